@@ -1,0 +1,50 @@
+/**
+ * buildApp(deps): the whole HTTP surface, without listening. Tests call it and use inject();
+ * main.ts calls it and listens. Every dependency with a side effect outside the process (clock,
+ * captcha provider, database) comes in through deps so tests can replace it.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerStatic } from './plugins/static.js';
+import { runtimeConfigRoute } from './plugins/runtime-config.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** The clock; tests pass a fake one to move through idle and absolute session expiry. */
+  now?: () => Date;
+  /** The fetch used to reach the captcha provider; tests point it at a loopback fake. */
+  fetch?: typeof fetch;
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Required<Omit<AppDeps, 'logger'>>;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: deps.config.bodyLimit,
+    trustProxy: deps.config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.decorate('deps', { now: () => new Date(), fetch: globalThis.fetch, ...deps } as FastifyInstance['deps']);
+  app.addHook('onSend', async (req, reply) => { reply.header('x-request-id', req.id); });
+  registerErrorHandling(app);
+  await app.register(cookie);
+
+  runtimeConfigRoute(app);
+  // Service route trees are registered here as they land (auth, exchange, applogic).
+  await registerStatic(app);
+  return app;
+}

@@ -1,0 +1,122 @@
+/** Kysely table types, one interface per table of the migrations. */
+import type { ColumnType, Generated } from 'kysely';
+
+type Id = Generated<number>;
+type Ts = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json = ColumnType<unknown, string | undefined | null, string | null>;
+/** NUMERIC: a decimal string both ways, never a JS float. */
+type Dec = ColumnType<string, string | undefined, string>;
+
+export interface LevelsTable { id: number; key: string; value: string; description: string | null }
+
+export interface UsersTable {
+  id: Id;
+  uid: string;
+  email: string;
+  username: string | null;
+  password_digest: string;
+  role: Generated<string>;
+  level: Generated<number>;
+  state: Generated<string>;
+  otp: Generated<boolean>;
+  otp_secret: string | null;
+  phone_number: string | null;
+  platform: string | null;
+  referral_uid: string | null;
+  referrals: Generated<number>;
+  fee_group: Generated<string>;
+  minimum_swap_amount: Dec;
+  country: string | null;
+  last_ip: string | null;
+  last_country: string | null;
+  lock_peer: Generated<boolean>;
+  data: Json;
+  password_reset_at: Date | null;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+export interface LabelsTable {
+  id: Id; user_id: number; key: string; value: string; scope: Generated<string>;
+  description: string | null; created_at: Ts; updated_at: Ts;
+}
+
+export interface ProfilesTable {
+  id: Id; user_id: number; first_name: string | null; last_name: string | null; dob: string | null;
+  address: string | null; postcode: string | null; city: string | null; country: string | null;
+  state: Generated<string>; metadata: Json; author: string | null; created_at: Ts; updated_at: Ts;
+}
+
+export interface PhonesTable {
+  id: Id; user_id: number; country: string; number: string; validated_at: Date | null; created_at: Ts; updated_at: Ts;
+}
+
+export interface CommentsTable {
+  id: Id; user_id: number; author_uid: string; title: string; data: string; created_at: Ts; updated_at: Ts;
+}
+
+export interface UserStateLogsTable {
+  id: Id; user_id: number; past_state: string | null; state: string; remark: string | null;
+  change_by_user_id: number | null; created_at: Ts;
+}
+
+export interface ActivitiesTable {
+  id: Id; category: 'user' | 'admin'; user_id: number | null; target_id: number | null;
+  user_ip: string | null; user_ip_country: string | null; user_agent: string | null;
+  topic: string; action: string; result: string; data: Json; created_at: Ts;
+}
+
+export interface PermissionsTable {
+  id: Id; role: string; verb: string; path: string; topic: string | null; action: string; created_at: Ts; updated_at: Ts;
+}
+
+export interface RestrictionsTable {
+  id: Id; category: string; scope: string; value: string; code: number; state: Generated<string>;
+  created_at: Ts; updated_at: Ts;
+}
+
+export interface SessionsTable {
+  id_hash: string; user_id: number; csrf_token: string; user_agent: string; user_ip: string | null;
+  created_at: Ts; last_seen_at: Ts; expires_at: Ts;
+}
+
+export interface AuthFailuresTable { id: Id; key: string; created_at: Ts }
+
+export interface ServiceLogsTable {
+  id: Id; user_id: number | null; uid: string | null; email: string | null; service_name: string;
+  service_type: string; topic: string | null; user_country: string | null; user_ip: string | null;
+  phone_number: string | null; result: string; metadata: Json; created_at: Ts;
+}
+
+export interface DevicesTable {
+  id: Id; user_id: number; device_id: string; device_type: string; active: Generated<boolean>;
+  created_at: Ts; updated_at: Ts;
+}
+
+export interface CurrenciesTable {
+  code: string; name: string; type: Generated<string>; visible: Generated<boolean>; position: Generated<number>;
+  precision: Generated<number>; created_at: Ts; updated_at: Ts;
+}
+
+export interface AccountsTable {
+  id: Id; user_id: number; currency_id: string; balance: Dec; locked: Dec; created_at: Ts; updated_at: Ts;
+}
+
+export interface DB {
+  levels: LevelsTable;
+  users: UsersTable;
+  labels: LabelsTable;
+  profiles: ProfilesTable;
+  phones: PhonesTable;
+  comments: CommentsTable;
+  user_state_logs: UserStateLogsTable;
+  activities: ActivitiesTable;
+  permissions: PermissionsTable;
+  restrictions: RestrictionsTable;
+  sessions: SessionsTable;
+  auth_failures: AuthFailuresTable;
+  service_logs: ServiceLogsTable;
+  devices: DevicesTable;
+  currencies: CurrenciesTable;
+  accounts: AccountsTable;
+}

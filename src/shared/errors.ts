@@ -1,0 +1,67 @@
+/**
+ * The error-code catalogue shared by server and client. Codes are OpenWare's where OpenWare has one
+ * (see shared/reference/openware-api.md §1.5); the server only ever puts codes from here on the wire,
+ * and the client turns them into the spec's messages through its translation table.
+ */
+export const ERRORS = {
+  // transport / generic
+  'server.internal_error': 500,
+  'server.method_not_allowed': 405,
+  'server.method.invalid_message_body': 400,
+  'server.payload_too_large': 413,
+  'server.unsupported_media_type': 415,
+  'server.too_many_requests': 429,
+  'record.not_found': 404,
+  'route.not_found': 404,
+  // authz (gateway)
+  'authz.invalid_session': 401,
+  'authz.client_session_mismatch': 401,
+  'authz.missing_csrf_token': 401,
+  'authz.csrf_token_mismatch': 401,
+  'authz.user_not_active': 401,
+  'authz.invalid_permission': 401,
+  'authz.permission_denied': 401,
+  // identity
+  'identity.session.missing_email': 422,
+  'identity.session.missing_identity': 422,
+  'identity.session.missing_password': 422,
+  'identity.session.invalid_captcha_format': 422,
+  'identity.session.invalid_params': 401,
+  'identity.session.banned': 401,
+  'identity.session.deleted': 401,
+  'identity.session.not_active': 401,
+  'identity.session.missing_otp': 401,
+  'identity.session.invalid_otp': 403,
+  'identity.session.not_found': 404,
+  'identity.session.too_many_attempts': 429,
+  'identity.captcha.required': 400,
+  'identity.captcha.verification_failed': 422,
+  'totp.error': 422,
+  // admin
+  'admin.ability.not_permitted': 401,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERRORS | `${string}.${string}`;
+
+/** The body of every error response: `{"errors": [codes]}`, with optional per-field codes for forms. */
+export interface ErrorBody {
+  errors: string[];
+  fields?: Record<string, string[]>;
+}
+
+/** Login-form and redirect code sets named by the spec (§8). */
+export const SIGN_IN_REDIRECT_CODES = [
+  'authz.csrf_token_mismatch',
+  'authz.missing_csrf_token',
+  'authz.invalid_session',
+  'authz.client_session_mismatch',
+] as const;
+
+export const LOGIN_FORM_CODES = [
+  'identity.captcha.required',
+  'identity.captcha.verification_failed',
+  'identity.session.invalid_params',
+  'identity.session.resend_time',
+  'identity.session.invalid_otp',
+  'totp.error',
+] as const;

@@ -1,0 +1,47 @@
+/**
+ * Superstruct helpers shared by the client and the server: the same struct validates both sides
+ * (DESIGN §5.3). Failures become OpenWare-style codes: `<prefix>.missing_<field>` for an absent
+ * required field, `<prefix>.invalid_<field>` otherwise, plus `<prefix>.unknown_<field>` for extras.
+ */
+import { define, refine, string, number, type Struct, StructError } from 'superstruct';
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; errors: string[]; fields: Record<string, string[]> };
+
+export function check<T, S>(struct: Struct<T, S>, input: unknown, prefix: string): Validated<T> {
+  const [err, value] = struct.validate(input, { coerce: true });
+  if (!err) return { ok: true, value: value as T };
+  return { ok: false, ...failureCodes(err, prefix) };
+}
+
+export function failureCodes(err: StructError, prefix: string): { errors: string[]; fields: Record<string, string[]> } {
+  const errors: string[] = [];
+  const fields: Record<string, string[]> = {};
+  for (const f of err.failures()) {
+    const key = String(f.path[0] ?? f.key ?? 'body');
+    let kind: string;
+    if (f.value === undefined && f.type !== 'never') kind = 'missing';
+    else if (f.type === 'never') kind = 'unknown';
+    else if (f.refinement === 'empty' || (typeof f.value === 'string' && f.value.trim() === '' && f.refinement === 'nonempty')) kind = 'empty';
+    else kind = 'invalid';
+    const code = `${prefix}.${kind}_${key}`;
+    if (!errors.includes(code)) errors.push(code);
+    (fields[key] ??= []).includes(code) || fields[key].push(code);
+  }
+  return { errors, fields };
+}
+
+/** A decimal string (money): digits with an optional fraction; rejects floats like 1e309 and NaN. */
+export const decimal = () =>
+  define<string>('decimal', (v) => typeof v === 'string' && /^-?\d{1,30}(\.\d{1,18})?$/.test(v));
+
+/** Non-negative decimal string. */
+export const amount = () => refine(decimal(), 'non_negative', (v) => !v.startsWith('-'));
+
+/** A finite number (JSON `1e309` parses to Infinity, which superstruct's number() accepts). */
+export const finite = () => refine(number(), 'finite', (v) => Number.isFinite(v));
+
+/** A trimmed, non-empty string. */
+export const nonBlank = () => refine(string(), 'nonempty', (v) => v.trim().length > 0);
+
+/** Upper bound on free-text fields so a 1 MB string never reaches the database. */
+export const text = (max = 1024) => refine(string(), 'max_length', (v) => v.length <= max);

@@ -1,0 +1,39 @@
+/** Builds the app over a fresh test database with a fake clock; close() tears both down. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import type { Database } from '../../src/server/db/index.js';
+import { openTestDb } from './db.js';
+
+export interface FakeClock {
+  now(): Date;
+  advance(ms: number): void;
+  set(d: Date | string): void;
+}
+
+export function fakeClock(start = '2026-11-20T12:00:00.000Z'): FakeClock {
+  let t = new Date(start).getTime();
+  return { now: () => new Date(t), advance: (ms) => { t += ms; }, set: (d) => { t = new Date(d).getTime(); } };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  clock: FakeClock;
+  close(): Promise<void>;
+}
+
+export async function testApp(
+  opts: { env?: Record<string, string>; fetch?: typeof fetch; db?: Database } = {},
+): Promise<TestApp> {
+  const db = opts.db ?? (await openTestDb());
+  const clock = fakeClock();
+  const config = loadConfig({ STEWARD_STATIC_DIR: '', ...opts.env });
+  const deps: AppDeps = { config, db, now: clock.now, ...(opts.fetch ? { fetch: opts.fetch } : {}) };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app, db, clock,
+    close: async () => { await app.close(); if (!opts.db) await db.close(); },
+  };
+}

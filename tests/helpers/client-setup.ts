@@ -1,0 +1,15 @@
+// jsdom lacks what cmdk, react-aria and uPlot touch at import or render time.
+import { vi, afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+class RO { observe() {} unobserve() {} disconnect() {} }
+(globalThis as any).ResizeObserver ??= RO;
+Element.prototype.scrollIntoView ??= function () {};
+(globalThis as any).CSS ??= {};
+(globalThis as any).CSS.escape ??= (s: string) => String(s).replace(/[^a-zA-Z0-9_-]/g, (c) => '\\' + c);
+window.matchMedia ??= ((q: string) => ({
+  matches: false, media: q, onchange: null, addListener() {}, removeListener() {},
+  addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+})) as any;
+vi.mock('uplot-react', () => ({ default: () => null }));
+afterEach(() => cleanup());

@@ -1,0 +1,32 @@
+/** A fresh, migrated database for one test file: a PGlite clone or a PostgreSQL database cloned from the template. */
+import { inject } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { openDatabase, type Database } from '../../src/server/db/index.js';
+
+export async function openTestDb(): Promise<Database> {
+  const t = inject('dbTemplate');
+  if (t.kind === 'pglite') {
+    const bytes = readFileSync(t.snapshot);
+    return openDatabase({ memory: true, loadDataDir: new Blob([bytes]) });
+  }
+  const name = `steward_t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: t.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${t.template}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(t.url); u.pathname = `/${name}`;
+  const db = await openDatabase({ url: u.toString(), poolSize: 4 });
+  const close = db.close;
+  db.close = async () => {
+    await close();
+    const c = new Client({ connectionString: t.url });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
+  };
+  return db;
+}

@@ -1,0 +1,47 @@
+/**
+ * Prepares one migrated database per test run that every test file clones:
+ * - PGlite (default): a migrated in-memory instance dumped to a tarball file;
+ * - PostgreSQL (TEST_DATABASE_URL set): a migrated template database.
+ */
+import type { TestProject } from 'vitest/node';
+import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Client } from 'pg';
+import { openDatabase } from '../../src/server/db/index.js';
+import { migrate } from '../../src/server/db/migrate.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbTemplate: { kind: 'pglite'; snapshot: string } | { kind: 'postgres'; url: string; template: string };
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const template = `steward_tpl_${process.pid}`;
+    const admin = new Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    const u = new URL(url); u.pathname = `/${template}`;
+    const db = await openDatabase({ url: u.toString(), poolSize: 1 });
+    await migrate(db.kysely);
+    await db.close();
+    project.provide('dbTemplate', { kind: 'postgres', url, template });
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const dir = resolve('.tmp');
+  mkdirSync(dir, { recursive: true });
+  const snapshot = resolve(dir, `pglite-snapshot-${process.pid}.tar`);
+  const db = await openDatabase({ memory: true });
+  await migrate(db.kysely);
+  const blob = await db.dump!();
+  writeFileSync(snapshot, Buffer.from(await blob.arrayBuffer()));
+  await db.close();
+  project.provide('dbTemplate', { kind: 'pglite', snapshot });
+  return () => rmSync(snapshot, { force: true });
+}
