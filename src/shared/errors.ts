@@ -26,6 +26,10 @@ export const ERRORS = {
   'identity.session.missing_identity': 422,
   'identity.session.missing_password': 422,
   'identity.session.invalid_captcha_format': 422,
+  'identity.session.invalid_email': 422,
+  'identity.session.invalid_identity': 422,
+  'identity.session.invalid_password': 422,
+  'identity.session.invalid_otp_code': 422,
   'identity.session.invalid_params': 401,
   'identity.session.banned': 401,
   'identity.session.deleted': 401,
@@ -38,7 +42,20 @@ export const ERRORS = {
   'identity.captcha.verification_failed': 422,
   'totp.error': 422,
   // admin
-  'admin.ability.not_permitted': 401,
+  'admin.ability.not_permitted': 401, // the exchange service answers it with 403
+  'admin.metrics.invalid_period': 422,
+  'admin.metrics.invalid_timezone': 422,
+  'admin.metrics.invalid_range': 422,
+  'admin.metrics.invalid_country_code': 422,
+  'admin.pagination.non_integer_page': 422,
+  'admin.pagination.non_positive_page': 422,
+  'admin.pagination.non_integer_limit': 422,
+  'admin.pagination.invalid_limit': 422,
+  'admin.pagination.invalid_ordering': 422,
+  'admin.permissions.invalid_verb': 422,
+  'admin.permissions.invalid_action': 422,
+  'admin.permission.role_doesnt_exist': 422,
+  'admin.permission.doesnt_exist': 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERRORS | `${string}.${string}`;

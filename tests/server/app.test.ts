@@ -16,7 +16,7 @@ describe('app basics', () => {
   });
 
   it('answers unknown routes with a JSON error code and a request id', async () => {
-    const res = await t.app.inject({ url: '/api/v2/barong/nope' });
+    const res = await t.app.inject({ url: '/api/v2/barong/public/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ errors: ['route.not_found'] });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,0 +1,44 @@
+/**
+ * Which request paths need no session (Barong's authz `pass` rules, openware-api.md §1.1).
+ * The decision is taken on a normalised path and fails closed: anything odd (dot segments,
+ * undecodable escapes) under /api/ is treated as protected, so a crafted URL can never look
+ * public here yet route to a protected handler.
+ */
+
+/** Prefixes served without a session; each matches itself or itself followed by `/`. */
+export const PASS_PREFIXES = [
+  '/api/v2/barong/identity',
+  '/api/v2/barong/public',
+  '/api/v2/peatio/public',
+  '/api/v2/applogic/public',
+  '/api/v2/ranger/public',
+] as const;
+
+/** The path part of a URL, percent-decoded, with repeated slashes collapsed and no trailing slash. */
+export function normalisePath(url: string): string | null {
+  const raw = url.split(/[?#]/, 1)[0] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const path = decoded.replace(/\/{2,}/g, '/');
+  if (/(^|\/)\.{1,2}(\/|$)/.test(path) || path.includes('\\') || path.includes('\0')) return null;
+  return path.length > 1 ? path.replace(/\/$/, '') : path;
+}
+
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** True when the request needs no session: anything outside /api/, plus the pass prefixes. */
+export function isPassPath(url: string): boolean {
+  const path = normalisePath(url);
+  if (path === null) {
+    // Undecodable or dot-segment paths: protected if they could be an API call at all.
+    return !url.toLowerCase().replace(/\/{2,}/g, '/').startsWith('/api');
+  }
+  if (!under(path.toLowerCase(), '/api')) return true;
+  return PASS_PREFIXES.some((p) => under(path, p));
+}
