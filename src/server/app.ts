@@ -11,6 +11,10 @@ import type { Database } from './db/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerStatic } from './plugins/static.js';
 import { runtimeConfigRoute } from './plugins/runtime-config.js';
+import { registerSession } from './plugins/session.js';
+import { registerBarongRoutes } from './auth/routes.js';
+import { registerAuthz } from './plugins/authz.js';
+import { registerPeatioRoutes } from './exchange/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -42,9 +46,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => { reply.header('x-request-id', req.id); });
   registerErrorHandling(app);
   await app.register(cookie);
+  registerSession(app);
+  registerAuthz(app);
 
   runtimeConfigRoute(app);
   // Service route trees are registered here as they land (auth, exchange, applogic).
+  await registerBarongRoutes(app);
+  await registerPeatioRoutes(app);
   await registerStatic(app);
   return app;
 }

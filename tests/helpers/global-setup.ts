@@ -9,6 +9,8 @@ import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../../src/server/db/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
+// Every request past sign-in is checked against permission rows, so the template carries Barong's defaults.
+import { seedPermissions } from '../../src/server/auth/permissions-seed.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject) {
     const u = new URL(url); u.pathname = `/${template}`;
     const db = await openDatabase({ url: u.toString(), poolSize: 1 });
     await migrate(db.kysely);
+    await seedPermissions(db.kysely);
     await db.close();
     project.provide('dbTemplate', { kind: 'postgres', url, template });
     return async () => {
@@ -39,6 +42,7 @@ export default async function setup(project: TestProject) {
   const snapshot = resolve(dir, `pglite-snapshot-${process.pid}.tar`);
   const db = await openDatabase({ memory: true });
   await migrate(db.kysely);
+  await seedPermissions(db.kysely);
   const blob = await db.dump!();
   writeFileSync(snapshot, Buffer.from(await blob.arrayBuffer()));
   await db.close();

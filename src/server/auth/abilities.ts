@@ -1,0 +1,107 @@
+/**
+ * Role → abilities, per service, in OpenWare's shape (openware-api.md §4), and the two
+ * GET /admin/abilities routes. Based on Barong's and Peatio's config/abilities.yml, extended to the
+ * spec's roles and the fork's subjects following spec §6 (differences noted inline).
+ */
+import type { FastifyInstance } from 'fastify';
+import { fail } from '../plugins/errors.js';
+import {
+  BARONG_SUBJECTS, OPERATIONS_SUBJECTS, PEATIO_SUBJECTS, type AbilitiesResponse, type AbilityService, type Subject,
+} from '../../shared/abilities.js';
+
+type Table = { manage?: Subject[]; update?: (Subject | Partial<Record<Subject, string[]>>)[]; read?: Subject[]; create?: Subject[] };
+
+const OPS_READ: Subject[] = OPERATIONS_SUBJECTS.filter((s) => s !== 'Operations::Revenue');
+/** Peatio subjects Barong/Peatio hand out other than by `manage` even to admins. */
+const TRADING: Subject[] = ['Trade', 'Order', 'Deposits::Fiat'];
+const PEATIO_MANAGED: Subject[] = PEATIO_SUBJECTS.filter((s) => !TRADING.includes(s));
+/** The fork's exchange-side configuration areas (FAQ, presales, tokens, bots, payments, mining, ...). */
+const FORK_PEATIO: Subject[] = [
+  'Faq', 'Presale', 'Milestone', 'Investment', 'Advertisement', 'Token', 'TokenCategory', 'BotSetting', 'PaymentGateway',
+  'PaymentMethod', 'PaymentSetting', 'CryptoSetting', 'MiningSession', 'MiningReward', 'Bonus', 'Swap',
+  'PaymentTransaction', 'ReferralRule', 'Wonka',
+];
+const KYC: Subject[] = ['User', 'Level', 'Label', 'Profile'];
+
+const BARONG: Record<string, Table> = {
+  superadmin: { manage: [...BARONG_SUBJECTS] },
+  // Spec §6: admins manage permissions (upstream: read only), and the fork's settings and notifications.
+  admin: {
+    manage: BARONG_SUBJECTS.filter((s) => s !== 'Activity'),
+    read: ['Activity'],
+  },
+  technical: {
+    manage: ['APIKey', 'Restriction'],
+    read: ['Ability', ...KYC, 'Activity', 'ServiceLog', 'Device', 'PlatformSetting', 'SmsSenderConfig', 'EmailType'],
+  },
+  accountant: { read: ['Ability', ...KYC, 'Activity'] },
+  // Spec §6: compliance reads users and KYC, manages users and labels.
+  compliance: { manage: KYC, read: ['Ability', 'Document', 'Activity', 'ServiceLog', 'Device'] },
+  // Spec §6: support reads users and logs; it may only switch a user's 2FA off (POST users/update).
+  support: {
+    read: ['Ability', ...KYC, 'Activity', 'ServiceLog', 'Device'],
+    update: [{ User: ['otp'] }],
+  },
+  // Read-mostly console roles (no upstream rows): they see people and history, change nothing.
+  manager: { read: ['Ability', ...KYC, 'Activity'] },
+  broker: { read: ['Ability', 'User'] },
+  investor: { read: ['Ability'] },
+};
+
+const PEATIO: Record<string, Table> = {
+  // Spec: superadmin manages everything.
+  superadmin: { manage: [...PEATIO_SUBJECTS] },
+  admin: { manage: [...PEATIO_MANAGED], read: ['Trade', 'Order'], create: ['Deposits::Fiat'], update: ['Order'] },
+  // Spec §6: technical manages blockchains, currencies and markets (plus the engine/wallet/fee plumbing and bots).
+  technical: {
+    manage: ['WithdrawLimit', 'Blockchain', 'Currency', 'Engine', 'Market', 'TradingFee', 'Wallet', 'BotSetting', 'CryptoSetting'],
+    read: [...OPS_READ, 'Trade', 'Order', 'Member', 'InternalTransfer', 'Faq'],
+    update: ['Order'],
+  },
+  // Spec §6: accountant manages adjustments; it may also toggle a currency's visibility and its deposit/withdrawal switches.
+  accountant: {
+    manage: ['Adjustment'],
+    read: [...OPERATIONS_SUBJECTS, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'WithdrawLimit',
+      'Blockchain', 'Currency', 'Engine', 'Market', 'TradingFee', 'Wallet', 'Trade', 'Order', 'InternalTransfer',
+      'PaymentGateway', 'PaymentMethod'],
+    create: ['Deposits::Fiat'],
+    update: [{ Currency: ['visible', 'deposit_enabled', 'withdrawal_enabled'] }],
+  },
+  compliance: {
+    read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
+      'Market', 'Trade', 'Order', 'Blockchain', 'MiningSession', 'MiningReward'],
+  },
+  support: {
+    read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
+      'Market', 'Trade', 'Order', 'InternalTransfer', 'Faq', 'MiningSession', 'MiningReward'],
+  },
+  manager: {
+    read: [...OPERATIONS_SUBJECTS, 'Member', 'Deposit', 'Withdraw', 'Currency', 'Market', 'Trade', 'Order', 'Adjustment',
+      ...FORK_PEATIO],
+  },
+  broker: { read: ['Currency', 'Market', 'Trade', 'Order', 'Member', 'BotSetting'] },
+  investor: { read: ['Currency', 'Market', 'Presale', 'Milestone', 'Investment', 'Token', 'TokenCategory'] },
+};
+// Admins also run the fork's exchange-side areas.
+PEATIO.admin!.manage!.push(...FORK_PEATIO.filter((s) => !PEATIO.admin!.manage!.includes(s)));
+
+/**
+ * What GET /admin/abilities answers for a role: a fresh copy (callers may not mutate the tables).
+ * Roles off the console's allowed list, and roles without a table (member, trader), get `{}`.
+ */
+export function abilitiesFor(role: string, service: AbilityService, allowedRoles: readonly string[]): AbilitiesResponse {
+  if (!allowedRoles.includes(role)) return {};
+  const table = (service === 'barong' ? BARONG : PEATIO)[role];
+  if (!table) return {};
+  return JSON.parse(JSON.stringify(table)) as AbilitiesResponse;
+}
+
+/** GET /admin/abilities, mounted under a service's /admin prefix. */
+export function abilityRoutes(service: AbilityService) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.get('/abilities', async (req) => {
+      if (!req.auth) fail(401, 'authz.invalid_session');
+      return abilitiesFor(req.auth.user.role, service, app.deps.config.allowedRoles);
+    });
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The service-side ability check (Barong/Peatio `admin_authorize!`): a handler states the action and
+ * subject it needs, and optionally the attributes it is about to write (per-field Currency/Blockchain
+ * updates). Refusals are logged as 'denied' admin activities and answered with
+ * admin.ability.not_permitted: 401 from the auth service, 403 from the exchange service (§1.5).
+ */
+import type { FastifyRequest } from 'fastify';
+import { buildAbility, type AbilityAction, type AbilityService, type Subject } from '../../shared/abilities.js';
+import { ApiError } from '../plugins/errors.js';
+import { recordAdminActivity } from '../plugins/audit.js';
+import { auditTopic } from '../plugins/authz.js';
+import { normalisePath } from './paths.js';
+import { abilitiesFor } from './abilities.js';
+
+/** Whether a role holds `action` on `subject` (and on every one of `fields`, when given). */
+export function roleCan(
+  role: string, action: AbilityAction, subject: Subject, service: AbilityService,
+  allowedRoles: readonly string[], fields?: readonly string[],
+): boolean {
+  const ability = buildAbility(service === 'barong' ? abilitiesFor(role, 'barong', allowedRoles) : null,
+    service === 'peatio' ? abilitiesFor(role, 'peatio', allowedRoles) : null);
+  if (fields && fields.length > 0) return fields.every((f) => ability.can(action, subject, f));
+  return ability.can(action, subject);
+}
+
+/**
+ * Throws admin.ability.not_permitted (after logging the denial) unless the caller may do this.
+ * Call it before withAudit, not inside: it writes through the app's connection (PGlite has only one).
+ */
+export async function requireAbility(
+  req: FastifyRequest, action: AbilityAction, subject: Subject, service: AbilityService, fields?: readonly string[],
+): Promise<void> {
+  const role = req.auth?.user.role;
+  const allowed = req.server.deps.config.allowedRoles;
+  if (role && roleCan(role, action, subject, service, allowed, fields)) return;
+  const path = normalisePath(req.url) ?? req.url;
+  await recordAdminActivity(req.server.deps.db.kysely, req, {
+    topic: auditTopic(path, null), result: 'denied',
+    data: { method: req.method, path, ability: { action, subject, ...(fields?.length ? { fields: [...fields] } : {}) } },
+  });
+  // Mark the request so the AUDIT-row hook does not add a second, 'failed' activity for the same refusal.
+  req.audited = true;
+  throw new ApiError(service === 'barong' ? 401 : 403, ['admin.ability.not_permitted']);
+}

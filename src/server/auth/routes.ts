@@ -1,0 +1,19 @@
+/** The auth service's route tree, mounted where a real deployment's gateway puts Barong. */
+import type { FastifyInstance } from 'fastify';
+import { identityRoutes } from './identity.js';
+import { resourceRoutes } from './resource.js';
+import { accessAdminRoutes } from './permissions.js';
+import { registerResourceRoutes } from '../resources/routes.js';
+import { metricsRoutes } from './metrics.js';
+
+export const BARONG_PREFIX = '/api/v2/barong';
+
+export async function registerBarongRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(async (barong) => {
+    identityRoutes(barong);
+    resourceRoutes(barong);
+    metricsRoutes(barong);
+    await barong.register(accessAdminRoutes, { prefix: '/admin' });
+    registerResourceRoutes(barong, 'barong');
+  }, { prefix: BARONG_PREFIX });
+}

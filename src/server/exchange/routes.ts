@@ -1,0 +1,13 @@
+/** The exchange service's route tree, mounted where a real deployment's gateway puts Peatio. */
+import type { FastifyInstance } from 'fastify';
+import { abilityRoutes } from '../auth/abilities.js';
+import { registerResourceRoutes } from '../resources/routes.js';
+
+export const PEATIO_PREFIX = '/api/v2/peatio';
+
+export async function registerPeatioRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(async (peatio) => {
+    await peatio.register(abilityRoutes('peatio'), { prefix: '/admin' });
+    registerResourceRoutes(peatio, 'peatio');
+  }, { prefix: PEATIO_PREFIX });
+}

@@ -1,0 +1,120 @@
+/**
+ * Admin audit trail. Every admin write runs through withAudit: the write and its 'succeed' activity
+ * commit together or not at all, and a failed write still leaves a 'failed' activity behind.
+ *
+ * PGlite is a single connection: inside `fn` use only the `trx` handed in, never app.deps.db.kysely,
+ * or the second query waits for the transaction that is waiting for it.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { insertActivity, userIdByUid, type NewActivity } from '../db/queries/activities.js';
+import { actionForMethod, type ActivityResult } from '../../shared/activities.js';
+import { ApiError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** True once an admin activity was written for this request, so the AUDIT-row hook does not log it twice. */
+    audited: boolean;
+  }
+}
+
+/** Keys whose values never reach the log: the audit trail must not become a credential store. */
+const SECRET_KEY = /pass(word)?|otp_code|secret|token|captcha/i;
+
+/** The request payload as it is logged: plain JSON with secrets masked. */
+export function auditData(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 8) return '[nested]';
+  if (Array.isArray(value)) return value.map((v) => auditData(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    out[k] = SECRET_KEY.test(k) ? '[FILTERED]' : auditData(v, depth + 1);
+  }
+  return out;
+}
+
+/** The uid a request is about: `uid` or `user_uid` in the body, else in the query. */
+export function requestTargetUid(req: FastifyRequest): string | undefined {
+  for (const src of [req.body, req.query]) {
+    if (src && typeof src === 'object') {
+      const s = src as Record<string, unknown>;
+      for (const k of ['uid', 'user_uid']) if (typeof s[k] === 'string' && s[k]) return s[k] as string;
+    }
+  }
+  return undefined;
+}
+
+/** The activity fields that come from the request itself. */
+function requestFields(req: FastifyRequest): Pick<NewActivity, 'category' | 'userId' | 'userIp' | 'userAgent'> {
+  const ua = req.headers['user-agent'];
+  return {
+    category: 'admin',
+    userId: req.auth?.user.id ?? null,
+    userIp: req.ip ?? null,
+    userAgent: typeof ua === 'string' ? ua : null,
+  };
+}
+
+/** Writes one admin activity for this request (used by authz for denials and AUDIT rows). */
+export async function recordAdminActivity(
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  a: { topic: string; action?: string; result: ActivityResult; targetUid?: string; data?: unknown },
+): Promise<void> {
+  const targetId = a.targetUid ? await userIdByUid(db, a.targetUid) : null;
+  await insertActivity(db, {
+    ...requestFields(req),
+    targetId,
+    topic: a.topic,
+    action: a.action ?? actionForMethod(req.method),
+    result: a.result,
+    data: a.data,
+  });
+}
+
+export interface AuditOptions<T> {
+  topic: string;
+  /** Defaults to the action of the HTTP method (POST create, PUT update, DELETE delete). */
+  action?: string;
+  /** The user the write is about; a function sees the write's result (e.g. a user just created). */
+  targetUid?: string | ((result: T) => string | undefined);
+  /** Defaults to the request body (secrets masked). */
+  data?: unknown;
+}
+
+/**
+ * Runs `fn` in one transaction and records the admin activity in that same transaction.
+ * If `fn` throws, nothing it wrote survives, a 'failed' activity is written on its own, and the error
+ * is rethrown for the error handler.
+ */
+export async function withAudit<T>(
+  req: FastifyRequest,
+  opts: AuditOptions<T>,
+  fn: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  const db = req.server.deps.db.kysely;
+  req.audited = true;
+  const data = opts.data !== undefined ? auditData(opts.data) : auditData(req.body ?? null);
+  const staticUid = typeof opts.targetUid === 'string' ? opts.targetUid : requestTargetUid(req);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const result = await fn(trx);
+      const uid = typeof opts.targetUid === 'function' ? opts.targetUid(result) : staticUid;
+      await recordAdminActivity(trx, req, { topic: opts.topic, action: opts.action, result: 'succeed', targetUid: uid, data });
+      return result;
+    });
+  } catch (err) {
+    const failure = err instanceof ApiError ? { errors: err.codes } : { errors: ['server.internal_error'] };
+    try {
+      await recordAdminActivity(db, req, {
+        topic: opts.topic, action: opts.action, result: 'failed', targetUid: staticUid,
+        data: { ...(data && typeof data === 'object' && !Array.isArray(data) ? data : { payload: data }), ...failure },
+      });
+    } catch (logErr) {
+      // The original error matters more to the caller; a lost log line is reported, not thrown.
+      req.log.error({ err: logErr, reqId: req.id }, 'failed to record failed admin activity');
+    }
+    throw err;
+  }
+}
