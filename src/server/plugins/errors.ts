@@ -2,7 +2,7 @@
  * Every error leaves as `{"errors": [codes]}` (plus `fields` for form errors). Never a stack trace or
  * SQL text: unknown failures become 500 server.internal_error, logged with the request id.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ErrorBody } from '../../shared/errors.js';
 
 export class ApiError extends Error {
@@ -48,7 +48,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     req.log.error({ err, reqId: req.id }, 'unhandled error');
     return reply.status(500).send({ errors: ['server.internal_error'] });
   });
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ errors: ['route.not_found'] });
-  });
+}
+
+/** The JSON 404 for anything no route matched (the SPA fallback in static.ts wraps it). */
+export function notFound(reply: FastifyReply): FastifyReply {
+  return reply.status(404).send({ errors: ['route.not_found'] });
 }

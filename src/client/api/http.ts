@@ -1,0 +1,132 @@
+/**
+ * The one HTTP transport of the console (DESIGN §5.4): ofetch with cookies, the CSRF header on
+ * writes, and every failure normalised to {code, messages, fields} (spec §7 Transport).
+ */
+import { ofetch, type FetchResponse } from 'ofetch';
+import { SIGN_IN_REDIRECT_CODES } from '../../shared/errors';
+import { getConfig } from '../config';
+import { getCsrfToken } from './csrf';
+
+/** The three backend services of an OpenWare deployment. */
+export type Service = 'auth' | 'exchange' | 'applogic';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** A failed call: the HTTP status plus the server's codes (or messages), and per-field codes for forms. */
+export class ApiError extends Error {
+  constructor(
+    public readonly code: number,
+    public readonly messages: string[],
+    public readonly fields?: Record<string, string[]>,
+  ) {
+    super(messages[0] ?? `HTTP ${code}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** One page of a list call; `total` is null when the service omits the Total header (Peatio orders, trades). */
+export interface ListResult<T> {
+  rows: T[];
+  total: number | null;
+  page: number;
+  perPage: number;
+  /** The server flagged `Total-Estimated: true` (a large table counted from statistics, not exactly). */
+  estimated?: boolean;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  /** A plain object is sent as JSON; FormData goes out as multipart. */
+  body?: Record<string, unknown> | unknown[] | FormData;
+}
+
+let onSignInRequired: (() => void) | null = null;
+
+/** The session store registers here; the transport itself knows nothing about state or routing. */
+export function setSignInRequiredHandler(handler: (() => void) | null): void {
+  onSignInRequired = handler;
+}
+
+function baseUrl(service: Service): string {
+  const c = getConfig();
+  return service === 'auth' ? c.authUrl : service === 'exchange' ? c.exchangeUrl : c.applogicUrl;
+}
+
+function messagesFrom(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const b = body as { errors?: unknown; error?: unknown };
+  const raw = b.errors ?? b.error;
+  // Peatio answers some failures with a bare string instead of an array (openware-api §1.5).
+  if (typeof raw === 'string') return [raw];
+  if (Array.isArray(raw)) return raw.map(String);
+  return [];
+}
+
+/** Turns whatever ofetch threw into an ApiError; a missing response is a 500 'Server error'. */
+export function normaliseError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const res = (err as { response?: Response & { _data?: unknown } } | null)?.response;
+  if (!res || !res.status) return new ApiError(500, ['Server error']);
+  const body = res._data;
+  const messages = messagesFrom(body);
+  const fields = body && typeof body === 'object' ? (body as { fields?: Record<string, string[]> }).fields : undefined;
+  return new ApiError(res.status, messages.length ? messages : ['Server error'], fields);
+}
+
+function raise(err: unknown): never {
+  const e = normaliseError(err);
+  if (e.code === 401 && (SIGN_IN_REDIRECT_CODES as readonly string[]).includes(e.messages[0])) onSignInRequired?.();
+  throw e;
+}
+
+function cleanQuery(query?: Query): Record<string, string | number | boolean> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') out[k] = v;
+  return out;
+}
+
+async function send<T>(service: Service, method: Method, path: string, opts: RequestOptions): Promise<FetchResponse<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const csrf = getCsrfToken();
+  if (method !== 'GET' && csrf) headers['X-CSRF-Token'] = csrf;
+  try {
+    return await ofetch.raw<T>(baseUrl(service) + path, {
+      method,
+      headers,
+      credentials: 'include',
+      query: cleanQuery(opts.query),
+      body: opts.body as BodyInit | Record<string, unknown> | undefined,
+      // No silent retries: a repeated write could be applied twice, and retries hide outages.
+      retry: 0,
+    });
+  } catch (err) {
+    raise(err);
+  }
+}
+
+/** One call; resolves with the parsed body or rejects with an ApiError. */
+export async function request<T>(service: Service, method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send<T>(service, method, path, opts);
+  return res._data as T;
+}
+
+function intHeader(res: Response, name: string): number | null {
+  const raw = res.headers.get(name);
+  if (raw === null || raw.trim() === '') return null;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A paged GET: reads Total / Page / Per-Page headers and tolerates a missing Total. */
+export async function requestList<T>(service: Service, path: string, query: Query = {}): Promise<ListResult<T>> {
+  const res = await send<T[]>(service, 'GET', path, { query });
+  const rows = Array.isArray(res._data) ? res._data : [];
+  return {
+    rows,
+    total: intHeader(res, 'Total'),
+    page: intHeader(res, 'Page') ?? Number(query.page ?? 1),
+    perPage: intHeader(res, 'Per-Page') ?? Number(query.limit ?? rows.length),
+    estimated: res.headers.get('Total-Estimated') === 'true',
+  };
+}

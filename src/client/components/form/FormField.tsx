@@ -1,0 +1,76 @@
+/**
+ * One form input on react-aria-components: text, multi-line text, number, a choice or a switch, with
+ * the spec's message in red underneath (spec §8) and, when disabled, the reason in a tooltip.
+ */
+import type { ReactNode } from 'react';
+import {
+  Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Switch, TextArea, TextField,
+} from 'react-aria-components';
+import { Tooltip } from './Tooltip';
+import { Icon } from '../ui/Icon';
+
+export type InputKind = 'text' | 'textarea' | 'number' | 'choice' | 'switch';
+
+export interface FieldProps {
+  name: string;
+  label: string;
+  kind: InputKind;
+  value: string | boolean;
+  onChange(value: string | boolean): void;
+  error?: string;
+  required?: boolean;
+  /** Why the field cannot be changed; the field is disabled when set. */
+  disabledReason?: string;
+  options?: readonly { value: string; label: string }[];
+  autoFocus?: boolean;
+}
+
+function WithReason({ reason, children }: { reason?: string; children: ReactNode }) {
+  if (!reason) return <>{children}</>;
+  return <Tooltip content={reason} focusable className="field-locked">{children}</Tooltip>;
+}
+
+function ChoiceField({ name, label, value, onChange, error, required, disabledReason, options = [], autoFocus }: FieldProps) {
+  return (
+    <Select className="field" name={name} value={value === '' ? null : String(value)} isRequired={required}
+      onChange={(k) => onChange(k === null ? '' : String(k))} isDisabled={!!disabledReason} isInvalid={!!error}
+      autoFocus={autoFocus} placeholder="Select…">
+      <Label className="field-label">{label}</Label>
+      <Button className="input select-trigger">
+        <SelectValue className="select-value" />
+        <Icon name="chevronRight" size={14} className="select-chevron" />
+      </Button>
+      <FieldError className="field-error">{error}</FieldError>
+      <Popover className="select-popover" offset={4}>
+        <ListBox className="select-list">
+          {options.map((o) => <ListBoxItem key={o.value} id={o.value} className="select-option" textValue={o.label}>{o.label}</ListBoxItem>)}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+export function FormField(props: FieldProps) {
+  const { name, label, kind, value, onChange, error, required, disabledReason, autoFocus } = props;
+  let control: ReactNode;
+  if (kind === 'choice') control = <ChoiceField {...props} />;
+  else if (kind === 'switch') {
+    control = (
+      <Switch className="form-switch" name={name} isSelected={value === true} onChange={onChange} isDisabled={!!disabledReason} autoFocus={autoFocus}>
+        <span className="form-switch-track" aria-hidden="true"><span className="form-switch-thumb" /></span>
+        <span className="field-label">{label}</span>
+      </Switch>
+    );
+  } else {
+    control = (
+      <TextField className="field" name={name} value={String(value)} onChange={onChange} isRequired={required}
+        isInvalid={!!error} isDisabled={!!disabledReason} autoFocus={autoFocus}
+        inputMode={kind === 'number' ? 'numeric' : undefined}>
+        <Label className="field-label">{label}</Label>
+        {kind === 'textarea' ? <TextArea className="input textarea" rows={4} /> : <Input className="input" autoComplete="off" />}
+        <FieldError className="field-error">{error}</FieldError>
+      </TextField>
+    );
+  }
+  return <div className="form-row" data-field={name}><WithReason reason={disabledReason}>{control}</WithReason></div>;
+}

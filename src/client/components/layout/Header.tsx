@@ -1,0 +1,36 @@
+import { useSnapshot } from 'valtio';
+import { toggleSidebar, toggleTheme, ui } from '../../state/ui';
+import { openPalette } from '../../state/palette';
+import { Icon } from '../ui/Icon';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+interface Props {
+  title: string;
+  /** Receives the element list screens portal their Filter / Add buttons into. */
+  slotRef: (el: HTMLDivElement | null) => void;
+}
+
+export function Header({ title, slotRef }: Props) {
+  const { theme, sidebarOpen } = useSnapshot(ui);
+  const dark = theme === 'dark';
+  return (
+    <header className="header">
+      <button type="button" className="icon-btn" onClick={toggleSidebar} aria-expanded={sidebarOpen}
+        aria-label={sidebarOpen ? 'Hide menu' : 'Show menu'} title="Toggle menu">
+        <Icon name="menu" size={18} />
+      </button>
+      <h1 className="header-title">{title}</h1>
+      <div className="header-actions" ref={slotRef} />
+      <button type="button" className="palette-hint" onClick={openPalette} aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}>
+        <Icon name="search" />
+        <span className="palette-hint-text">Search or jump to…</span>
+        <kbd>{isMac ? '⌘' : 'Ctrl'}</kbd><kbd>K</kbd>
+      </button>
+      <button type="button" className="icon-btn" onClick={toggleTheme} aria-pressed={dark}
+        aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'} title={dark ? 'Light theme' : 'Dark theme'}>
+        <Icon name={dark ? 'sun' : 'moon'} size={18} />
+      </button>
+    </header>
+  );
+}

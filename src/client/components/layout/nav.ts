@@ -1,0 +1,51 @@
+/** The sidebar (spec §2 Sidebar): groups and items, each shown only with the matching ability. */
+import type { IconName } from '../ui/Icon';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  /** Roles that see the item even without the route's ability (spec: Email items also for superadmin). */
+  alsoForRoles?: readonly string[];
+}
+
+export interface NavGroup {
+  label: string;
+  icon: IconName;
+  items: readonly NavItem[];
+}
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  { label: 'Users', icon: 'users', items: [{ label: 'User Directory', href: '/user-directory' }] },
+  { label: 'Analytics', icon: 'chart', items: [{ label: 'Service Logs', href: '/servicegraph' }] },
+  { label: 'Exchange', icon: 'exchange', items: [{ label: 'Currencies', href: '/currencies' }] },
+  {
+    label: 'Mining', icon: 'mining',
+    items: [{ label: 'Session', href: '/mining_sessions' }, { label: 'Rewards', href: '/mining_rewards' }],
+  },
+  { label: 'FAQ', icon: 'help', items: [{ label: 'FAQ', href: '/faqs' }, { label: 'FAQ Category', href: '/faq-category' }] },
+  {
+    label: 'Notification', icon: 'bell',
+    items: [{ label: 'FCM Notification', href: '/fcm-notification' }, { label: 'Notifications', href: '/notifications' }],
+  },
+  {
+    label: 'Settings', icon: 'settings',
+    items: [
+      { label: 'Blockchains', href: '/blockchain' },
+      { label: 'Permissions', href: '/setting-permissions' },
+      { label: 'Devices', href: '/devices' },
+      { label: 'Platform Settings', href: '/platform-settings' },
+      { label: 'Services', href: '/services' },
+      { label: 'SMS Service Config', href: '/sms-sender' },
+      { label: 'Email Type', href: '/email-type', alsoForRoles: ['superadmin'] },
+      { label: 'Email Notification', href: '/email-notification', alsoForRoles: ['superadmin'] },
+    ],
+  },
+  {
+    label: 'Logs', icon: 'logs',
+    items: [
+      { label: 'Service Logs', href: '/service-logs' },
+      { label: 'Admin Activities', href: '/admin-activities' },
+      { label: 'User Activities', href: '/user-activities' },
+    ],
+  },
+];

@@ -1,0 +1,45 @@
+/**
+ * The signed-in routes: path → lazily loaded screen + how the guard checks it. Screens are lazy so
+ * the sign-in page loads no grid code. The resource engine adds its list/detail routes by appending
+ * to `routes` (keep specific paths before catch-alls; wouter's Switch takes the first match).
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteKind } from '../shared/abilities';
+import { resourceRoutes } from './resource-ui/routes';
+
+export interface ScreenProps {
+  /** Path parameters, e.g. `{ code: 'btc' }` for /currencies/:code. */
+  params: Record<string, string | undefined>;
+}
+
+export interface AppRoute {
+  /** wouter pattern, e.g. '/currencies/:code'. */
+  path: string;
+  /** Shown in the header and the document title. */
+  title: string;
+  screen: LazyExoticComponent<ComponentType<ScreenProps>>;
+  /**
+   * How the guard checks the page against the route's subjects (shared/abilities ROUTE_SUBJECTS):
+   * 'list' needs read/update/manage, 'edit' update, 'add' manage. 'detail' means 'add' when the
+   * `idParam` is the literal 'add' (spec: "/currencies/{code} (code may be add)"), else 'edit'.
+   */
+  access: RouteKind | 'detail';
+  idParam?: string;
+}
+
+export const routes: AppRoute[] = [
+  {
+    path: '/dashboard',
+    title: 'Dashboard',
+    access: 'list',
+    screen: lazy(() => import('./screens/dashboard/DashboardPage')),
+  },
+  // Lists and forms of every registry resource (permissions, email types, FAQ, FAQ categories, ...).
+  ...resourceRoutes(),
+];
+
+/** The guard's kind for a matched route. */
+export function accessKind(route: AppRoute, params: Record<string, string | undefined>): RouteKind {
+  if (route.access !== 'detail') return route.access;
+  return params[route.idParam ?? 'id'] === 'add' ? 'add' : 'edit';
+}

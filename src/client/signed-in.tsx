@@ -1,0 +1,35 @@
+/**
+ * The signed-in area: the shell around the matched route's screen. Loaded lazily so the sign-in page
+ * ships without the shell, its dialogs or any screen code.
+ */
+import { Suspense } from 'react';
+import { matchRoute, Redirect, useLocation, useRouter } from 'wouter';
+import { RouteGuard } from './access';
+import { Loading } from './components/ui/Loading';
+import { Shell } from './components/layout/Shell';
+import { accessKind, routes } from './routes';
+import type { Access } from './app';
+
+export default function SignedInArea({ access }: { access: Access }) {
+  const [path] = useLocation();
+  const { parser } = useRouter();
+  const match = routes
+    .map((route) => ({ route, m: matchRoute(parser, route.path, path) }))
+    .find((x) => x.m[0]);
+  if (!match) return <Redirect to="/" replace />;
+  if (access.home !== '/dashboard') return <Redirect to={access.home} replace />;
+
+  const { route } = match;
+  const params = (match.m[1] ?? {}) as Record<string, string | undefined>;
+  const Screen = route.screen;
+  return (
+    <Shell title={route.title}>
+      <RouteGuard kind={accessKind(route, params)}>
+        <Suspense fallback={<Loading label="Loading page" />}>
+          <Screen key={route.path} params={params} />
+        </Suspense>
+      </RouteGuard>
+    </Shell>
+  );
+}
+

@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, type FakeApi } from './support/fake-api';
+import { AUTH, signedIn } from './support/fixtures';
+import { currentPath, renderApp } from './support/render-app';
+
+let api: FakeApi;
+beforeEach(() => {
+  localStorage.clear();
+  api = fakeApi();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function sidebarFor(role: 'admin' | 'superadmin' | 'support') {
+  signedIn(api, role);
+  renderApp('/dashboard');
+  const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+  const links = within(nav).getAllByRole('link').map((a) => a.textContent);
+  const groups = within(nav).queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+  return { links, groups };
+}
+
+describe('sidebar per role', () => {
+  it('support sees users, currencies and activity logs, but no settings', async () => {
+    const { links, groups } = await sidebarFor('support');
+    expect(links).toEqual(['Dashboard', 'User Directory', 'Currencies', 'Admin Activities', 'User Activities']);
+    expect(groups).toEqual(['Users', 'Exchange', 'Logs']);
+  });
+
+  it('admin also sees Blockchains and Permissions, still no Email items', async () => {
+    const { links } = await sidebarFor('admin');
+    expect(links).toContain('Blockchains');
+    expect(links).toContain('Permissions');
+    expect(links).not.toContain('Email Type');
+    expect(links).not.toContain('Email Notification');
+  });
+
+  it('superadmin sees the Email items even without an EmailType ability', async () => {
+    const { links } = await sidebarFor('superadmin');
+    expect(links).toContain('Email Type');
+    expect(links).toContain('Email Notification');
+  });
+
+  it('asks before logging out and reports success', async () => {
+    await sidebarFor('admin');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Do you want to Logout?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Logged Out Successfully')).toBeTruthy();
+    expect(currentPath()).toBe('/login');
+    expect(api.callsTo('DELETE', `${AUTH}/identity/sessions`)).toHaveLength(1);
+  });
+
+  it('stays signed in and says so when logout fails', async () => {
+    await sidebarFor('admin');
+    api.on('DELETE', `${AUTH}/identity/sessions`, { status: 500, body: { errors: ['server.internal_error'] } });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Oups! Error occurs, please try again later.')).toBeTruthy();
+    expect(currentPath()).toBe('/dashboard');
+  });
+});
