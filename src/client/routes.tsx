@@ -43,3 +43,8 @@ export function accessKind(route: AppRoute, params: Record<string, string | unde
   if (route.access !== 'detail') return route.access;
   return params[route.idParam ?? 'id'] === 'add' ? 'add' : 'edit';
 }
+
+/** Whether a screen is registered at exactly this path: the sidebar never links to a page that does not exist. */
+export function hasScreen(href: string): boolean {
+  return routes.some((r) => r.path === href);
+}

@@ -4,13 +4,30 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH, signedIn } from './support/fixtures';
 import { currentPath, renderApp } from './support/render-app';
+import { routes, type AppRoute } from '../../src/client/routes';
+import { NAV_GROUPS } from '../../src/client/components/layout/nav';
+
+// Screens land area by area; these tests are about abilities, so every nav item gets a screen here
+// (except where a test takes one away) and the real routes are put back afterwards.
+const realRoutes = [...routes];
+function withScreensFor(hrefs: readonly string[]) {
+  const present = new Set(routes.map((r) => r.path));
+  for (const href of hrefs) {
+    if (!present.has(href)) routes.push({ ...(realRoutes[0] as AppRoute), path: href, title: href });
+  }
+}
+const ALL_HREFS = NAV_GROUPS.flatMap((g) => g.items.map((i) => i.href));
 
 let api: FakeApi;
 beforeEach(() => {
   localStorage.clear();
   api = fakeApi();
+  withScreensFor(ALL_HREFS);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  routes.splice(0, routes.length, ...realRoutes);
+});
 
 async function sidebarFor(role: 'admin' | 'superadmin' | 'support') {
   signedIn(api, role);
@@ -40,6 +57,14 @@ describe('sidebar per role', () => {
     const { links } = await sidebarFor('superadmin');
     expect(links).toContain('Email Type');
     expect(links).toContain('Email Notification');
+  });
+
+  it('hides an item whose screen does not exist, whatever the ability', async () => {
+    routes.splice(0, routes.length, ...realRoutes);
+    withScreensFor(ALL_HREFS.filter((h) => h !== '/currencies'));
+    const { links, groups } = await sidebarFor('support');
+    expect(links).not.toContain('Currencies');
+    expect(groups).not.toContain('Exchange');
   });
 
   it('asks before logging out and reports success', async () => {

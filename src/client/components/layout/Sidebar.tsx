@@ -8,13 +8,15 @@ import { getConfig } from '../../config';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Icon } from '../ui/Icon';
 import { NAV_GROUPS, type NavGroup } from './nav';
+import { hasScreen } from '../../routes';
 
 function useVisibleGroups(): NavGroup[] {
   const ability = useAbility();
   const role = useSnapshot(session).user?.role ?? '';
   return NAV_GROUPS.map((g) => ({
     ...g,
-    items: g.items.filter((i) => canAccessRoute(ability, i.href, 'list') || i.alsoForRoles?.includes(role)),
+    items: g.items.filter((i) => hasScreen(i.href)
+      && (canAccessRoute(ability, i.href, 'list') || i.alsoForRoles?.includes(role))),
   })).filter((g) => g.items.length > 0);
 }
 
