@@ -1,0 +1,120 @@
+/**
+ * Generic SQL for definition-driven resources: list (filters by operator, whitelisted ordering, paging,
+ * exact count), get, insert, update, delete, and the existence/uniqueness checks of writes. Table and
+ * column names come only from the definitions (validated input never names a column), so building
+ * them into queries is safe; values are always bound parameters.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema.js';
+import { storedFields, type Resource } from '../../../shared/resources/define.js';
+import { resourceNamed } from '../../../shared/resources/index.js';
+import type { AppliedFilter, ListQuery } from '../../../shared/resources/structs.js';
+
+/** Definitions name tables at run time, so the typed schema cannot follow; the definitions are the schema. */
+type AnyDb = Kysely<any>;
+export type Row = Record<string, unknown>;
+
+interface Join { alias: string; table: string; via: string }
+
+function joinsOf(r: Resource): Join[] {
+  const vias = new Set(Object.values(r.fields).flatMap((f) => (f.from ? [f.from.via] : [])));
+  return [...vias].map((via) => {
+    const target = r.fields[via]?.references;
+    if (!target) throw new Error(`${r.name}: '${via}' is not a reference field`);
+    return { alias: `j_${via}`, table: resourceNamed(target).table, via };
+  });
+}
+
+/** The SQL column behind a field: the table's own, or the joined row's. */
+function columnOf(r: Resource, field: string): string {
+  const from = r.fields[field]?.from;
+  return from ? `j_${from.via}.${from.field}` : `t.${field}`;
+}
+
+function selection(r: Resource): string[] {
+  return Object.keys(r.fields).map((k) => (r.fields[k].from ? `${columnOf(r, k)} as ${k}` : `t.${k}`));
+}
+
+function base(db: Kysely<DB>, r: Resource) {
+  let q = (db as AnyDb).selectFrom(`${r.table} as t`);
+  for (const j of joinsOf(r)) q = q.leftJoin(`${j.table} as ${j.alias}`, `${j.alias}.id`, `t.${j.via}`);
+  return q;
+}
+
+/** LIKE treats % and _ as wildcards and \ as the escape; a filter value is matched literally. */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filtered(db: Kysely<DB>, r: Resource, filters: readonly AppliedFilter[]) {
+  let q = base(db, r);
+  for (const f of filters) {
+    const col = columnOf(r, f.field);
+    switch (f.op) {
+      case 'eq': q = q.where(col, '=', f.value); break;
+      case 'ilike': q = q.where(col, 'ilike', `%${escapeLike(String(f.value))}%`); break;
+      case 'prefix': q = q.where(col, 'ilike', `${escapeLike(String(f.value))}%`); break;
+      case 'gte': q = q.where(col, '>=', f.value); break;
+      case 'lte': q = q.where(col, '<=', f.value); break;
+    }
+  }
+  return q;
+}
+
+/** One page of rows and the exact number of rows matching the filters. */
+export async function listRows(db: Kysely<DB>, r: Resource, q: ListQuery): Promise<{ rows: Row[]; total: number }> {
+  const where = filtered(db, r, q.filters);
+  const { total } = await where.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let page = where.select(selection(r)).orderBy(columnOf(r, q.orderBy), q.ordering);
+  // id breaks ties so a row never shows on two pages.
+  if (q.orderBy !== 'id') page = page.orderBy('t.id', q.ordering);
+  const rows = await page.limit(q.limit).offset((q.page - 1) * q.limit).execute();
+  return { rows, total: Number(total) };
+}
+
+export async function getRow(db: Kysely<DB>, r: Resource, id: number): Promise<Row | undefined> {
+  return base(db, r).select(selection(r)).where('t.id', '=', id).executeTakeFirst();
+}
+
+const stamps = (r: Resource, now: Date, create: boolean): Row => ({
+  ...(create && 'created_at' in r.fields ? { created_at: now } : {}),
+  ...('updated_at' in r.fields ? { updated_at: now } : {}),
+});
+
+function onlyStored(r: Resource, values: Row): Row {
+  const keep = new Set(storedFields(r));
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => keep.has(k) && k !== 'id' && v !== undefined));
+}
+
+/** Inserts and returns the row as the API shows it (joined values included). */
+export async function insertRow(db: Kysely<DB>, r: Resource, values: Row, now: Date): Promise<Row> {
+  const { id } = await (db as AnyDb).insertInto(r.table).values({ ...onlyStored(r, values), ...stamps(r, now, true) })
+    .returning('id').executeTakeFirstOrThrow();
+  return (await getRow(db, r, id))!;
+}
+
+/** Updates the given fields; undefined when no row has this id. */
+export async function updateRow(db: Kysely<DB>, r: Resource, id: number, values: Row, now: Date): Promise<Row | undefined> {
+  const res = await (db as AnyDb).updateTable(r.table).set({ ...onlyStored(r, values), ...stamps(r, now, false) })
+    .where('id', '=', id).returning('id').executeTakeFirst();
+  return res ? getRow(db, r, id) : undefined;
+}
+
+/** Deletes and returns the deleted row; undefined when no row has this id. */
+export async function deleteRow(db: Kysely<DB>, r: Resource, id: number): Promise<Row | undefined> {
+  const row = await getRow(db, r, id);
+  if (row) await (db as AnyDb).deleteFrom(r.table).where('id', '=', id).execute();
+  return row;
+}
+
+/** Whether a row with this id exists in a resource's table. */
+export async function rowExists(db: Kysely<DB>, r: Resource, id: number): Promise<boolean> {
+  return (await (db as AnyDb).selectFrom(r.table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Whether another row already holds this value of a unique field. */
+export async function valueTaken(db: Kysely<DB>, r: Resource, field: string, value: unknown, exceptId?: number): Promise<boolean> {
+  let q = (db as AnyDb).selectFrom(r.table).select('id').where(field, '=', value);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}

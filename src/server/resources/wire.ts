@@ -1,0 +1,47 @@
+/**
+ * Rows to wire entities, and database refusals to wire codes. Timestamps leave as ISO-8601 UTC, NUMERIC
+ * already arrives as a decimal string (db/index.ts) and stays one.
+ */
+import type { Resource } from '../../shared/resources/define.js';
+import type { Row } from '../db/queries/resources.js';
+import { ApiError } from '../plugins/errors.js';
+
+export function toWire(r: Resource, row: Row): Row {
+  const out: Row = {};
+  for (const k of Object.keys(r.fields)) {
+    const v = row[k];
+    out[k] = v instanceof Date ? v.toISOString() : v ?? null;
+  }
+  return out;
+}
+
+/** Strips a trailing `_id`: `faq_category_id` → `faq_category`, for `<name>_doesnt_exist` codes. */
+export const refName = (field: string) => field.replace(/_id$/, '');
+
+const fieldError = (code: string, field: string) => new ApiError(422, [code], { [field]: [code] });
+
+/**
+ * Constraint violations that slipped past the checks made before the write (a concurrent insert of the
+ * same unique name, a referenced row deleted meanwhile) become the same 422 codes those checks give.
+ * Anything else is rethrown untouched and ends as a 500.
+ */
+export function fromDbError(r: Resource, err: unknown, deleting = false): unknown {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  // On delete a foreign-key refusal (23503, or 23001 for ON DELETE RESTRICT) means other rows still point at this one.
+  if (deleting && (e.code === '23503' || e.code === '23001')) return new ApiError(422, [`${r.errorPrefix}.in_use`]);
+  const text = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  const mentioned = (fields: string[]) => fields.find((f) => text.includes(f)) ?? fields[0];
+  if (e.code === '23505') {
+    const uniques = Object.keys(r.fields).filter((k) => r.fields[k].unique);
+    const f = mentioned(uniques);
+    if (f) return fieldError(`${r.errorPrefix}.${f}_taken`, f);
+  }
+  if (e.code === '23503') {
+    const refs = Object.keys(r.fields).filter((k) => r.fields[k].kind === 'reference');
+    const f = mentioned(refs);
+    if (f) return fieldError(`${r.errorPrefix}.${refName(f)}_doesnt_exist`, f);
+  }
+  // Check constraints and value ranges mirror the structs; reaching them means input the structs let by.
+  if (e.code === '23514' || e.code === '22001' || e.code === '22003') return new ApiError(422, [`${r.errorPrefix}.invalid_params`]);
+  return err;
+}

@@ -1,0 +1,87 @@
+/**
+ * One superstruct per field kind. Coercions accept what a query string or a lenient client sends
+ * ('5' for 5, 'true' for true, 'ACTIVE' for active) and nothing looser; bounds keep every accepted
+ * value storable, so a valid body never turns into a database error.
+ */
+import {
+  boolean, coerce, define, enums, integer, number, refine, string, type Struct,
+} from 'superstruct';
+import { decimal } from '../validation.js';
+import type { FieldDef } from './define.js';
+
+/** Bounds of a PostgreSQL integer column, the default for `number` fields. */
+export const INT4: readonly [number, number] = [-2147483648, 2147483647];
+/** Ids are bigint in the database; JavaScript keeps them exact up to 2^53. */
+export const ID_RANGE: readonly [number, number] = [1, Number.MAX_SAFE_INTEGER];
+
+const NUMERIC_TEXT = /^-?\d{1,16}(\.\d{1,18})?$/;
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+export const maxLength = (f: FieldDef): number => f.max ?? (f.kind === 'textarea' ? 10000 : 255);
+
+/** Always fails: a field that may not be sent (locked on edit). Its failure type names the code. */
+export const immutable = () => define<never>('immutable', () => false);
+
+const fromNumericText = <T>(s: Struct<T, null>) =>
+  coerce(s, string(), (v) => (NUMERIC_TEXT.test(v.trim()) ? Number(v.trim()) : v));
+
+const inRange = <T extends number>(s: Struct<T, null>, [lo, hi]: readonly [number, number]) =>
+  refine(s, 'range', (v) => v >= lo && v <= hi);
+
+export const idStruct = () => inRange(fromNumericText(integer()), ID_RANGE);
+
+const dateOnly = () => define<string>('date', (v) =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
+
+const dateTime = () => define<string>('datetime', (v) =>
+  typeof v === 'string' && v.length <= 40 && ISO_DATETIME.test(v) && !Number.isNaN(Date.parse(v)));
+
+function textStruct(f: FieldDef, required: boolean): Struct<string, null> {
+  const max = maxLength(f);
+  let s: Struct<string, null> = string();
+  if (required) s = refine(s, 'empty', (v) => v.trim().length > 0);
+  s = refine(s, 'too_long', (v) => v.length <= max);
+  // PostgreSQL text cannot hold NUL; refusing it here keeps it a 422 instead of a database error.
+  s = refine(s, 'nul', (v) => !v.includes('\u0000'));
+  const re = f.pattern;
+  if (re) s = refine(s, 'pattern', (v) => v.length <= max && re.test(v));
+  return s;
+}
+
+function enumStruct(values: readonly string[]): Struct<string, null> {
+  const lower = new Set(values);
+  // Barong compares verbs and actions case-insensitively; the canonical value is the declared spelling.
+  return coerce(enums(values as string[]) as unknown as Struct<string, null>, string(),
+    (v) => (lower.has(v.toLowerCase()) ? v.toLowerCase() : v));
+}
+
+/** The struct of one field's value. `required` adds the blank check (the absent check is the object's). */
+export function fieldStruct(f: FieldDef, required = false): Struct<any, any> {
+  switch (f.kind) {
+    case 'text': case 'textarea': return textStruct(f, required);
+    case 'number': {
+      const base = f.fractional ? refine(number(), 'finite', (v) => Number.isFinite(v)) : integer();
+      return inRange(fromNumericText(base), f.range ?? INT4);
+    }
+    case 'decimal':
+      return coerce(decimal(), number(), (v) => (Number.isFinite(v) ? String(v) : v));
+    case 'boolean':
+      return coerce(boolean(), string(), (v) => (v === 'true' ? true : v === 'false' ? false : v));
+    case 'enum': return enumStruct(f.values ?? []);
+    case 'date': return dateOnly();
+    case 'datetime': return dateTime();
+    case 'id': case 'reference': return idStruct();
+  }
+}
+
+/** A date-range bound of a list query: epoch seconds (Barong) or ISO-8601 (Peatio), either accepted. */
+export const rangeBound = () =>
+  coerce(
+    define<Date>('range_bound', (v) => v instanceof Date && !Number.isNaN(v.getTime())),
+    string(),
+    (v) => {
+      if (/^\d{1,11}$/.test(v)) return new Date(Number(v) * 1000);
+      if (ISO_DATETIME.test(v) || /^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(v);
+      return v;
+    },
+  );

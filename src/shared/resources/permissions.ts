@@ -1,0 +1,38 @@
+/**
+ * Barong permissions (§5.1). Declared for the client engine (list, modal form, delete); the server
+ * routes are bespoke (authz: cache invalidation, verb/action upper-casing, role checks).
+ */
+import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
+
+export const PERMISSION_VERBS = ['all', 'get', 'put', 'post', 'delete'] as const;
+export const PERMISSION_ACTIONS = ['accept', 'audit', 'drop'] as const;
+
+export const permissions = defineResource({
+  name: 'permissions',
+  service: 'barong',
+  table: 'permissions',
+  server: 'bespoke',
+  route: 'setting-permissions',
+  label: 'Permission',
+  labelPlural: 'Permissions',
+  api: { path: '/admin/permissions', style: 'verbs', operations: ['list', 'create', 'update', 'delete'] },
+  fields: {
+    id: ID_FIELD,
+    role: { kind: 'text', required: true, max: 64, message: 'Required' },
+    verb: { kind: 'enum', values: PERMISSION_VERBS, default: 'all' },
+    path: { kind: 'text', required: true, max: 255, message: 'Required' },
+    topic: { kind: 'text', required: true, max: 64, message: 'Required' },
+    action: { kind: 'enum', values: PERMISSION_ACTIONS, default: 'accept' },
+    ...TIMESTAMPS,
+  },
+  columns: [
+    { field: 'role' }, { field: 'verb' }, { field: 'path' }, { field: 'topic' }, { field: 'action' },
+  ],
+  filters: [{ field: 'role', op: 'eq' }, { field: 'verb' }, { field: 'path', op: 'prefix' }, { field: 'topic', op: 'eq' }, { field: 'action' }],
+  list: { pageSize: 50, ordering: 'asc' },
+  messages: {
+    created: 'Permission Successfully Added',
+    updated: 'Permission Successfully Edited',
+    deleted: 'Permission Successfully Deleted',
+  },
+});

@@ -1,0 +1,218 @@
+/**
+ * The structs derived from a definition: create, update (id + changed fields) and list query. The client
+ * validates with them first and the server again (DESIGN §5.3); a failure yields wire codes and, for
+ * forms, the spec's messages per field.
+ */
+import {
+  defaulted, enums, nullable, object, optional, refine, type, type Struct, type StructError,
+} from 'superstruct';
+import { LIMITS, ORDERINGS, type Ordering } from '../list-query.js';
+import { labelOf, writableFields, type FieldDef, type FilterOp, type Resource } from './define.js';
+import { fieldStruct, idStruct, immutable, maxLength, rangeBound } from './field-structs.js';
+
+export interface Structs {
+  create: Struct<Record<string, unknown>, any>;
+  update: Struct<Record<string, unknown> & { id: number }, any>;
+  list: Struct<Record<string, unknown>, any>;
+}
+
+const cache = new WeakMap<Resource, Structs>();
+
+/** The three structs of a resource, built once. */
+export function structsOf(r: Resource): Structs {
+  let s = cache.get(r);
+  if (!s) cache.set(r, (s = { create: createStruct(r), update: updateStruct(r), list: listStruct(r) }));
+  return s;
+}
+
+function createStruct(r: Resource) {
+  const schema: Record<string, Struct<any, any>> = {};
+  for (const k of writableFields(r)) {
+    const f = r.fields[k];
+    if (f.default !== undefined) schema[k] = defaulted(fieldStruct(f, f.required), f.default);
+    else if (f.required) schema[k] = fieldStruct(f, true);
+    else schema[k] = optional(nullable(fieldStruct(f)));
+  }
+  return object(schema) as Structs['create'];
+}
+
+function updateStruct(r: Resource) {
+  const schema: Record<string, Struct<any, any>> = { id: idStruct() };
+  for (const k of writableFields(r)) {
+    const f = r.fields[k];
+    if (f.readOnlyOnEdit) schema[k] = optional(immutable());
+    else if (f.required) schema[k] = optional(fieldStruct(f, true));
+    else schema[k] = optional(nullable(fieldStruct(f)));
+  }
+  return object(schema) as unknown as Structs['update'];
+}
+
+function listStruct(r: Resource) {
+  const schema: Record<string, Struct<any, any>> = {
+    // The upper bound keeps (page - 1) * limit inside a bigint offset.
+    page: optional(refine(refine(fieldStruct({ kind: 'number', range: [-Infinity, Infinity] }), 'positive', (v: number) => v >= 1),
+      'page_range', (v: number) => v <= 1e9)),
+    limit: optional(refine(fieldStruct({ kind: 'number', range: [-Infinity, Infinity] }), 'limit',
+      (v: number) => v >= 1 && v <= LIMITS[r.service].max)),
+    ordering: optional(enums(ORDERINGS as Ordering[])),
+    order_by: optional(enums(r.sortable as string[])),
+  };
+  for (const f of r.filtersResolved) {
+    if (f.op === 'range') { schema.from = optional(rangeBound()); schema.to = optional(rangeBound()); }
+    else schema[f.field] = optional(fieldStruct(filterField(r.fields[f.field])));
+  }
+  // Unknown query keys are ignored, as Grape does: a cache-buster or a stale client param is no error.
+  return type(schema) as Structs['list'];
+}
+
+/** A filter compares against a stored value, so it takes the field's type without pattern or requirement. */
+function filterField(f: FieldDef): FieldDef {
+  return { kind: f.kind, values: f.values, max: f.max, fractional: f.fractional, range: f.range };
+}
+
+/** Outcome of a validation: the coerced value, or codes for the wire and messages for the form. */
+export type Checked<T> =
+  | { ok: true; value: T }
+  | { ok: false; errors: string[]; fields: Record<string, string[]>; messages: Record<string, string> };
+
+type FailureKind = 'missing' | 'empty' | 'invalid' | 'too_long' | 'unknown' | 'immutable';
+
+function kindOf(f: { type: string; value: unknown; refinement?: string }): FailureKind {
+  if (f.type === 'never') return 'unknown';
+  if (f.type === 'immutable') return 'immutable';
+  if (f.value === undefined || f.value === null) return 'missing';
+  if (f.refinement === 'empty') return 'empty';
+  if (f.refinement === 'too_long') return 'too_long';
+  return 'invalid';
+}
+
+/** The spec's message for a failed field: its own message when blank or malformed, else a generic one. */
+export function messageFor(r: Resource, field: string, kind: FailureKind): string {
+  const f = r.fields[field];
+  if (!f) return kind === 'unknown' ? 'Unknown field' : 'Invalid value';
+  switch (kind) {
+    case 'missing': case 'empty': return f.message ?? 'Required';
+    case 'too_long': return `Maximum ${maxLength(f)} characters`;
+    case 'immutable': return `${labelOf(field, f)} cannot be changed`;
+    case 'unknown': return 'Unknown field';
+    default: return f.invalidMessage ?? f.message ?? 'Invalid value';
+  }
+}
+
+function bodyFailure(r: Resource, err: StructError): Extract<Checked<never>, { ok: false }> {
+  const errors: string[] = [];
+  const fields: Record<string, string[]> = {};
+  const messages: Record<string, string> = {};
+  const all = err.failures();
+  // A body that is not an object (an array, a number) is one error, not one per field.
+  const failures = all.some((f) => f.path.length === 0) ? all.filter((f) => f.path.length === 0) : all;
+  for (const f of failures) {
+    const key = f.path.length ? String(f.path[0]) : 'body';
+    const kind = f.path.length ? kindOf(f) : 'invalid';
+    const code = kind === 'too_long' ? `${r.errorPrefix}.${key}_too_long` : `${r.errorPrefix}.${kind}_${key}`;
+    if (!errors.includes(code)) errors.push(code);
+    const list = (fields[key] ??= []);
+    if (!list.includes(code)) list.push(code);
+    messages[key] ??= messageFor(r, key, kind);
+  }
+  return { ok: false, errors, fields, messages };
+}
+
+/** Codes for list parameters: Peatio's pagination and range codes, the resource's own for filters. */
+function listCode(r: Resource, key: string, f: { type: string; refinement?: string }): string {
+  switch (key) {
+    case 'page':
+      if (f.refinement === 'positive') return 'admin.pagination.non_positive_page';
+      return f.refinement === 'page_range' ? 'admin.pagination.invalid_page' : 'admin.pagination.non_integer_page';
+    case 'limit': return f.refinement === 'limit' ? 'admin.pagination.invalid_limit' : 'admin.pagination.non_integer_limit';
+    case 'ordering': return 'admin.pagination.invalid_ordering';
+    case 'order_by': return 'admin.pagination.invalid_order_by';
+    case 'from': return 'admin.filter.range_from_invalid';
+    case 'to': return 'admin.filter.range_to_invalid';
+    default: return `${r.errorPrefix}.invalid_${key}`;
+  }
+}
+
+export function validateCreate(r: Resource, input: unknown): Checked<Record<string, unknown>> {
+  const [err, value] = structsOf(r).create.validate(input, { coerce: true });
+  return err ? bodyFailure(r, err) : { ok: true, value: value! };
+}
+
+export function validateUpdate(r: Resource, input: unknown): Checked<Record<string, unknown> & { id: number }> {
+  const [err, value] = structsOf(r).update.validate(input, { coerce: true });
+  return err ? bodyFailure(r, err) : { ok: true, value: value! };
+}
+
+/** One condition of a list query, ready for SQL: `range` filters become a `gte` and an `lte`. */
+export interface AppliedFilter { field: string; op: Exclude<FilterOp, 'range'> | 'gte' | 'lte'; value: unknown }
+
+/** A validated list query with every default filled in. */
+export interface ListQuery {
+  page: number;
+  limit: number;
+  ordering: Ordering;
+  orderBy: string;
+  filters: AppliedFilter[];
+}
+
+export function validateListQuery(r: Resource, input: unknown): Checked<ListQuery> {
+  const [err, v] = structsOf(r).list.validate(input ?? {}, { coerce: true });
+  if (err) {
+    const errors: string[] = [];
+    const fields: Record<string, string[]> = {};
+    for (const f of err.failures()) {
+      const key = String(f.path[0] ?? 'query');
+      const code = listCode(r, key, f);
+      if (!errors.includes(code)) errors.push(code);
+      (fields[key] ??= []).includes(code) || fields[key].push(code);
+    }
+    return { ok: false, errors, fields, messages: {} };
+  }
+  const q = v as Record<string, any>;
+  const filters: AppliedFilter[] = [];
+  for (const f of r.filtersResolved) {
+    if (f.op === 'range') {
+      if (q.from !== undefined) filters.push({ field: f.field, op: 'gte', value: q.from });
+      if (q.to !== undefined) filters.push({ field: f.field, op: 'lte', value: q.to });
+    } else if (q[f.field] !== undefined && q[f.field] !== '') {
+      filters.push({ field: f.field, op: f.op, value: q[f.field] });
+    }
+  }
+  return {
+    ok: true,
+    value: {
+      page: q.page ?? 1,
+      limit: q.limit ?? LIMITS[r.service].default,
+      ordering: q.ordering ?? r.list.ordering,
+      orderBy: q.order_by ?? r.orderBy,
+      filters,
+    },
+  };
+}
+
+/** Initial values of a create form: the declared defaults. */
+export function formDefaults(r: Resource): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of writableFields(r)) if (r.fields[k].default !== undefined) out[k] = r.fields[k].default;
+  return out;
+}
+
+/**
+ * The form message for a wire code about one of this resource's fields, so a server refusal shows
+ * under the field in the spec's words: `admin.email_type.invalid_name` → 'Key must contain only
+ * lowercase letters'. Undefined for codes that are not about a field of this resource.
+ */
+export function messageForCode(r: Resource, code: string): { field: string; message: string } | undefined {
+  if (!code.startsWith(`${r.errorPrefix}.`)) return undefined;
+  const rest = code.slice(r.errorPrefix.length + 1);
+  const kinded = /^(missing|empty|invalid|unknown|immutable)_(.+)$/.exec(rest);
+  if (kinded && r.fields[kinded[2]]) return { field: kinded[2], message: messageFor(r, kinded[2], kinded[1] as FailureKind) };
+  const long = /^(.+)_too_long$/.exec(rest);
+  if (long && r.fields[long[1]]) return { field: long[1], message: messageFor(r, long[1], 'too_long') };
+  const taken = /^(.+)_taken$/.exec(rest);
+  if (taken && r.fields[taken[1]]) return { field: taken[1], message: `${labelOf(taken[1], r.fields[taken[1]])} is already taken` };
+  const gone = /^(.+)_doesnt_exist$/.exec(rest);
+  const ref = gone && Object.keys(r.fields).find((k) => k === `${gone[1]}_id` && r.fields[k].kind === 'reference');
+  if (ref) return { field: ref, message: `${labelOf(ref, r.fields[ref])} does not exist` };
+  return undefined;
+}

@@ -1,0 +1,134 @@
+/**
+ * Invariants every declared resource keeps, checked in one loop so forty entities need no forty copies
+ * of the same test (DESIGN §3).
+ */
+import { describe, expect, it } from 'vitest';
+import { ROUTE_SUBJECTS, SUBJECTS } from '../../src/shared/abilities.js';
+import { PAGE_SIZES, LIMITS } from '../../src/shared/list-query.js';
+import {
+  RESOURCES, REGISTRY, formDefaults, validateCreate, validateListQuery, validateUpdate, writableFields,
+  type FieldDef, type Resource,
+} from '../../src/shared/resources/index.js';
+import { KEBAB, pascal, singularKebab, snake } from '../../src/shared/resources/names.js';
+
+/** A value of the field's kind that its struct accepts. */
+function sample(f: FieldDef): unknown {
+  if (f.example !== undefined) return f.example;
+  switch (f.kind) {
+    case 'text': case 'textarea': return 'sample';
+    case 'enum': return f.values![0];
+    case 'number': return f.range ? f.range[0] : 1;
+    case 'decimal': return '1.5';
+    case 'boolean': return true;
+    case 'date': return '2026-01-31';
+    case 'datetime': return '2026-01-31T10:00:00Z';
+    case 'id': case 'reference': return 1;
+  }
+}
+
+function validBody(r: Resource): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...formDefaults(r) };
+  for (const k of writableFields(r)) if (r.fields[k].required && body[k] === undefined) body[k] = sample(r.fields[k]);
+  return body;
+}
+
+describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s', (_name, r) => {
+  it('derives every name from its one plural kebab name', () => {
+    expect(r.name).toMatch(KEBAB);
+    expect(r.table).toBe(snake(r.name));
+    expect(r.entity).toBe(pascal(singularKebab(r.name)));
+    expect(r.singular).toBe(snake(singularKebab(r.name)));
+    expect(r.errorPrefix).toBe(`admin.${r.singular}`);
+    expect(REGISTRY[r.name]).toBe(r);
+  });
+
+  it('gates its route with a subject the abilities know', () => {
+    expect(SUBJECTS as readonly string[]).toContain(r.subject);
+    expect(ROUTE_SUBJECTS[r.route]).toContain(r.subject);
+  });
+
+  it('lists, filters and sorts only declared fields, with a page size of the dropdown', () => {
+    const fields = Object.keys(r.fields);
+    for (const c of r.columns) expect(fields).toContain(c.field);
+    for (const f of r.filtersResolved) expect(fields).toContain(f.field);
+    for (const s of r.sortable) expect(fields).toContain(s);
+    expect(r.sortable).toContain(r.orderBy);
+    expect(PAGE_SIZES as readonly number[]).toContain(r.list.pageSize);
+    expect(['asc', 'desc']).toContain(r.list.ordering);
+  });
+
+  it('declares consistent fields', () => {
+    for (const [k, f] of Object.entries(r.fields)) {
+      if (f.required) expect(f.message, `${k} needs a message`).toBeTruthy();
+      if (f.kind === 'enum') {
+        expect(f.values?.length, `${k} values`).toBeGreaterThan(0);
+        if (f.default !== undefined) expect(f.values).toContain(f.default);
+      }
+      if (f.kind === 'reference') expect(REGISTRY[f.references!], `${k} references`).toBeDefined();
+      if (f.from) {
+        const via = r.fields[f.from.via];
+        expect(via?.kind).toBe('reference');
+        expect(REGISTRY[via.references!].fields[f.from.field]).toBeDefined();
+        expect(f.readOnly).toBe(true);
+      }
+    }
+    for (const c of r.columns) {
+      if (c.format?.kind === 'switch') expect(r.actions?.map((a) => a.name)).toContain(c.format.action);
+    }
+    for (const a of r.actions ?? []) {
+      expect(r.fields[a.field].values).toEqual(expect.arrayContaining([...a.values]));
+      expect(r.endpoints.update, 'a toggle saves through update').toBeDefined();
+    }
+  });
+
+  it('spells its endpoints under /admin, with a list call', () => {
+    expect(r.endpoints.list).toBeDefined();
+    for (const e of Object.values(r.endpoints)) expect(e!.path).toMatch(/^\/admin\/[a-z_-]+(\/[a-z_:]+)*$/);
+  });
+
+  it('accepts a body of defaults plus required values and rejects each missing or blank required field', () => {
+    const body = validBody(r);
+    const ok = validateCreate(r, body);
+    expect(ok).toMatchObject({ ok: true });
+    for (const k of writableFields(r).filter((k) => r.fields[k].required)) {
+      const { [k]: _drop, ...without } = body;
+      const missing = validateCreate(r, without);
+      expect(missing).toMatchObject({ ok: false, fields: { [k]: [`${r.errorPrefix}.missing_${k}`] } });
+      if (!missing.ok) expect(missing.messages[k]).toBe(r.fields[k].message);
+      const blank = validateCreate(r, { ...body, [k]: '' });
+      expect(blank.ok).toBe(false);
+      if (!blank.ok) expect(blank.messages[k]).toBe(r.fields[k].invalidMessage ?? r.fields[k].message);
+    }
+  });
+
+  it('rejects unknown keys, wrong types and over-long text on create', () => {
+    expect(validateCreate(r, { ...validBody(r), bogus: 1 })).toMatchObject({ ok: false, errors: [`${r.errorPrefix}.unknown_bogus`] });
+    for (const k of writableFields(r)) {
+      const res = validateCreate(r, { ...validBody(r), [k]: [sample(r.fields[k])] });
+      expect(res.ok, `${k} as an array`).toBe(false);
+    }
+    for (const k of writableFields(r).filter((k) => ['text', 'textarea'].includes(r.fields[k].kind))) {
+      const res = validateCreate(r, { ...validBody(r), [k]: 'a'.repeat(20000) });
+      expect(res).toMatchObject({ ok: false, fields: { [k]: expect.arrayContaining([`${r.errorPrefix}.${k}_too_long`]) } });
+    }
+  });
+
+  it('updates by id with only the changed fields, never a locked one', () => {
+    expect(validateUpdate(r, { id: 1 })).toMatchObject({ ok: true, value: { id: 1 } });
+    expect(validateUpdate(r, {})).toMatchObject({ ok: false, errors: [`${r.errorPrefix}.missing_id`] });
+    for (const k of writableFields(r).filter((k) => r.fields[k].readOnlyOnEdit)) {
+      expect(validateUpdate(r, { id: 1, [k]: sample(r.fields[k]) }))
+        .toMatchObject({ ok: false, errors: [`${r.errorPrefix}.immutable_${k}`] });
+    }
+  });
+
+  it('fills list defaults and bounds paging and ordering by the dialect', () => {
+    expect(validateListQuery(r, {})).toEqual({
+      ok: true,
+      value: { page: 1, limit: LIMITS[r.service].default, ordering: r.list.ordering, orderBy: r.orderBy, filters: [] },
+    });
+    expect(validateListQuery(r, { limit: String(LIMITS[r.service].max + 1) })).toMatchObject({ ok: false, errors: ['admin.pagination.invalid_limit'] });
+    expect(validateListQuery(r, { order_by: 'no_such_column' })).toMatchObject({ ok: false, errors: ['admin.pagination.invalid_order_by'] });
+    for (const s of r.sortable) expect(validateListQuery(r, { order_by: s, ordering: 'desc' }).ok).toBe(true);
+  });
+});
