@@ -1,0 +1,87 @@
+/**
+ * The activity lists (A38). Built to stay index-served at 10M rows:
+ * - an actor (uid/email) or target is resolved to a user id first, then (user_id, created_at, id) or
+ *   (target_id, created_at) serves the filter; an unknown user is an empty page without a log scan;
+ * - dates, topics, types and rare results walk (category, …, created_at DESC, id DESC) indexes;
+ * - pages are keyset or shallow offset (paging.ts), totals are capped (count.ts).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../schema.js';
+import { activityTypeTopics, type ActivityType } from '../../../shared/logs.js';
+import { countCapped, COUNT_CAP, type CappedTotal } from './count.js';
+import { applyPage, cursorTs, finishPage, type PageRequest } from './paging.js';
+import { iso, userJson, type WireUser } from './user-json.js';
+
+export interface ActivityFilters {
+  from?: Date; to?: Date;
+  uid?: string; email?: string; target_uid?: string; target_email?: string;
+  topic?: string; action?: string; result?: string; type?: ActivityType;
+}
+
+export interface WireActivity {
+  id: number; user_ip: string | null; user_ip_country: string | null; user_agent: string | null;
+  topic: string; action: string; result: string; data: string | null; created_at: string | null;
+  user?: WireUser | null; admin?: WireUser | null; target?: WireUser | null;
+}
+
+export interface Page<T> extends CappedTotal { rows: T[]; nextCursor: string | null }
+
+/**
+ * The id of the user matching every given identity, null when none does, undefined when none was given.
+ * Email compares case-insensitively, as the unique lower(email) index does.
+ */
+export async function resolveUserId(db: Kysely<DB>, uid?: string, email?: string): Promise<number | null | undefined> {
+  if (uid === undefined && email === undefined) return undefined;
+  let q = db.selectFrom('users').select('id');
+  if (uid !== undefined) q = q.where('uid', '=', uid);
+  if (email !== undefined) q = q.where(sql`lower(email)`, '=', email.toLowerCase());
+  const row = await q.executeTakeFirst();
+  return row ? row.id : null;
+}
+
+const empty = <T>(): Page<T> => ({ rows: [], total: 0, estimated: false, nextCursor: null });
+
+export async function listActivities(
+  db: Kysely<DB>, category: 'user' | 'admin', f: ActivityFilters, page: PageRequest, cap = COUNT_CAP,
+): Promise<Page<WireActivity>> {
+  const actor = await resolveUserId(db, f.uid, f.email);
+  const target = category === 'admin' ? await resolveUserId(db, f.target_uid, f.target_email) : undefined;
+  if (actor === null || target === null) return empty();
+
+  let base = db.selectFrom('activities as a').where('a.category', '=', category);
+  if (actor !== undefined) base = base.where('a.user_id', '=', actor);
+  if (target !== undefined) base = base.where('a.target_id', '=', target);
+  if (f.from) base = base.where('a.created_at', '>=', f.from);
+  if (f.to) base = base.where('a.created_at', '<=', f.to);
+  if (f.topic !== undefined) base = base.where('a.topic', '=', f.topic);
+  if (f.action !== undefined) base = base.where('a.action', '=', f.action);
+  if (f.result !== undefined) base = base.where('a.result', '=', f.result);
+  if (f.type !== undefined) {
+    const t = activityTypeTopics(f.type);
+    base = base.where('a.topic', t.op, t.topics);
+  }
+
+  const total = await countCapped(db, base, cap);
+  if (total.total === 0) return empty();
+  const paged = applyPage(base.selectAll('a').select(cursorTs('a').as('cursor_ts')), { table: 'activities', alias: 'a' }, page);
+  // Users are joined to the page only (at most limit + 1 rows), never to the filtered log.
+  const rows = await db.selectFrom(paged.as('p'))
+    .leftJoin('users as u', 'u.id', 'p.user_id')
+    .leftJoin('users as t', 't.id', 'p.target_id')
+    .select(['p.id', 'p.user_ip', 'p.user_ip_country', 'p.user_agent', 'p.topic', 'p.action', 'p.result', 'p.created_at', 'p.cursor_ts'])
+    .select([sql<string | null>`p.data::text`.as('data'), userJson('u').as('actor'), userJson('t').as('target')])
+    .orderBy('p.created_at', page.ordering).orderBy('p.id', page.ordering)
+    .execute();
+  const done = finishPage(rows, page.limit);
+  return {
+    ...total,
+    nextCursor: done.nextCursor,
+    rows: done.rows.map((r) => {
+      const common = {
+        id: r.id, user_ip: r.user_ip, user_ip_country: r.user_ip_country, user_agent: r.user_agent,
+        topic: r.topic, action: r.action, result: r.result, data: r.data, created_at: iso(r.created_at),
+      };
+      return category === 'user' ? { ...common, user: r.actor } : { ...common, admin: r.actor, target: r.target };
+    }),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The registry: every declared entity, by its plural name. Adding an entity is its file, one line
+ * here, and a migration (DESIGN §5.1).
+ */
+import type { Resource, Service } from './define.js';
+import { emailTypes } from './email-types.js';
+import { faqCategories } from './faq-categories.js';
+import { faqs } from './faqs.js';
+import { permissions } from './permissions.js';
+// The users area's log and list screens (served by hand-written routes, declared for the client engine).
+import { userActivities } from './user-activities.js';
+import { adminActivities } from './admin-activities.js';
+import { serviceLogs } from './service-logs.js';
+import { devices } from './devices.js';
+import { referrals } from './referrals.js';
+import { notifications } from './notifications.js';
+import { notificationRecipients } from './notification-recipients.js';
+import { pendingApplications } from './pending-applications.js';
+import { beneficiaries } from './beneficiaries.js';
+
+export const RESOURCES: readonly Resource[] = [
+  emailTypes,
+  faqCategories,
+  faqs,
+  permissions,
+  userActivities, adminActivities, serviceLogs, devices, referrals, notifications, notificationRecipients,
+  pendingApplications, beneficiaries,
+];
+
+export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));
+
+/** A resource by plural name; throws on an unknown name (a programming error, not user input). */
+export function resourceNamed(name: string): Resource {
+  const r = REGISTRY[name];
+  if (!r) throw new Error(`unknown resource '${name}'`);
+  return r;
+}
+
+/** The resources a service owns. */
+export function resourcesOf(service: Service): Resource[] {
+  return RESOURCES.filter((r) => r.service === service);
+}
+
+export { emailTypes, faqCategories, faqs, permissions };
+export * from './define.js';
+export * from './structs.js';

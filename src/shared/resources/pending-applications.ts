@@ -1,0 +1,36 @@
+/**
+ * Pending applications, profile tab (A19: GET /admin/users/documents/pending): users whose private
+ * `document` label is pending or replaced, oldest submission first (Barong orders by the label's
+ * updated_at). `submitted_at` is that label time. The spec's coin tab has no data model here.
+ */
+import { defineResource, TIMESTAMPS } from './define.js';
+
+export const pendingApplications = defineResource({
+  name: 'pending-applications',
+  subject: 'Profile',
+  service: 'barong',
+  table: 'pending_applications',
+  server: 'bespoke',
+  route: 'pending-applications',
+  label: 'Pending Application',
+  labelPlural: 'Pending Applications',
+  api: { path: '/admin/users/documents/pending', style: 'verbs', operations: ['list'] },
+  fields: {
+    uid: { kind: 'text', readOnly: true, label: 'UID' },
+    email: { kind: 'text', readOnly: true },
+    role: { kind: 'text', readOnly: true },
+    level: { kind: 'number', readOnly: true },
+    state: { kind: 'text', readOnly: true },
+    country: { kind: 'text', readOnly: true },
+    submitted_at: { kind: 'datetime', readOnly: true, label: 'Submitted' },
+    ...TIMESTAMPS,
+  },
+  columns: [
+    { field: 'uid' }, { field: 'email' }, { field: 'country' }, { field: 'level' }, { field: 'state' },
+    { field: 'submitted_at', format: { kind: 'date' } },
+    { field: 'created_at', format: { kind: 'date' } },
+  ],
+  // Dates are the account's creation, as Barong's UserFilter range=created has it.
+  filters: [{ field: 'created_at' }, { field: 'email', op: 'eq' }, { field: 'country', op: 'eq' }],
+  list: { pageSize: 10, ordering: 'asc', orderBy: 'submitted_at', sortable: ['submitted_at'] },
+});

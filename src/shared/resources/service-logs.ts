@@ -1,0 +1,50 @@
+/**
+ * Service (OTP, SMS and email) logs (P-A31: GET /admin/service_logs), for all users or one (uid).
+ * Newest first by default (spec §9); keyset paging as for activities.
+ */
+import { SERVICE_LOG_RESULTS, SERVICE_LOG_RESULT_COLOURS, SERVICE_TYPES } from '../logs.js';
+import { defineResource, ID_FIELD } from './define.js';
+
+export const serviceLogs = defineResource({
+  name: 'service-logs',
+  subject: 'ServiceLog',
+  service: 'barong',
+  table: 'service_logs',
+  server: 'bespoke',
+  route: 'service-logs',
+  label: 'Service Log',
+  labelPlural: 'Service Logs',
+  api: { path: '/admin/service_logs', style: 'verbs', operations: ['list'] },
+  fields: {
+    id: ID_FIELD,
+    uid: { kind: 'text', readOnly: true, label: 'UID' },
+    email: { kind: 'text', readOnly: true },
+    phone_number: { kind: 'text', readOnly: true, label: 'Phone' },
+    service_name: { kind: 'text', readOnly: true, label: 'Service' },
+    service_type: { kind: 'enum', values: SERVICE_TYPES, readOnly: true, label: 'Type' },
+    topic: { kind: 'text', readOnly: true },
+    user_country: { kind: 'text', readOnly: true, label: 'Country' },
+    user_ip: { kind: 'text', readOnly: true, label: 'IP' },
+    result: { kind: 'enum', values: SERVICE_LOG_RESULTS, readOnly: true },
+    metadata: { kind: 'textarea', readOnly: true },
+    created_at: { kind: 'datetime', readOnly: true, label: 'Date' },
+  },
+  columns: [
+    { field: 'created_at', format: { kind: 'date' } },
+    { field: 'uid' },
+    { field: 'email' },
+    { field: 'phone_number' },
+    { field: 'service_name' },
+    { field: 'service_type' },
+    { field: 'topic' },
+    { field: 'user_country' },
+    { field: 'user_ip' },
+    { field: 'result', format: { kind: 'badge', colours: SERVICE_LOG_RESULT_COLOURS, fallback: { label: 'Unknown', colour: 'red' } } },
+    { field: 'metadata', format: { kind: 'truncate', length: 30, tooltip: true } },
+  ],
+  filters: [
+    { field: 'created_at' }, { field: 'email', op: 'eq' }, { field: 'service_name', op: 'eq' }, { field: 'service_type' },
+    { field: 'result' }, { field: 'user_country', op: 'eq' }, { field: 'phone_number', op: 'eq' }, { field: 'uid', op: 'eq' },
+  ],
+  list: { pageSize: 10, ordering: 'desc', orderBy: 'created_at', sortable: ['created_at'] },
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../helpers/app.js';
+import { createUser } from '../helpers/users.js';
+import type { SignedIn } from '../helpers/auth.js';
+import { B, codes, epoch, get, minute, staff } from './logs-fixtures.js';
+
+let t: TestApp;
+let admin: SignedIn;
+const made: { uid: string; email: string }[] = [];
+
+// Five customers: documents pending (0, 3), replaced (1), verified (2), a public pending label (4).
+beforeAll(async () => {
+  t = await testApp();
+  admin = (await staff(t, 'admin')).session;
+  const values = ['pending', 'replaced', 'verified', 'pending', 'pending'];
+  for (let i = 0; i < values.length; i++) {
+    const u = await createUser(t.db);
+    made.push(u);
+    await t.db.kysely.updateTable('users').set({ country: i % 2 ? 'FR' : 'DE', created_at: minute(i * 1440) }).where('id', '=', u.id).execute();
+    await t.db.kysely.insertInto('labels').values({
+      user_id: u.id, key: 'document', value: values[i], scope: i === 4 ? 'public' : 'private', description: null,
+      // The label of user 3 was submitted first: the queue is oldest submission first.
+      created_at: minute(10), updated_at: minute(i === 3 ? 1 : 10 + i),
+    }).execute();
+  }
+});
+afterAll(async () => { await t?.close(); });
+
+const P = `${B}/users/documents/pending`;
+const uids = (res: { json(): any }) => res.json().map((u: any) => u.uid);
+
+describe('GET /admin/users/documents/pending', () => {
+  it('lists users with a private document label pending or replaced, oldest submission first', async () => {
+    const res = await get(t, admin, P);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({ total: '3', page: '1' });
+    expect(uids(res)).toEqual([made[3].uid, made[0].uid, made[1].uid]);
+    expect(res.json()[0]).toMatchObject({ email: made[3].email, country: 'FR', submitted_at: minute(1).toISOString() });
+  });
+
+  it('is not taken for a user uid by /admin/users/:uid', async () => {
+    const res = await get(t, admin, P);
+    expect(Array.isArray(res.json())).toBe(true);
+  });
+
+  it('filters by email, country and account dates, and pages', async () => {
+    expect(uids(await get(t, admin, `${P}?email=${encodeURIComponent(made[1].email.toUpperCase())}`))).toEqual([made[1].uid]);
+    expect(uids(await get(t, admin, `${P}?country=DE`))).toEqual([made[0].uid]);
+    const days = `from=${epoch(minute(1440).toISOString())}&to=${epoch(minute(3 * 1440).toISOString())}`;
+    expect(uids(await get(t, admin, `${P}?${days}`))).toEqual([made[3].uid, made[1].uid]);
+    expect(uids(await get(t, admin, `${P}?start_date=2026-01-04&end_date=2026-01-04`))).toEqual([made[3].uid]);
+    const p2 = await get(t, admin, `${P}?limit=2&page=2`);
+    expect(uids(p2)).toEqual([made[1].uid]);
+    expect(p2.headers).toMatchObject({ total: '3', page: '2', 'per-page': '2' });
+  });
+
+  it('validates and checks the ability', async () => {
+    expect(codes(await get(t, admin, `${P}?from=x`))).toEqual(['admin.filter.range_from_invalid']);
+    expect(codes(await get(t, admin, `${P}?limit=0`))).toEqual(['admin.pagination.invalid_limit']);
+    const investor = (await staff(t, 'investor')).session;
+    expect(codes(await get(t, investor, P))).toEqual(['admin.ability.not_permitted']);
+  });
+});
