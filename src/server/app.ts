@@ -29,6 +29,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Required<Omit<AppDeps, 'logger'>>;
+    /** Every route registered (method, url): the all-routes fuzz test walks it. */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -44,6 +46,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('deps', { now: () => new Date(), fetch: globalThis.fetch, ...deps } as FastifyInstance['deps']);
   app.addHook('onSend', async (req, reply) => { reply.header('x-request-id', req.id); });
+  const routeList: FastifyInstance['routeList'] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
+  });
   registerErrorHandling(app);
   await app.register(cookie);
   registerSession(app);

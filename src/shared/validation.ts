@@ -25,9 +25,24 @@ export function failureCodes(err: StructError, prefix: string): { errors: string
     else kind = 'invalid';
     const code = `${prefix}.${kind}_${key}`;
     if (!errors.includes(code)) errors.push(code);
-    (fields[key] ??= []).includes(code) || fields[key].push(code);
+    addFieldError(fields, key, code);
   }
   return { errors, fields };
+}
+
+/**
+ * Sets obj[key] unless obj already has it as an own property. Keys come from request bodies, so the
+ * prototype is never trusted: `constructor` must not read Object's, and `__proto__` must not reassign it.
+ */
+export function setOwnOnce<T>(obj: Record<string, T>, key: string, value: () => T): T {
+  if (!Object.hasOwn(obj, key)) Object.defineProperty(obj, key, { value: value(), enumerable: true, writable: true, configurable: true });
+  return obj[key] as T;
+}
+
+/** Adds a code under a field, once (see setOwnOnce for why not `fields[key] ??= []`). */
+export function addFieldError(fields: Record<string, string[]>, key: string, code: string): void {
+  const list = setOwnOnce(fields, key, () => [] as string[]);
+  if (!list.includes(code)) list.push(code);
 }
 
 /** A decimal string (money): digits with an optional fraction; rejects floats like 1e309 and NaN. */

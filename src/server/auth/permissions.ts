@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { coerce, integer, nullable, optional, refine, string, type, type Infer } from 'superstruct';
-import { check, nonBlank } from '../../shared/validation.js';
+import { addFieldError, check, nonBlank } from '../../shared/validation.js';
 import { LIMITS } from '../../shared/list-query.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { withAudit } from '../plugins/audit.js';
@@ -56,7 +56,7 @@ async function normalise(
 ): Promise<Partial<q.PermissionValues>> {
   const errors: string[] = [];
   const fields: Record<string, string[]> = {};
-  const bad = (field: string, code: string) => { errors.push(code); (fields[field] ??= []).push(code); };
+  const bad = (field: string, code: string) => { errors.push(code); addFieldError(fields, field, code); };
   if (v.verb !== undefined && !(PERMISSION_VERBS as readonly string[]).includes(v.verb.toLowerCase())) bad('verb', 'admin.permissions.invalid_verb');
   if (v.action !== undefined && !(PERMISSION_ACTIONS as readonly string[]).includes(v.action.toLowerCase())) bad('action', 'admin.permissions.invalid_action');
   if (v.topic && v.topic.length > 64) bad('topic', `${PREFIX}.invalid_topic`);

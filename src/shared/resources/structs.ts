@@ -3,6 +3,7 @@
  * validates with them first and the server again (DESIGN §5.3); a failure yields wire codes and, for
  * forms, the spec's messages per field.
  */
+import { addFieldError, setOwnOnce } from '../validation.js';
 import {
   defaulted, enums, nullable, object, optional, refine, type, type Struct, type StructError,
 } from 'superstruct';
@@ -111,9 +112,8 @@ function bodyFailure(r: Resource, err: StructError): Extract<Checked<never>, { o
     const kind = f.path.length ? kindOf(f) : 'invalid';
     const code = kind === 'too_long' ? `${r.errorPrefix}.${key}_too_long` : `${r.errorPrefix}.${kind}_${key}`;
     if (!errors.includes(code)) errors.push(code);
-    const list = (fields[key] ??= []);
-    if (!list.includes(code)) list.push(code);
-    messages[key] ??= messageFor(r, key, kind);
+    addFieldError(fields, key, code);
+    setOwnOnce(messages, key, () => messageFor(r, key, kind));
   }
   return { ok: false, errors, fields, messages };
 }
@@ -164,7 +164,7 @@ export function validateListQuery(r: Resource, input: unknown): Checked<ListQuer
       const key = String(f.path[0] ?? 'query');
       const code = listCode(r, key, f);
       if (!errors.includes(code)) errors.push(code);
-      (fields[key] ??= []).includes(code) || fields[key].push(code);
+      addFieldError(fields, key, code);
     }
     return { ok: false, errors, fields, messages: {} };
   }
