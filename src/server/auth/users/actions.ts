@@ -1,0 +1,150 @@
+/**
+ * User edits (A6, A7, A8, A44, P-A6): state with a remark, 2FA off, role, email and phone number.
+ * Each write pre-reads its target to refuse what it must (404, protections, no-change) before any
+ * transaction and to put before → after in the audit data; inside withAudit it locks the row and
+ * re-checks against the locked values, so a concurrent edit cannot slip between the two.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import {
+  OtpChange, REMARK_MESSAGES, RoleChange, StateChange, USER_PUT_FIELDS, UserPut, validateForm,
+} from '../../../shared/users.js';
+import { fail } from '../../plugins/errors.js';
+import { withAudit } from '../../plugins/audit.js';
+import { requireAbility } from '../require-ability.js';
+import { KNOWN_ROLES } from '../permissions-seed.js';
+import { roleHasPermissions } from '../../db/queries/permissions.js';
+import { deleteLabel } from '../../db/queries/labels.js';
+import {
+  emailTaken, findUserByUid, insertStateLog, lockUserByUid, patchUser, replacePhone, type AdminUserRow, type UserPatch,
+} from '../../db/queries/users-admin.js';
+import { bodyOf, caller, found, guardTarget, isUniqueViolation, validated } from './guards.js';
+import { userEntity } from './entity.js';
+
+const PREFIX = 'admin.user';
+type Field = 'state' | 'otp' | 'role' | 'email' | 'phone_number';
+
+/** The no-change code Barong gives for each field. */
+const noChange = (f: Field) => fail(422, `${PREFIX}.${f}_no_change`);
+
+/**
+ * One field edit: pre-read and check, then lock, re-check and write with its audit row. `check` throws
+ * for a refused edit; `write` runs in the transaction against the locked row.
+ */
+async function edit(
+  req: FastifyRequest, uid: string, field: Field, check: (u: AdminUserRow) => void,
+  describe: (u: AdminUserRow) => Record<string, unknown>,
+  write: (trx: Transaction<DB>, u: AdminUserRow, now: Date) => Promise<AdminUserRow>,
+) {
+  const by = caller(req);
+  const db = req.server.deps.db.kysely;
+  const pre = found(await findUserByUid(db, uid));
+  guardTarget(by, pre, { noSelf: true });
+  check(pre);
+  const row = await withAudit(req, { topic: 'users', action: 'update', targetUid: uid, data: { uid, field, ...describe(pre) } },
+    async (trx) => {
+      const u = found(await lockUserByUid(trx, uid));
+      guardTarget(by, u, { noSelf: true });
+      check(u);
+      return write(trx, u, req.server.deps.now());
+    });
+  return userEntity(row);
+}
+
+function changeState(req: FastifyRequest, uid: string, state: string, remark: string | null) {
+  const by = caller(req);
+  return edit(req, uid, 'state', (u) => { if (u.state === state) noChange('state'); },
+    (u) => ({ past_state: u.state, state, remark }),
+    async (trx, u, now) => {
+      const row = await patchUser(trx, u.id, { state }, now);
+      await insertStateLog(trx, { userId: u.id, pastState: u.state, state, remark, by: by.id, now });
+      return row;
+    });
+}
+
+/** Admins may only switch 2FA off (A44); the user's private otp label goes with it, as in Barong. */
+function disableOtp(req: FastifyRequest, uid: string, otp: boolean) {
+  if (otp) fail(422, `${PREFIX}.enable_2fa`);
+  return edit(req, uid, 'otp', (u) => { if (!u.otp) noChange('otp'); },
+    () => ({ past_otp: true, otp: false }),
+    async (trx, u, now) => {
+      await deleteLabel(trx, u.id, 'otp', 'private');
+      return patchUser(trx, u.id, { otp: false, otp_secret: null }, now);
+    });
+}
+
+function changeEmail(req: FastifyRequest, uid: string, email: string) {
+  if (caller(req).role !== 'superadmin') fail(422, 'superadmin.user.update_email');
+  const taken = async (db: Kysely<DB>, u: AdminUserRow) => {
+    if (await emailTaken(db, email, u.id)) fail(422, 'email.taken');
+  };
+  return edit(req, uid, 'email', (u) => { if (u.email === email) noChange('email'); },
+    (u) => ({ past_email: u.email, email }),
+    async (trx, u, now) => {
+      await taken(trx, u);
+      try {
+        return await patchUser(trx, u.id, { email }, now);
+      } catch (err) {
+        if (isUniqueViolation(err)) fail(422, 'email.taken');
+        throw err;
+      }
+    });
+}
+
+function changePhone(req: FastifyRequest, uid: string, phone: string) {
+  return edit(req, uid, 'phone_number', (u) => { if (u.phone_number === phone) noChange('phone_number'); },
+    (u) => ({ past_phone_number: u.phone_number, phone_number: phone }),
+    async (trx, u, now) => {
+      await replacePhone(trx, u.id, phone, now);
+      return patchUser(trx, u.id, { phone_number: phone } satisfies UserPatch, now);
+    });
+}
+
+export async function userActionRoutes(app: FastifyInstance): Promise<void> {
+  // A7 + A44: {uid, state, remark} or {uid, otp: false}.
+  app.post('/users/update', async (req) => {
+    const body = bodyOf(req);
+    if (body.otp !== undefined && body.state !== undefined) fail(422, `${PREFIX}.one_of_state_otp`);
+    const field = body.otp !== undefined ? 'otp' : 'state';
+    await requireAbility(req, 'update', 'User', 'barong', [field]);
+    if (field === 'otp') {
+      const v = validated(validateForm(OtpChange, body, { prefix: PREFIX }));
+      return disableOtp(req, v.uid, v.otp);
+    }
+    const v = validated(validateForm(StateChange, body, { prefix: PREFIX, messages: REMARK_MESSAGES }));
+    return changeState(req, v.uid, v.state, v.remark);
+  });
+
+  // A6 + P-A6: uid and exactly one of state, otp, email, phone_number.
+  app.put('/users', async (req) => {
+    const body = bodyOf(req);
+    const given = USER_PUT_FIELDS.filter((f) => body[f] !== undefined && body[f] !== null);
+    if (given.length !== 1) fail(422, `${PREFIX}.one_of_state_otp_email_phone_number`);
+    const field = given[0];
+    await requireAbility(req, 'update', 'User', 'barong', [field]);
+    const v = validated(validateForm(UserPut, body, {
+      prefix: PREFIX, messages: REMARK_MESSAGES,
+      codes: { 'phone_number.invalid': `${PREFIX}.invalid_phone_number`, 'phone_number.pattern': `${PREFIX}.invalid_phone_number` },
+    }));
+    switch (field) {
+      case 'state': return changeState(req, v.uid, v.state!, v.remark ?? null);
+      case 'otp': return disableOtp(req, v.uid, v.otp!);
+      case 'email': return changeEmail(req, v.uid, v.email!);
+      default: return changePhone(req, v.uid, v.phone_number!);
+    }
+  });
+
+  // A8: only a superadmin hands out or takes away the superadmin role.
+  app.post('/users/role', async (req) => {
+    await requireAbility(req, 'update', 'User', 'barong', ['role']);
+    const v = validated(validateForm(RoleChange, bodyOf(req), { prefix: PREFIX }));
+    if (!KNOWN_ROLES.includes(v.role) && !(await roleHasPermissions(app.deps.db.kysely, v.role))) {
+      fail(422, 'role.doesnt_exist');
+    }
+    if (v.role === 'superadmin' && caller(req).role !== 'superadmin') fail(422, `${PREFIX}.superadmin_change`);
+    return edit(req, v.uid, 'role', (u) => { if (u.role === v.role) noChange('role'); },
+      (u) => ({ past_role: u.role, role: v.role }),
+      (trx, u, now) => patchUser(trx, u.id, { role: v.role }, now));
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * What every user write checks before it touches a row: a valid body, an existing target, and the
+ * protections of spec §6 / Barong admin/users.rb (no self-edits, superadmins only by superadmins).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FormResult } from '../../../shared/users.js';
+import { ApiError, fail } from '../../plugins/errors.js';
+import type { SessionUser } from '../context.js';
+import type { AdminUserRow } from '../../db/queries/users-admin.js';
+
+/** The validated value, or a 422 with the codes (and per-field codes for forms). */
+export function validated<T>(r: FormResult<T>, status = 422): T {
+  if (!r.ok) throw new ApiError(status, r.errors, r.fields);
+  return r.value;
+}
+
+/** The signed-in caller; the session plugin guarantees one on admin paths, this keeps types honest. */
+export function caller(req: FastifyRequest): SessionUser {
+  return req.auth?.user ?? fail(401, 'authz.invalid_session');
+}
+
+/** The body as an object (a JSON array or scalar is treated as an empty body, which then fails validation). */
+export function bodyOf(req: FastifyRequest): Record<string, unknown> {
+  const b = req.body;
+  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
+}
+
+/** Query and body together: DELETE calls carry their parameters in either. */
+export function inputOf(req: FastifyRequest): Record<string, unknown> {
+  const q = req.query && typeof req.query === 'object' ? (req.query as Record<string, unknown>) : {};
+  return { ...q, ...bodyOf(req) };
+}
+
+export function found<T>(row: T | undefined, code = 'admin.user.doesnt_exist'): T {
+  return row ?? fail(404, code);
+}
+
+export interface GuardOptions {
+  /** Refuse editing one's own account (state, 2FA, role, email, phone). */
+  noSelf?: boolean;
+  /** The code for a non-superadmin touching a superadmin. */
+  superadminCode?: string;
+}
+
+/** Throws the protection codes of spec §6 for `target`, edited by `by`. */
+export function guardTarget(by: SessionUser, target: AdminUserRow, o: GuardOptions = {}): void {
+  if (o.noSelf && by.id === target.id) fail(422, 'admin.user.update_himself');
+  if (target.role === 'superadmin' && by.role !== 'superadmin') fail(422, o.superadminCode ?? 'admin.user.superadmin_change');
+}
+
+/** A unique-index violation: a concurrent write took the value between the check and the write. */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '23505';
+}

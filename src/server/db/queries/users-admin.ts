@@ -1,0 +1,136 @@
+/**
+ * SQL of the admin user directory and user detail. Every list filter is served by an index of
+ * 0001_core/0004_users_area: prefixes go through text_pattern_ops indexes on lower(email),
+ * lower(username) and phone_number, equality filters through (column, created_at) indexes.
+ */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, UsersTable } from '../schema.js';
+import { escapeLike } from './resources.js';
+import { COUNT_CAP, countCapped, type CappedTotal } from './count.js';
+
+export type AdminUserRow = Selectable<UsersTable>;
+
+export interface UserFilter {
+  email?: string; uid?: string; role?: string; country?: string; level?: number; state?: string;
+  username?: string; phone_number?: string; platform?: string; referral_of?: string; referral_limit?: number;
+  from?: Date; to?: Date; range: 'created' | 'updated';
+}
+
+export interface UserPage {
+  page: number; limit: number; ordering: 'asc' | 'desc';
+  orderBy: 'uid' | 'email' | 'role' | 'level' | 'created_at' | 'updated_at' | 'state';
+}
+
+/** The directory query with its filters applied (exported so a test can check every filter's plan). */
+export function filtered(db: Kysely<DB>, f: UserFilter) {
+  let q = db.selectFrom('users');
+  if (f.email) q = q.where(sql<string>`lower(email)`, 'like', `${escapeLike(f.email.trim().toLowerCase())}%`);
+  if (f.uid) q = q.where('uid', '=', f.uid.trim());
+  if (f.role) q = q.where('role', '=', f.role);
+  if (f.country) q = q.where('country', '=', f.country);
+  if (f.level !== undefined) q = q.where('level', '=', f.level);
+  if (f.state) q = q.where('state', '=', f.state);
+  if (f.username) {
+    q = q.where('username', 'is not', null)
+      .where(sql<string>`lower(username)`, 'like', `${escapeLike(f.username.trim().toLowerCase())}%`);
+  }
+  if (f.phone_number) q = q.where('phone_number', 'like', `${escapeLike(f.phone_number.replace(/^\+/, '').trim())}%`);
+  if (f.platform) q = q.where('platform', '=', f.platform);
+  if (f.referral_of) q = q.where('referral_uid', '=', f.referral_of);
+  if (f.referral_limit !== undefined) q = q.where('referrals', '>=', f.referral_limit);
+  const col = f.range === 'updated' ? 'updated_at' : 'created_at';
+  if (f.from) q = q.where(col, '>=', f.from);
+  if (f.to) q = q.where(col, '<=', f.to);
+  return q;
+}
+
+export function listUsers(db: Kysely<DB>, f: UserFilter, p: UserPage): Promise<AdminUserRow[]> {
+  return filtered(db, f).selectAll()
+    .orderBy(p.orderBy, p.ordering).orderBy('id', p.ordering)
+    .limit(p.limit).offset((p.page - 1) * p.limit).execute();
+}
+
+/** Exact up to COUNT_CAP matches, the planner's estimate beyond (flagged), via the shared capped count. */
+export function countUsers(db: Kysely<DB>, f: UserFilter, cap = COUNT_CAP): Promise<CappedTotal> {
+  return countCapped(db, filtered(db, f), cap);
+}
+
+export function findUserByUid(db: Kysely<DB>, uid: string): Promise<AdminUserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
+}
+
+/** The target of a write, row-locked so concurrent edits of one user queue instead of interleaving. */
+export function lockUserByUid(db: Kysely<DB>, uid: string): Promise<AdminUserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('uid', '=', uid).forUpdate().executeTakeFirst();
+}
+
+export function emailTaken(db: Kysely<DB>, email: string, exceptId: number): Promise<{ id: number } | undefined> {
+  return db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('id', '<>', exceptId).executeTakeFirst();
+}
+
+export type UserPatch = Partial<Pick<AdminUserRow, 'state' | 'otp' | 'otp_secret' | 'email' | 'phone_number' | 'role' | 'level'
+  | 'fee_group' | 'minimum_swap_amount'>>;
+
+export function patchUser(db: Kysely<DB>, id: number, patch: UserPatch, now: Date): Promise<AdminUserRow> {
+  return db.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id)
+    .returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertStateLog(
+  db: Kysely<DB>, v: { userId: number; pastState: string; state: string; remark: string | null; by: number | null; now: Date },
+): Promise<void> {
+  await db.insertInto('user_state_logs').values({
+    user_id: v.userId, past_state: v.pastState, state: v.state, remark: v.remark, change_by_user_id: v.by, created_at: v.now,
+  }).execute();
+}
+
+/**
+ * An admin-set phone number replaces the user's phone records with that one number. Staff set it on
+ * the user's behalf, so it counts as validated; the country stays the previous record's (the console
+ * sends digits only).
+ */
+export async function replacePhone(db: Kysely<DB>, userId: number, number: string, now: Date): Promise<void> {
+  const prev = await db.selectFrom('phones').select('country').where('user_id', '=', userId)
+    .orderBy('id', 'desc').limit(1).executeTakeFirst();
+  await db.deleteFrom('phones').where('user_id', '=', userId).execute();
+  await db.insertInto('phones').values({
+    user_id: userId, country: prev?.country ?? '', number, validated_at: now, created_at: now, updated_at: now,
+  }).execute();
+}
+
+// ---- user detail ----
+
+export function adminLabels(db: Kysely<DB>, userId: number) {
+  return db.selectFrom('labels').select(['key', 'value', 'scope', 'description', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId).orderBy('id').execute();
+}
+
+export function userComments(db: Kysely<DB>, userId: number) {
+  return db.selectFrom('comments').select(['id', 'author_uid', 'title', 'data', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export function stateLogs(db: Kysely<DB>, userId: number) {
+  return db.selectFrom('user_state_logs as l').leftJoin('users as b', 'b.id', 'l.change_by_user_id')
+    .select(['l.past_state', 'l.state', 'l.remark', 'l.created_at', 'b.email as change_by_user_email', 'b.uid as change_by_user_uid'])
+    .where('l.user_id', '=', userId).orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').execute();
+}
+
+export function accreditedVerifications(db: Kysely<DB>, userId: number) {
+  return db.selectFrom('accredited_verifications').select(['verification_id', 'status', 'created_at'])
+    .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** The latest profile's names and country (full_name, country_of_residence on the user detail). */
+export function latestProfile(db: Kysely<DB>, userId: number) {
+  return db.selectFrom('profiles').select(['first_name', 'last_name', 'country'])
+    .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** Profiles of a page of users in one query (the directory's `extended=true`), latest first per user. */
+export function profilesOf(db: Kysely<DB>, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('profiles').selectAll().where('user_id', 'in', userIds)
+    .orderBy('user_id').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}

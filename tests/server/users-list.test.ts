@@ -1,0 +1,212 @@
+/** GET /admin/users (filters, ordering, paging, totals), the user detail and verifications. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../helpers/app.js';
+import type { SignedIn } from '../helpers/auth.js';
+import { caller, mkUser, staff } from './users-fixtures.js';
+import { countUsers } from '../../src/server/db/queries/users-admin.js';
+
+let t: TestApp;
+let admin: SignedIn;
+let call: ReturnType<typeof caller>;
+const uids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await testApp();
+  call = caller(t, '/api/v2/barong/admin');
+  admin = await staff(t, 'admin', { created_at: '2020-01-01T00:00:00Z' });
+  const specs = {
+    alice: { email: 'Alice.Zed@example.com', username: 'AliceW', phone_number: '4915112345', platform: 'ios', country: 'DE', level: 1, state: 'pending', role: 'member', referrals: 5, created_at: '2026-01-10T08:00:00Z', updated_at: '2026-03-01T00:00:00Z' },
+    bob: { email: 'bob@example.com', username: 'bobby', phone_number: '3312345678', platform: 'android', country: 'FR', level: 2, state: 'active', role: 'trader', referrals: 1, created_at: '2026-02-10T08:00:00Z', updated_at: '2026-02-11T00:00:00Z' },
+    carol: { email: 'carol@other.org', username: 'caro', phone_number: '4917000000', platform: 'web', country: 'DE', level: 3, state: 'banned', role: 'investor', referrals: 0, created_at: '2026-03-10T08:00:00Z', updated_at: '2026-03-10T08:00:00Z' },
+  } as const;
+  for (const [name, s] of Object.entries(specs)) uids[name] = (await mkUser(t, { ...s })).uid;
+  // dave was referred by alice
+  uids.dave = (await mkUser(t, { email: 'dave@example.com', referral_uid: uids.alice, created_at: '2026-04-01T00:00:00Z', platform: 'web' })).uid;
+  await t.db.kysely.insertInto('profiles').values([
+    { user_id: (await t.db.kysely.selectFrom('users').select('id').where('uid', '=', uids.alice).executeTakeFirstOrThrow()).id, first_name: 'Old', last_name: 'Name', country: 'AT', state: 'rejected', created_at: '2026-01-11T00:00:00Z' },
+  ]).execute();
+});
+afterAll(async () => { await t?.close(); });
+
+const list = async (q: string) => {
+  const res = await call(admin, 'GET', `/users?${q}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return { rows: res.json() as { uid: string; email: string }[], headers: res.headers };
+};
+const names = (rows: { uid: string }[]) => rows.map((r) => Object.keys(uids).find((k) => uids[k] === r.uid) ?? 'staff');
+
+describe('GET /admin/users filters', () => {
+  it.each([
+    ['email=ALICE', ['alice']],
+    ['email=bob%40', ['bob']],
+    ['email=%25', []],
+    ['uid=UID', []],
+    ['role=trader', ['bob']],
+    ['country=DE', ['carol', 'alice']],
+    ['level=2', ['bob']],
+    ['state=banned', ['carol']],
+    ['username=ali', ['alice']],
+    ['username=CAR', ['carol']],
+    ['phone_number=49', ['carol', 'alice']],
+    ['phone_number=%2B33', ['bob']],
+    ['platform=android', ['bob']],
+    ['referral_limit=1', ['bob', 'alice']],
+    ['referral_limit=2', ['alice']],
+    ['start_date=2026-02-10&end_date=2026-03-10', ['carol', 'bob']],
+    ['from=1770681600&to=1773187199', ['carol', 'bob']],
+    ['from=1770681600&to=1773100800', ['bob']],
+    ['range=updated&from=1772323200&to=1772409600', ['alice']],
+    ['range=created&from=1772323200&to=1772409600', []],
+    ['start_date=2026-01-01T00:00:00Z&end_date=2026-01-31', ['alice']],
+    ['country=DE&level=3', ['carol']],
+  ])('%s', async (q, expected) => {
+    const { rows, headers } = await list(q);
+    expect(names(rows)).toEqual(expected);
+    expect(headers.total).toBe(String(expected.length));
+  });
+
+  it('filters by uid and referral_of', async () => {
+    expect(names((await list(`uid=${uids.bob}`)).rows)).toEqual(['bob']);
+    expect(names((await list(`referral_of=${uids.alice}`)).rows)).toEqual(['dave']);
+  });
+
+  it('returns the User entity, with profiles when extended', async () => {
+    const { rows } = await list(`uid=${uids.alice}`);
+    expect(rows[0]).toMatchObject({
+      email: 'Alice.Zed@example.com', role: 'member', level: 1, otp: false, state: 'pending', username: 'AliceW',
+      phone_number: '4915112345', platform: 'ios', country: 'DE', referrals: 5, group: 'any', created_at: '2026-01-10T08:00:00.000Z',
+    });
+    expect(rows[0]).not.toHaveProperty('profiles');
+    expect(rows[0]).not.toHaveProperty('password_digest');
+    const ext = (await list(`uid=${uids.alice}&extended=true`)).rows as unknown as { profiles: { first_name: string }[] }[];
+    expect(ext[0].profiles.map((p) => p.first_name)).toEqual(['Old']);
+  });
+});
+
+describe('GET /admin/users ordering and paging', () => {
+  it('orders newest first by default, and by any allowed attribute either way', async () => {
+    expect(names((await list('')).rows)).toEqual(['dave', 'carol', 'bob', 'alice', 'staff']);
+    expect(names((await list('ordering=asc')).rows)).toEqual(['staff', 'alice', 'bob', 'carol', 'dave']);
+    expect(names((await list('order_by=level&ordering=desc&country=DE')).rows)).toEqual(['carol', 'alice']);
+    expect(names((await list('order_by=level&ordering=asc&country=DE')).rows)).toEqual(['alice', 'carol']);
+    expect(names((await list('order_by=uid&ordering=asc')).rows)).toEqual(names((await list('order_by=uid&ordering=desc')).rows).reverse());
+    expect(names((await list('order_by=email&ordering=asc&email=')).rows).slice(0, 3)).toEqual(['alice', 'bob', 'carol']);
+    expect(names((await list('order_by=state&ordering=asc&country=DE')).rows)).toEqual(['carol', 'alice']);
+  });
+
+  it('pages with Total, Page and Per-Page', async () => {
+    const { rows, headers } = await list('ordering=asc&page=2&limit=2');
+    expect(names(rows)).toEqual(['bob', 'carol']);
+    expect(headers).toMatchObject({ total: '5', page: '2', 'per-page': '2' });
+    expect(headers['total-estimated']).toBeUndefined();
+    expect((await list('page=9&limit=2')).rows).toEqual([]);
+    expect((await list('')).headers['per-page']).toBe('100');
+  });
+
+  it.each([
+    ['order_by=password_digest', 'user.ordering.invalid_attribute'],
+    ['ordering=up', 'user.ordering.invalid_ordering'],
+    ['limit=101', 'admin.pagination.invalid_limit'],
+    ['limit=0', 'admin.pagination.invalid_limit'],
+    ['limit=ten', 'admin.pagination.non_integer_limit'],
+    ['page=0', 'admin.pagination.non_positive_page'],
+    ['page=1.5', 'admin.pagination.non_integer_page'],
+    ['range=deleted', 'admin.user.invalid_range'],
+    ['extended=maybe', 'admin.user.non_boolean_extended'],
+    ['level=high', 'admin.user.invalid_level'],
+    ['start_date=yesterday', 'admin.user.invalid_start_date'],
+    ['from=2026-13-45', 'admin.user.invalid_from'],
+    ['referral_limit=-1', 'admin.user.invalid_referral_limit'],
+  ])('%s → 422 %s', async (q, code) => {
+    const res = await call(admin, 'GET', `/users?${q}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([code]);
+  });
+});
+
+describe('capped count', () => {
+  it('is exact up to the cap, then an estimate flagged as such and never below cap + 1', async () => {
+    const db = t.db.kysely;
+    expect(await countUsers(db, { range: 'created' }, 5)).toEqual({ total: 5, estimated: false });
+    const over = await countUsers(db, { range: 'created' }, 3);
+    expect(over.estimated).toBe(true);
+    expect(over.total).toBeGreaterThanOrEqual(4);
+    expect(await countUsers(db, { range: 'created', country: 'DE' }, 2)).toEqual({ total: 2, estimated: false });
+  });
+});
+
+describe('GET /admin/users/:uid', () => {
+  it('returns UserWithKYC with the fork fields', async () => {
+    const db = t.db.kysely;
+    const carol = await db.selectFrom('users').selectAll().where('uid', '=', uids.carol).executeTakeFirstOrThrow();
+    await db.updateTable('users').set({ minimum_swap_amount: '12.500000000000000000', last_ip: '1.2.3.4', last_country: 'DE', fee_group: 'vip-1', data: JSON.stringify({ profile_url: { small: { url: 's.png' }, large: { url: 'l.png' } } }) }).where('id', '=', carol.id).execute();
+    await db.insertInto('currencies').values([{ code: 'btc', name: 'Bitcoin' }, { code: 'usdt', name: 'Tether' }]).onConflict((oc) => oc.doNothing()).execute();
+    await db.insertInto('accounts').values([
+      { user_id: carol.id, currency_id: 'usdt', balance: '100.25', locked: '0' },
+      { user_id: carol.id, currency_id: 'btc', balance: '0.000000000000000001', locked: '2' },
+    ]).execute();
+    await db.insertInto('labels').values([
+      { user_id: carol.id, key: 'email', value: 'verified', scope: 'private', description: 'mail ok' },
+      { user_id: carol.id, key: 'vip', value: 'gold', scope: 'public' },
+    ]).execute();
+    await db.insertInto('profiles').values([
+      { user_id: carol.id, first_name: 'Carol', last_name: 'Old', dob: '1990-01-02', country: 'AT', state: 'rejected', created_at: '2026-03-11T00:00:00Z' },
+      { user_id: carol.id, first_name: 'Carol', last_name: 'King', dob: '1990-01-03', country: 'CH', state: 'submitted', created_at: '2026-03-12T00:00:00Z' },
+    ]).execute();
+    await db.insertInto('comments').values({ user_id: carol.id, author_uid: admin.user.uid, title: 'note', data: 'hello' }).execute();
+    await db.insertInto('user_state_logs').values([
+      { user_id: carol.id, past_state: 'pending', state: 'active', remark: 'first', change_by_user_id: (admin as unknown as { id: number }).id, created_at: '2026-03-10T09:00:00Z' },
+      { user_id: carol.id, past_state: 'active', state: 'banned', remark: 'second', change_by_user_id: null, created_at: '2026-03-10T10:00:00Z' },
+    ]).execute();
+    const res = await call(admin, 'GET', `/users/${uids.carol}`);
+    expect(res.statusCode).toBe(200);
+    const u = res.json();
+    expect(u).toMatchObject({
+      uid: uids.carol, email: 'carol@other.org', role: 'investor', state: 'banned', level: 3, group: 'vip-1',
+      minimum_swap_amount: '12.5', last_ip: '1.2.3.4', last_country: 'DE', lock_peer: false, country: 'DE',
+      country_of_residence: 'CH', full_name: 'Carol King', profile_url: { small: { url: 's.png' }, large: { url: 'l.png' } },
+      accounts: [{ currency: 'btc', balance: '0.000000000000000001', locked: '2' }, { currency: 'usdt', balance: '100.25', locked: '0' }],
+      comments: [{ author_uid: admin.user.uid, title: 'note', data: 'hello' }],
+      documents: [], data_storages: [],
+    });
+    expect(u.labels.map((l: { key: string; scope: string; description: string | null }) => [l.key, l.scope, l.description]))
+      .toEqual([['email', 'private', 'mail ok'], ['vip', 'public', null]]);
+    expect(u.profiles.map((p: { last_name: string; dob: string }) => [p.last_name, p.dob])).toEqual([['King', '1990-01-03'], ['Old', '1990-01-02']]);
+    expect(u.user_state_logs).toEqual([
+      { past_state: 'active', state: 'banned', remark: 'second', change_by_user_email: null, change_by_user_uid: null, created_at: '2026-03-10T10:00:00.000Z' },
+      { past_state: 'pending', state: 'active', remark: 'first', change_by_user_email: admin.user.email, change_by_user_uid: admin.user.uid, created_at: '2026-03-10T09:00:00.000Z' },
+    ]);
+    expect(u).not.toHaveProperty('password_digest');
+    expect(u).not.toHaveProperty('otp_secret');
+  });
+
+  it('answers 404 admin.user.doesnt_exist for an unknown uid', async () => {
+    for (const path of ['/users/ID0000000000', '/users/ID0000000000/verifications']) {
+      const res = await call(admin, 'GET', path);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ errors: ['admin.user.doesnt_exist'] });
+    }
+  });
+
+  it('lists accredited verifications newest first', async () => {
+    const id = (await t.db.kysely.selectFrom('users').select('id').where('uid', '=', uids.bob).executeTakeFirstOrThrow()).id;
+    await t.db.kysely.insertInto('accredited_verifications').values([
+      { user_id: id, verification_id: 'v-1', status: 'rejected', created_at: '2026-01-01T00:00:00Z' },
+      { user_id: id, verification_id: 'v-2', status: 'approved', created_at: '2026-02-01T00:00:00Z' },
+    ]).execute();
+    const res = await call(admin, 'GET', `/users/${uids.bob}/verifications`);
+    expect(res.json()).toEqual([
+      { verification_id: 'v-2', status: 'approved', created_at: '2026-02-01T00:00:00.000Z' },
+      { verification_id: 'v-1', status: 'rejected', created_at: '2026-01-01T00:00:00.000Z' },
+    ]);
+    expect((await call(admin, 'GET', `/users/${uids.alice}/verifications`)).json()).toEqual([]);
+  });
+
+  it('needs read User: a member is refused', async () => {
+    const member = await staff(t, 'investor');
+    // investor holds read Ability only in the auth service
+    const res = await call(member, 'GET', `/users/${uids.bob}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errors).toEqual(['admin.ability.not_permitted']);
+  });
+});
