@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // The server under test serves dist/: rebuild it when the client sources are newer.
+          globalSetup: ['tests/helpers/e2e-build.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

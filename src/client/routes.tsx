@@ -34,6 +34,14 @@ export const routes: AppRoute[] = [
     access: 'list',
     screen: lazy(() => import('./screens/dashboard/DashboardPage')),
   },
+  // Before the registry's routes: `/user-directory/:id` would otherwise match a generic form page.
+  // 'list' access: support and other read-only roles open the detail; controls are disabled per ability.
+  {
+    path: '/user-directory/:uid',
+    title: 'User',
+    access: 'list',
+    screen: lazy(() => import('./screens/users/UserDetailPage')),
+  },
   // Lists and forms of every registry resource (permissions, email types, FAQ, FAQ categories, ...).
   ...resourceRoutes(),
 ];

@@ -4,7 +4,7 @@
  */
 import { proxy } from 'valtio';
 
-export const palette = proxy({ open: false });
+export const palette = proxy({ open: false, shortcutsOpen: false });
 
 export function openPalette(): void {
   palette.open = true;
@@ -16,4 +16,14 @@ export function closePalette(): void {
 
 export function togglePalette(): void {
   palette.open = !palette.open;
+}
+
+/** The `?` sheet of keyboard shortcuts, generated from the same command list as the palette. */
+export function openShortcuts(): void {
+  palette.open = false;
+  palette.shortcutsOpen = true;
+}
+
+export function closeShortcuts(): void {
+  palette.shortcutsOpen = false;
 }

@@ -5,6 +5,8 @@ import { resourceRoutes } from './resource.js';
 import { accessAdminRoutes } from './permissions.js';
 import { registerResourceRoutes } from '../resources/routes.js';
 import { metricsRoutes } from './metrics.js';
+import { logsRoutes } from './logs/index.js';
+import { userAdminRoutes } from './users/index.js';
 
 export const BARONG_PREFIX = '/api/v2/barong';
 
@@ -13,7 +15,9 @@ export async function registerBarongRoutes(app: FastifyInstance): Promise<void> 
     identityRoutes(barong);
     resourceRoutes(barong);
     metricsRoutes(barong);
+    logsRoutes(barong);
     await barong.register(accessAdminRoutes, { prefix: '/admin' });
+    await barong.register(userAdminRoutes, { prefix: '/admin' });
     registerResourceRoutes(barong, 'barong');
   }, { prefix: BARONG_PREFIX });
 }

@@ -1,18 +1,39 @@
 /** Runs the migrations in order, each in its own transaction; the same SQL on PGlite and PostgreSQL. */
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import * as core from './migrations/0001_core.js';
+import * as pilotResources from './migrations/0002_pilot_resources.js';
+import * as metrics from './migrations/0003_metrics.js';
+import * as usersArea from './migrations/0004_users_area.js';
+import * as logsArea from './migrations/0005_logs_area.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
 
 const MIGRATIONS: Record<string, SqlMigration> = {
   '0001_core': core,
+  '0002_pilot_resources': pilotResources,
+  '0003_metrics': metrics,
+  '0004_users_area': usersArea,
+  '0005_logs_area': logsArea,
 };
+
+/** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */
+function splitSql(script: string): string[] {
+  const out: string[] = [];
+  let start = 0, quote: string | null = null;
+  const re = /\$[A-Za-z_]*\$|;[ \t]*(?:\r?\n|$)/g;
+  for (let m = re.exec(script); m; m = re.exec(script)) {
+    if (m[0].startsWith('$')) quote = quote === null ? m[0] : quote === m[0] ? null : quote;
+    else if (quote === null) { out.push(script.slice(start, m.index)); start = m.index + m[0].length; }
+  }
+  out.push(script.slice(start));
+  return out;
+}
 
 function toKysely(m: SqlMigration): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      const statements = m.up.split(/;\s*\n/).map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
+      const statements = splitSql(m.up).map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
       for (const stmt of statements) await sql.raw(stmt).execute(db);
     },
   };

@@ -102,7 +102,48 @@ export interface AccountsTable {
   id: Id; user_id: number; currency_id: string; balance: Dec; locked: Dec; created_at: Ts; updated_at: Ts;
 }
 
+export interface EmailTypesTable {
+  id: Id; name: string; key: string | null; description: string | null; status: Generated<string>;
+  created_at: Ts; updated_at: Ts;
+}
+
+export interface FaqCategoriesTable {
+  id: Id; name: string; description: string | null; position: Generated<number>; state: string;
+  created_at: Ts; updated_at: Ts;
+}
+
+export interface FaqsTable {
+  id: Id; question: string; answer: string; faq_category_id: number; position: Generated<number>; state: string;
+  created_at: Ts; updated_at: Ts;
+}
+
+export interface AccreditedVerificationsTable {
+  id: Id; user_id: number; verification_id: string; status: string; created_at: Ts; updated_at: Ts;
+}
+
+/** Push notifications (0005): one row per push, one recipient row per addressed device. */
+export interface NotificationsTable {
+  id: Id; title: string; body: string; metadata: Json; created_by: number | null; created_at: Ts; updated_at: Ts;
+}
+
+export interface NotificationRecipientsTable {
+  id: Id; notification_id: number; user_id: number; device_id: string | null; device_type: string | null;
+  metadata: Json; status: string; created_at: Ts; updated_at: Ts;
+}
+
+export interface BeneficiariesTable {
+  id: Id; user_id: number; currency_id: string; name: string; description: string | null; data: Json;
+  state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+
+/** Dashboard counts per UTC bucket (migration 0003); written only by triggers and metric_rollups_rebuild(). */
+export interface MetricRollupsTable {
+  grain: number; country: string; bucket: Date; signups: number; signups_email: number; signups_phone: number;
+  successful_logins: number; failed_logins: number;
+}
+
 export interface DB {
+  metric_rollups: MetricRollupsTable;
   levels: LevelsTable;
   users: UsersTable;
   labels: LabelsTable;
@@ -119,4 +160,11 @@ export interface DB {
   devices: DevicesTable;
   currencies: CurrenciesTable;
   accounts: AccountsTable;
+  accredited_verifications: AccreditedVerificationsTable;
+  email_types: EmailTypesTable;
+  faq_categories: FaqCategoriesTable;
+  faqs: FaqsTable;
+  notifications: NotificationsTable;
+  notification_recipients: NotificationRecipientsTable;
+  beneficiaries: BeneficiariesTable;
 }

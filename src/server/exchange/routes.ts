@@ -2,12 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import { abilityRoutes } from '../auth/abilities.js';
 import { registerResourceRoutes } from '../resources/routes.js';
+import { memberRoutes } from './members.js';
+import { beneficiaryRoutes } from './beneficiaries.js';
 
 export const PEATIO_PREFIX = '/api/v2/peatio';
 
 export async function registerPeatioRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (peatio) => {
     await peatio.register(abilityRoutes('peatio'), { prefix: '/admin' });
+    await peatio.register(memberRoutes, { prefix: '/admin' });
+    beneficiaryRoutes(peatio);
     registerResourceRoutes(peatio, 'peatio');
   }, { prefix: PEATIO_PREFIX });
 }

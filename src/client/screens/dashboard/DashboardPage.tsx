@@ -4,6 +4,7 @@
  */
 import type { ScreenProps } from '../../routes';
 import { ProfileBlock } from './ProfileBlock';
+import { DashboardMetrics } from './DashboardMetrics';
 
 export default function DashboardPage(_props: ScreenProps) {
   return (
@@ -11,7 +12,9 @@ export default function DashboardPage(_props: ScreenProps) {
       <div className="page-head">
         <ProfileBlock />
       </div>
-      <div className="dashboard-body" />
+      <div className="dashboard-body">
+        <DashboardMetrics />
+      </div>
     </div>
   );
 }

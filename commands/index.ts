@@ -1,0 +1,21 @@
+/** Every command of the console, one file per area; the palette, the `?` sheet and the key handler read this. */
+import { appCommands } from './app';
+import { dashboardCommands } from './dashboard';
+import { listCommands } from './list';
+import { navigationCommands, type NavRoute } from './navigation';
+import { resourceCommands } from './resources';
+import { userCommands } from './users';
+import type { Command, CommandContext } from './types';
+
+export type { Command, CommandContext, CommandPage, ListActions, Shortcut } from './types';
+export { jumpsFor, type Jump } from './jump';
+
+/** All commands for a routes table, before the ability filter. */
+export function allCommands(routes: readonly NavRoute[]): Command[] {
+  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...listCommands, ...dashboardCommands, ...appCommands];
+}
+
+/** The commands the user may run right now: a command the user may not run is not offered. */
+export function availableCommands(all: readonly Command[], ctx: CommandContext): Command[] {
+  return all.filter((c) => !c.can || c.can(ctx));
+}

@@ -1,0 +1,24 @@
+/**
+ * Keyboard commands of the list on screen. Offered only while a list is shown; paging uses `[` / `]`
+ * because j/k already move the row focus and n/p read as "new"/"print" in other tools.
+ */
+import type { Command } from './types';
+
+const onList = (ctx: Parameters<NonNullable<Command['can']>>[0]) => ctx.list !== null;
+
+export const listCommands: Command[] = [
+  { id: 'list.next-page', title: 'Next page', group: 'List', keywords: ['paging', 'forward'], shortcut: [']'], can: onList, run: (ctx) => ctx.list?.nextPage() },
+  { id: 'list.prev-page', title: 'Previous page', group: 'List', keywords: ['paging', 'back'], shortcut: ['['], can: onList, run: (ctx) => ctx.list?.prevPage() },
+  { id: 'list.focus-filter', title: 'Filter this list', group: 'List', keywords: ['search', 'filter'], shortcut: ['/'], can: onList, run: (ctx) => ctx.list?.focusFilter() },
+  { id: 'list.row-down', title: 'Next row', group: 'List', keywords: ['down'], shortcut: ['j'], can: onList, run: (ctx) => ctx.list?.moveRow(1) },
+  { id: 'list.row-up', title: 'Previous row', group: 'List', keywords: ['up'], shortcut: ['k'], can: onList, run: (ctx) => ctx.list?.moveRow(-1) },
+  {
+    id: 'list.open-row', title: 'Open focused row', group: 'List', keywords: ['edit', 'open'], shortcut: ['Enter'],
+    shortcutOwner: 'elsewhere', can: onList, run: (ctx) => ctx.list?.openFocused(),
+  },
+  {
+    // The grid handles the Delete key on the focused row; from the palette the same confirm opens.
+    id: 'list.delete-row', title: 'Delete focused row', group: 'List', keywords: ['remove'], shortcut: ['Delete'],
+    shortcutOwner: 'elsewhere', can: (ctx) => !!ctx.list?.resource.endpoints.delete, run: (ctx) => ctx.list?.deleteFocused(),
+  },
+];

@@ -1,0 +1,62 @@
+/**
+ * Commands are data (DESIGN §5.5): a stable dotted id, a title, a group, keywords, an optional
+ * shortcut, a `can` check and `run(ctx)`. The palette, the `?` sheet, the global key handler and the
+ * tooltips all read the same list, so a shortcut shown anywhere is the one that works.
+ */
+import type { AppAbility, RouteKind } from '../src/shared/abilities';
+import type { Resource } from '../src/shared/resources';
+
+/** What a command may look at and do; built by the palette host from the app's stores. */
+export interface CommandContext {
+  ability: AppAbility;
+  role: string;
+  /** Current path and query string, e.g. '/faqs?state=active'. */
+  location: string;
+  navigate(to: string): void;
+  /** Whether a path is a route of this build that the user may open as `kind`. */
+  canOpen(path: string, kind?: RouteKind): boolean;
+  /** The list on screen, for paging / filter / row commands; null elsewhere. */
+  list: ListActions | null;
+  toggleTheme(): void;
+  logout(): void;
+  openShortcuts(): void;
+}
+
+export interface ListActions {
+  resource: Resource;
+  nextPage(): void;
+  prevPage(): void;
+  focusFilter(): void;
+  moveRow(delta: number): void;
+  openFocused(): void;
+  deleteFocused(): void;
+}
+
+/**
+ * A key sequence: each step is a key as `KeyboardEvent.key` spells it, with `mod+` for Ctrl/⌘
+ * (`['g', 'p']`, `['?']`, `['mod+k']`).
+ */
+export type Shortcut = readonly string[];
+
+/** A second palette page: the command asks for text (a search term) or a yes/no confirmation. */
+export type CommandPage =
+  | { kind: 'input'; placeholder: string }
+  | { kind: 'confirm'; question: string; confirmLabel: string };
+
+export interface Command {
+  /** Stable dotted id: `<area>.<verb>` (`nav.permissions`, `permissions.new`, `session.logout`). */
+  id: string;
+  title: string;
+  group: string;
+  keywords?: readonly string[];
+  shortcut?: Shortcut;
+  /**
+   * `palette`: the shortcut is handled elsewhere (Ctrl+K by the shell, Enter/Delete by the grid) and is
+   * only shown. Absent: the global key handler runs the command on its shortcut.
+   */
+  shortcutOwner?: 'elsewhere';
+  page?: CommandPage;
+  /** Hidden (palette, sheet, keys) when false: a command the user may not run is not offered. */
+  can?(ctx: CommandContext): boolean;
+  run(ctx: CommandContext, arg?: string): void;
+}

@@ -1,0 +1,124 @@
+/**
+ * One page of rows in AG Grid, driven from the keyboard: arrows (AG Grid's own) and j/k through the
+ * controller move the row focus, Enter opens the focused row, other keys go to `onKey`. Sorting is
+ * the server's: the header arrows only report the wish through `onSort`, rows keep the order sent.
+ */
+import { useCallback, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import { AgGridReact } from 'ag-grid-react';
+import type {
+  CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, GetRowIdParams, GridApi, RowClickedEvent, SortChangedEvent,
+} from 'ag-grid-community';
+import './modules';
+import { gridTheme } from './theme';
+import './grid.css';
+
+export type GridRow = Record<string, unknown> & { id: number };
+
+export interface GridSort { field: string; ordering: 'asc' | 'desc' }
+
+/** What the list's keyboard commands drive (j/k, Enter from the palette). */
+export interface GridController {
+  /** Moves the focused row by `delta`, focusing the first row when none is focused yet. */
+  move(delta: number): void;
+  focusedRow(): GridRow | undefined;
+}
+
+interface Props {
+  label: string;
+  columns: ColDef<GridRow>[];
+  rows: GridRow[];
+  loading: boolean;
+  sort: GridSort;
+  onSort(sort: GridSort): void;
+  onOpen(row: GridRow): void;
+  /** Keys other than Enter on a focused cell; return true when handled. */
+  onKey?(row: GridRow, key: string, column: string): boolean;
+  controllerRef?: Ref<GridController>;
+}
+
+function NoRows() {
+  return <div className="grid-empty" role="status">No Record Found</div>;
+}
+
+/** Clicks and keys on a cell's own buttons belong to the button, not to the row. */
+const fromControl = (target: EventTarget | null) =>
+  target instanceof Element && !!target.closest('button, a, input, [role="switch"]');
+
+export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, onKey, controllerRef }: Props) {
+  const api = useRef<GridApi<GridRow> | null>(null);
+
+  const columnDefs = useMemo(() => columns.map((c) => ({
+    ...c,
+    // Re-applied on every render so the arrows always show the URL's sort, including after Back.
+    sort: c.sortable && c.colId === sort.field ? sort.ordering : null,
+  })), [columns, sort.field, sort.ordering]);
+
+  const firstColumn = useRef<string | undefined>(undefined);
+  firstColumn.current = columns[0]?.colId;
+  const move = useCallback((delta: number) => {
+    const g = api.current;
+    const count = g?.getDisplayedRowCount() ?? 0;
+    if (!g || count === 0) return;
+    const cell = g.getFocusedCell();
+    const index = cell ? Math.min(count - 1, Math.max(0, cell.rowIndex + delta)) : 0;
+    const column = cell?.column ?? firstColumn.current;
+    if (!column) return;
+    g.ensureIndexVisible(index);
+    g.setFocusedCell(index, column);
+  }, []);
+
+  useImperativeHandle(controllerRef, () => ({
+    move,
+    focusedRow: () => {
+      const g = api.current;
+      const cell = g?.getFocusedCell();
+      return cell ? g?.getDisplayedRowAtIndex(cell.rowIndex)?.data : undefined;
+    },
+  }), [move]);
+
+  const onCellKeyDown = useCallback((e: CellKeyDownEvent<GridRow> | FullWidthCellKeyDownEvent<GridRow>) => {
+    const ev = e.event as KeyboardEvent | null;
+    if (!ev || !e.data || fromControl(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const column = 'column' in e ? e.column.getColId() : '';
+    if (ev.key === 'Enter') {
+      ev.preventDefault();
+      onOpen(e.data);
+    } else if (onKey?.(e.data, ev.key, column)) {
+      ev.preventDefault();
+    }
+  }, [onOpen, onKey]);
+
+  const onRowClicked = useCallback((e: RowClickedEvent<GridRow>) => {
+    if (e.data && !fromControl(e.event?.target ?? null)) onOpen(e.data);
+  }, [onOpen]);
+
+  const onSortChanged = useCallback((e: SortChangedEvent<GridRow>) => {
+    if (e.source !== 'uiColumnSorted') return;
+    const col = e.api.getColumns()?.find((c) => c.getSort());
+    if (col) onSort({ field: col.getColId(), ordering: col.getSort() === 'desc' ? 'desc' : 'asc' });
+  }, [onSort]);
+
+  return (
+    <div className="data-grid" aria-label={label} aria-busy={loading}>
+      <AgGridReact<GridRow>
+        theme={gridTheme}
+        rowData={rows}
+        columnDefs={columnDefs}
+        defaultColDef={{ flex: 1, minWidth: 90, sortable: false, suppressMovable: true, resizable: false }}
+        getRowId={(p: GetRowIdParams<GridRow>) => String(p.data.id)}
+        loading={loading}
+        noRowsOverlayComponent={NoRows}
+        // One page is at most 100 rows: render them all, so every row is in the DOM for j/k and tests.
+        suppressRowVirtualisation
+        suppressColumnVirtualisation
+        suppressDragLeaveHidesColumns
+        rowClass="grid-row"
+        onGridReady={(e) => { api.current = e.api; }}
+        onGridPreDestroyed={() => { api.current = null; }}
+        onCellKeyDown={onCellKeyDown}
+        onRowClicked={onRowClicked}
+        onSortChanged={onSortChanged}
+      />
+    </div>
+  );
+}

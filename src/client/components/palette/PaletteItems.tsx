@@ -1,0 +1,60 @@
+/** Palette rows: one command with its shortcut, and the items of a command's second page. */
+import { Command as Cmdk } from 'cmdk';
+import type { Command } from '../../../../commands';
+import { Icon, type IconName } from '../ui/Icon';
+import { Kbd } from './Kbd';
+
+interface ItemProps {
+  command: Command;
+  onRun(): void;
+  icon?: IconName;
+  /** cmdk's identity of the row; the command id unless the same command shows twice (recent). */
+  value?: string;
+  forceMount?: boolean;
+}
+
+const GROUP_ICON: Record<string, IconName> = { Navigation: 'arrowRight', Create: 'plus', Find: 'search', List: 'keyboard', General: 'settings' };
+
+export function CommandItem({ command: c, onRun, icon, value, forceMount }: ItemProps) {
+  return (
+    <Cmdk.Item value={value ?? c.id} keywords={[c.title, ...(c.keywords ?? [])]} onSelect={onRun} forceMount={forceMount} className="palette-item">
+      <Icon name={icon ?? GROUP_ICON[c.group] ?? 'arrowRight'} size={15} className="palette-item-icon" />
+      <span className="palette-item-title">{c.title}</span>
+      {c.shortcut && <Kbd shortcut={c.shortcut} />}
+    </Cmdk.Item>
+  );
+}
+
+interface PageProps {
+  command: Command;
+  arg: string;
+  onRun(arg?: string): void;
+  onBack(): void;
+}
+
+export function PageItems({ command: c, arg, onRun, onBack }: PageProps) {
+  if (c.page?.kind === 'confirm') {
+    return (
+      <Cmdk.Group heading={c.page.question}>
+        <Cmdk.Item value="confirm" onSelect={() => onRun()} className="palette-item palette-item-danger">
+          <Icon name="logout" size={15} className="palette-item-icon" />
+          <span className="palette-item-title">{c.page.confirmLabel}</span>
+        </Cmdk.Item>
+        <Cmdk.Item value="cancel" onSelect={onBack} className="palette-item">
+          <Icon name="arrowLeft" size={15} className="palette-item-icon" />
+          <span className="palette-item-title">Cancel</span>
+        </Cmdk.Item>
+      </Cmdk.Group>
+    );
+  }
+  const term = arg.trim();
+  return (
+    <Cmdk.Group heading={c.title.replace(/…$/, '')}>
+      <Cmdk.Item value="run" onSelect={() => onRun(term)} className="palette-item">
+        <Icon name="search" size={15} className="palette-item-icon" />
+        <span className="palette-item-title">{term ? <>Search for “{term}”</> : 'Show all'}</span>
+        <Kbd shortcut={['Enter']} />
+      </Cmdk.Item>
+    </Cmdk.Group>
+  );
+}

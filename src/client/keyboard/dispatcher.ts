@@ -1,0 +1,50 @@
+/**
+ * One keydown handler for every command shortcut, single keys and sequences alike (`g` then `p`).
+ * Keys typed into fields, or pressed inside a dialog, are left alone: they belong to what has focus.
+ */
+import type { Command } from '../../../commands/types';
+import { matchStep } from './shortcuts';
+
+/** How long the second key of a sequence may wait for the first. */
+export const SEQUENCE_MS = 1000;
+
+function ownedByFocus(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"]')) return true;
+  return !!target.closest('[role="dialog"], [role="alertdialog"]');
+}
+
+export function createKeyDispatcher(commands: () => readonly Command[], run: (c: Command) => void) {
+  let pending: string[] = [];
+  let pendingAt = 0;
+  const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
+
+  return (e: KeyboardEvent): void => {
+    if (e.defaultPrevented || e.isComposing || MODIFIERS.has(e.key) || ownedByFocus(e.target)) return;
+    const list = commands().filter((c) => c.shortcut && c.shortcutOwner !== 'elsewhere');
+    const now = Date.now();
+    const prefix = now - pendingAt <= SEQUENCE_MS ? pending : [];
+    // Longest first: with `g` pressed, `g p` wins over a hypothetical single `p`.
+    for (const start of [prefix, []]) {
+      const depth = start.length;
+      const candidates = list.filter((c) => {
+        const s = c.shortcut!;
+        return s.length > depth && start.every((step, i) => s[i] === step) && matchStep(s[depth], e);
+      });
+      const done = candidates.find((c) => c.shortcut!.length === depth + 1);
+      if (done) {
+        e.preventDefault();
+        pending = [];
+        run(done);
+        return;
+      }
+      if (candidates.length > 0) {
+        e.preventDefault();
+        pending = [...start, candidates[0].shortcut![depth]];
+        pendingAt = now;
+        return;
+      }
+    }
+    pending = [];
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The definition's filters (spec §3 "Filter fields per list"). Edits are a draft until applied with
+ * Enter or Apply; empty values are dropped and a date range is widened to whole UTC days by the shared
+ * codec when the request is built.
+ */
+import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
+import type { Resource, ResolvedFilter } from '../../shared/resources';
+import { enumOptions, useReferenceOptions } from './use-options';
+
+export interface FilterPanelHandle { focusFirst(): void }
+
+interface Props {
+  resource: Resource;
+  applied: Record<string, string>;
+  onApply(filters: Record<string, string>): void;
+  handleRef?: Ref<FilterPanelHandle>;
+}
+
+function FilterInput({ resource, filter, param, value, onChange, inputRef }: {
+  resource: Resource; filter: ResolvedFilter; param: string; value: string;
+  onChange(v: string): void; inputRef?: Ref<HTMLInputElement & HTMLSelectElement>;
+}) {
+  const f = resource.fields[filter.field];
+  const options = useReferenceOptions(f);
+  const id = `filter-${resource.name}-${param}`;
+  const label = filter.op === 'range' ? `${filter.label} ${param === 'from' ? 'from' : 'to'}` : filter.label;
+  let control;
+  if (f.kind === 'enum' || f.kind === 'reference') {
+    const opts = f.kind === 'enum' ? enumOptions(f) : options;
+    control = (
+      <select id={id} ref={inputRef} className="input input-sm" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Any</option>
+        {opts.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    );
+  } else {
+    const type = filter.op === 'range' ? 'date' : f.kind === 'id' || f.kind === 'number' ? 'number' : 'text';
+    control = <input id={id} ref={inputRef} className="input input-sm" type={type} value={value} onChange={(e) => onChange(e.target.value)} autoComplete="off" />;
+  }
+  return (
+    <div className="filter-field">
+      <label className="field-label" htmlFor={id}>{label}</label>
+      {control}
+    </div>
+  );
+}
+
+export function FilterPanel({ resource, applied, onApply, handleRef }: Props) {
+  const [draft, setDraft] = useState<Record<string, string>>(applied);
+  const first = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  // Back/forward or a palette jump changes the URL under the panel: show what is applied.
+  useEffect(() => setDraft(applied), [applied]);
+  useImperativeHandle(handleRef, () => ({ focusFirst: () => first.current?.focus() }), []);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const clean = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ''));
+    onApply(clean);
+  };
+  const reset = () => { setDraft({}); onApply({}); };
+  const params = resource.filtersResolved.flatMap((f) => f.params.map((p) => ({ f, p })));
+
+  return (
+    <form className="filter-panel" role="search" aria-label={`Filter ${resource.labelPlural}`} onSubmit={submit}>
+      <div className="filter-fields">
+        {params.map(({ f, p }, i) => (
+          <FilterInput key={p} resource={resource} filter={f} param={p} value={draft[p] ?? ''}
+            onChange={(v) => setDraft((d) => ({ ...d, [p]: v }))} inputRef={i === 0 ? first : undefined} />
+        ))}
+      </div>
+      <div className="filter-actions">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={reset}>Reset</button>
+        <button type="submit" className="btn btn-primary btn-sm">Apply</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The modal form a list URL asks for (`?new=1`, `?edit=<id>`): the row comes from the page on screen,
+ * or from the service when it offers a get and the row is on another page.
+ */
+import { useEffect, useState } from 'react';
+import type { Resource } from '../../shared/resources';
+import { getRow, offers, type Row } from '../api/resources';
+import { useAbility } from '../access';
+import { notify } from '../state/toasts';
+import { FormModal } from './FormModal';
+import type { ModalTarget } from './use-list-state';
+
+interface Props {
+  resource: Resource;
+  target: ModalTarget;
+  rows: Row[];
+  onClose(): void;
+  onSaved(row: Row): void;
+}
+
+export function ListModal({ resource: r, target, rows, onClose, onSaved }: Props) {
+  const ability = useAbility();
+  const [fetched, setFetched] = useState<Row | null>(null);
+  const id = target?.kind === 'edit' ? target.id : null;
+  const onPage = id === null ? undefined : rows.find((x) => String(x.id) === id);
+
+  useEffect(() => {
+    setFetched(null);
+    if (id === null || onPage || rows.length === 0 && !offers(r, 'get')) return;
+    if (!offers(r, 'get')) {
+      // Spec §8: a record that cannot be loaded says so and the view goes back to the plain list.
+      notify('error', 'No data exists.');
+      onClose();
+      return;
+    }
+    let live = true;
+    getRow(r, id).then((row) => live && setFetched(row)).catch(() => {
+      if (!live) return;
+      notify('error', 'No data exists.');
+      onClose();
+    });
+    return () => { live = false; };
+    // Only a new target or a new page of rows changes what to look for.
+  }, [r, id, rows]);
+
+  if (!target) return null;
+  if (target.kind === 'new') {
+    if (!offers(r, 'create') || !ability.can(r.abilityFor.create, r.subject)) return null;
+    return <FormModal resource={r} row={null} onClose={onClose} onSaved={onSaved} />;
+  }
+  const row = onPage ?? fetched;
+  return row ? <FormModal key={String(row.id)} resource={r} row={row} onClose={onClose} onSaved={onSaved} /> : null;
+}

@@ -1,0 +1,97 @@
+/**
+ * The generic add/edit form of a resource, used by the modal and the page alike. Validation runs
+ * with the server's struct before sending; server field errors land under their field; fields the
+ * role may not change are disabled with the reason (per attribute where the ability has them).
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { labelOf, type FieldDef, type Resource } from '../../shared/resources';
+import { ApiError } from '../api';
+import { createRow, updateRow, type Row } from '../api/resources';
+import { reasonFor, useAbility } from '../access';
+import { FormField, type InputKind } from '../components/form/FormField';
+import { addLabel } from '../components/layout/header-slots';
+import { notifyFailure, notifySuccess } from '../state/toasts';
+import { formFieldNames, initialValues, serverFieldMessage, validateForm, type FormMode, type FormValues } from './form-model';
+import { enumOptions, useReferenceOptions } from './use-options';
+
+interface Props {
+  resource: Resource;
+  mode: FormMode;
+  row?: Row;
+  onSaved(row: Row): void;
+  onCancel(): void;
+}
+
+const INPUT: Record<FieldDef['kind'], InputKind> = {
+  text: 'text', textarea: 'textarea', number: 'number', decimal: 'number', boolean: 'switch', enum: 'choice',
+  date: 'text', datetime: 'text', id: 'number', reference: 'choice',
+};
+
+function ResourceField({ r, name, ...rest }: { r: Resource; name: string } & Omit<Parameters<typeof FormField>[0], 'label' | 'kind' | 'name' | 'options'>) {
+  const f = r.fields[name];
+  const refs = useReferenceOptions(f);
+  return (
+    <FormField name={name} label={labelOf(name, f)} kind={INPUT[f.kind]} required={f.required}
+      options={f.kind === 'enum' ? enumOptions(f) : refs} {...rest} />
+  );
+}
+
+export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Props) {
+  const ability = useAbility();
+  const initial = useMemo(() => initialValues(r, row), [r, row]);
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const action = mode === 'create' ? r.abilityFor.create : r.abilityFor.update;
+  const dirty = Object.keys(values).some((k) => values[k] !== initial[k]);
+
+  const lockReason = (name: string): string | undefined => {
+    const f = r.fields[name];
+    if (mode === 'edit' && f.readOnlyOnEdit) return `${labelOf(name, f)} cannot be changed after creation.`;
+    // CASL answers per attribute when the rule lists attributes, and for the whole subject otherwise.
+    const attr = f.attribute ?? name;
+    if (!ability.can(action, r.subject, attr)) return reasonFor(action, r.subject, attr);
+    return undefined;
+  };
+  const names = formFieldNames(r);
+  const editable = names.filter((n) => !lockReason(n));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validateForm(r, mode, values, initial, row?.id);
+    if (!checked.ok) { setErrors(checked.messages); return; }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = mode === 'create' ? await createRow(r, checked.body) : await updateRow(r, row!.id, checked.body);
+      notifySuccess((mode === 'create' ? r.messages?.created : r.messages?.updated) ?? 'Updated Successfully');
+      onSaved(saved);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields && Object.keys(err.fields).some((k) => k in r.fields)) {
+        setErrors(Object.fromEntries(Object.entries(err.fields).map(([k, codes]) => [k, serverFieldMessage(r, k, codes[0])])));
+      } else notifyFailure(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form className="resource-form" onSubmit={submit} validationBehavior="aria" aria-label={`${mode === 'create' ? 'New' : 'Edit'} ${r.label}`}>
+      <div className="form-fields">
+        {names.map((name) => (
+          <ResourceField key={name} r={r} name={name} value={values[name]} error={errors[name]} disabledReason={lockReason(name)}
+            autoFocus={name === editable[0]}
+            onChange={(v) => { setValues((s) => ({ ...s, [name]: v })); setErrors(({ [name]: _gone, ...rest }) => rest); }} />
+        ))}
+      </div>
+      <div className="form-actions">
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={saving || editable.length === 0 || (mode === 'edit' && !dirty)}
+          title={mode === 'edit' && !dirty ? 'Nothing changed yet' : undefined}>
+          {mode === 'create' ? addLabel(r.route, r.label) : 'Save'}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,91 @@
+/** Cell renderers for the definition's column formats (badge, truncate, switch) and the row actions. */
+import { useState } from 'react';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import type { BadgeColour } from '../../shared/resources';
+import { Tooltip } from '../components/form/Tooltip';
+import { Icon } from '../components/ui/Icon';
+import type { Row } from '../api/resources';
+import { display, truncate } from './format';
+
+type CellProps = CustomCellRendererProps<Row>;
+
+export interface BadgeParams {
+  colours: Record<string, BadgeColour>;
+  labels?: Record<string, string>;
+  fallback?: { label: string; colour: BadgeColour };
+}
+
+export function BadgeCell({ value, colours, labels, fallback }: CellProps & BadgeParams) {
+  const v = display(value).toLowerCase();
+  const known = v in colours;
+  const colour = known ? colours[v] : fallback?.colour ?? 'grey';
+  const text = known ? labels?.[v] ?? display(value) : fallback?.label ?? display(value);
+  return <span className={`cell-badge cell-badge-${colour}`}>{text}</span>;
+}
+
+export function TruncateCell({ value, length, tooltip }: CellProps & { length: number; tooltip: boolean }) {
+  const text = display(value);
+  const short = truncate(text, length);
+  if (short === text || !tooltip) return <span>{short}</span>;
+  return <Tooltip content={<span className="tooltip-text">{text}</span>} className="cell-truncated">{short}</Tooltip>;
+}
+
+export interface SwitchParams {
+  /** [on, off] values of the field. */
+  values: readonly [string, string];
+  allowed: boolean;
+  reason: string;
+  label: string;
+  onToggle(row: Row, next: string): Promise<void>;
+}
+
+/** A switch that saves at once (spec §4: toggling an email type's status saves immediately). */
+export function SwitchCell({ value, data, values, allowed, reason, label, onToggle }: CellProps & SwitchParams) {
+  const [pending, setPending] = useState(false);
+  if (!data) return null;
+  const on = display(value).toLowerCase() === values[0];
+  const toggle = async () => {
+    setPending(true);
+    try {
+      await onToggle(data, on ? values[1] : values[0]);
+    } finally {
+      setPending(false);
+    }
+  };
+  const button = (
+    <button type="button" role="switch" aria-checked={on} className="cell-switch" disabled={!allowed || pending}
+      aria-label={`${label}: ${on ? values[0] : values[1]}`} onClick={toggle} tabIndex={-1}>
+      <span className="cell-switch-thumb" aria-hidden="true" />
+    </button>
+  );
+  return allowed ? button : <Tooltip content={reason}>{button}</Tooltip>;
+}
+
+export interface ActionParams {
+  canEdit: boolean;
+  canDelete: boolean;
+  showDelete: boolean;
+  editReason: string;
+  deleteReason: string;
+  onEdit(row: Row): void;
+  onDelete(row: Row): void;
+}
+
+/** Edit and delete buttons; the keyboard reaches the same actions with Enter and Delete on the row. */
+export function ActionsCell({ data, canEdit, canDelete, showDelete, editReason, deleteReason, onEdit, onDelete }: CellProps & ActionParams) {
+  if (!data) return null;
+  return (
+    <span className="cell-actions">
+      <button type="button" className="cell-action" tabIndex={-1} onClick={() => onEdit(data)}
+        aria-label={canEdit ? `Edit ${data.id}` : `View ${data.id}`} title={canEdit ? 'Edit (Enter)' : `View (Enter). ${editReason}`}>
+        <Icon name={canEdit ? 'edit' : 'eye'} size={15} />
+      </button>
+      {showDelete && (
+        <button type="button" className="cell-action cell-action-danger" tabIndex={-1} disabled={!canDelete}
+          onClick={() => onDelete(data)} aria-label={`Delete ${data.id}`} title={canDelete ? 'Delete (Del)' : deleteReason}>
+          <Icon name="trash" size={15} />
+        </button>
+      )}
+    </span>
+  );
+}

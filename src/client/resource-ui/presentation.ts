@@ -1,0 +1,63 @@
+/**
+ * Client-only reading of a definition: where its list lives, whether its form is a modal (spec: "add
+ * opens a modal") or a page, and the list defaults the URL codec needs. Read-only helpers; the
+ * definitions themselves stay in src/shared/resources.
+ */
+import { RESOURCES, type Resource } from '../../shared/resources';
+import type { ListDefaults } from '../../shared/list-query';
+
+/**
+ * Spec §2 routes whose add/edit opens a modal over the list instead of a page. Kept here until the
+ * definition API carries a `form: 'modal' | 'page'` option (asked for in the engine report).
+ */
+const MODAL_FORMS: ReadonlySet<string> = new Set(['permissions', 'fees-schedules', 'restrictions']);
+
+export type FormStyle = 'modal' | 'page';
+
+export const formStyle = (r: Resource): FormStyle => (MODAL_FORMS.has(r.name) ? 'modal' : 'page');
+
+export const listPath = (r: Resource): string => `/${r.route}`;
+
+/** Where a row opens: its page, or the list with the edit modal open on it. */
+export function rowPath(r: Resource, id: number | string): string {
+  return formStyle(r) === 'page' ? `/${r.route}/${id}` : `/${r.route}?edit=${encodeURIComponent(String(id))}`;
+}
+
+/** Where "New <entity>" goes. */
+export function newPath(r: Resource): string {
+  return formStyle(r) === 'page' ? `/${r.route}/add` : `/${r.route}?new=1`;
+}
+
+/** Defaults the shared URL codec leaves out of links. */
+export function listDefaults(r: Resource): ListDefaults {
+  return {
+    limit: r.list.pageSize,
+    ordering: r.list.ordering,
+    orderBy: r.orderBy,
+    filterParams: r.filtersResolved.flatMap((f) => f.params),
+  };
+}
+
+/**
+ * Lists shown only inside another screen, never on a route of their own: referrals are a tab of the
+ * user detail (their `route` is the user directory's), recipients are scoped to one notification or
+ * user at /recipients/{id}. Kept here until the definition API can say so (asked in the report).
+ */
+const EMBEDDED: ReadonlySet<string> = new Set(['referrals', 'notification-recipients']);
+
+/** Every resource with a list route of its own: listed by its service and not embedded elsewhere. */
+export const listedResources = (): Resource[] => RESOURCES.filter((r) => r.endpoints.list !== undefined && !EMBEDDED.has(r.name));
+
+/** Whether rows open a form: the service must let them be edited (read-only logs open nothing). */
+export const hasForm = (r: Resource): boolean => r.endpoints.update !== undefined;
+
+/** The resource whose list or detail route a path is on, if any. */
+export function resourceAt(path: string): Resource | undefined {
+  const seg = path.replace(/^\/+/, '').split(/[/?#]/)[0];
+  return listedResources().find((r) => r.route === seg);
+}
+
+/** The last list URL seen per resource, so a form page's Back and Save return to the same view. */
+const lastList = new Map<string, string>();
+export const rememberListUrl = (r: Resource, url: string) => { lastList.set(r.name, url); };
+export const lastListUrl = (r: Resource): string => lastList.get(r.name) ?? listPath(r);

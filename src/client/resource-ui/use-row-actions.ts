@@ -1,0 +1,49 @@
+/** What a list row can do: open, switch a toggle field at once, and delete after 'Are you sure?'. */
+import { useState } from 'react';
+import type { ActionDef, Resource } from '../../shared/resources';
+import { deleteRow, updateRow, type Row } from '../api/resources';
+import { notifyFailure, notifySuccess } from '../state/toasts';
+
+export interface RowActions {
+  confirming: Row | null;
+  deleting: boolean;
+  askDelete(row: Row): void;
+  cancelDelete(): void;
+  confirmDelete(): Promise<void>;
+  toggle(action: ActionDef, row: Row, next: string): Promise<void>;
+}
+
+export function useRowActions(r: Resource, after: { reload(): void; patchRow(row: Row): void }): RowActions {
+  const [confirming, setConfirming] = useState<Row | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  return {
+    confirming,
+    deleting,
+    askDelete: setConfirming,
+    cancelDelete: () => setConfirming(null),
+    async confirmDelete() {
+      if (!confirming) return;
+      setDeleting(true);
+      try {
+        await deleteRow(r, confirming.id);
+        notifySuccess(r.messages?.deleted ?? `${r.label} deleted`);
+        setConfirming(null);
+        after.reload();
+      } catch (err) {
+        notifyFailure(err);
+      } finally {
+        setDeleting(false);
+      }
+    },
+    async toggle(action, row, next) {
+      try {
+        const saved = await updateRow(r, row.id, { [action.field]: next });
+        after.patchRow(saved && typeof saved === 'object' && 'id' in saved ? saved : { ...row, [action.field]: next });
+        notifySuccess(action.success ?? r.messages?.updated ?? 'Updated Successfully');
+      } catch (err) {
+        notifyFailure(err);
+      }
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/** The User Activities line chart (uPlot), sized to its card and redrawn on theme change. */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import UplotReact from 'uplot-react';
+import 'uplot/dist/uPlot.min.css';
+import { useSnapshot } from 'valtio';
+import { ui } from '../../state/ui';
+import { METRIC_SERIES, type MetricPoint, type MetricSeries } from '../../../shared/metrics';
+import { SERIES_LABELS, chartData, chartOptions, pointLabel, readTheme, seriesVar, type ChartTheme } from './chart-options';
+
+const HEIGHT = 300;
+
+function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return width;
+}
+
+export function ActivityChart({ points, hidden }: { points: readonly MetricPoint[]; hidden: readonly MetricSeries[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
+  const theme = useSnapshot(ui).theme;
+  const [colors, setColors] = useState<ChartTheme | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
+
+  // The [data-theme] attribute flips before this effect runs, so the variables read are the new ones.
+  useEffect(() => { if (box.current) setColors(readTheme(box.current)); }, [theme]);
+
+  const options = useMemo(() => colors && chartOptions({
+    points, hidden, width: Math.max(width, 320), height: HEIGHT, theme: colors, onHover: setHover,
+  }), [points, hidden, width, colors]);
+  const data = useMemo(() => chartData(points), [points]);
+  const at = hover !== null ? points[hover] : undefined;
+
+  return (
+    <figure className="dash-chart" aria-label="User Activities chart">
+      <figcaption className="dash-readout" aria-live="off">
+        {at ? (
+          <>
+            <span className="dash-readout-date">{pointLabel(at.date)}</span>
+            {METRIC_SERIES.filter((k) => !hidden.includes(k)).map((k) => (
+              <span key={k} className="dash-readout-item">
+                <i className="dash-swatch" style={{ background: `var(${seriesVar(k)})` }} />
+                {SERIES_LABELS[k]} <b>{at[k].toLocaleString('en-US')}</b>
+              </span>
+            ))}
+          </>
+        ) : (
+          <span className="dash-readout-hint">
+            {points.length === 0 ? 'No data for this period' : 'Hover the chart to read a point'}
+          </span>
+        )}
+      </figcaption>
+      <div ref={box} className="dash-chart-box" style={{ height: HEIGHT }} onMouseLeave={() => setHover(null)}>
+        {options && width > 0 && <UplotReact options={options} data={data} />}
+      </div>
+    </figure>
+  );
+}

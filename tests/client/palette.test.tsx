@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within, configure } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, type FakeApi } from './support/fake-api';
+import { AUTH, signedIn } from './support/fixtures';
+import { currentPath, renderApp } from './support/render-app';
+import { pagedList, permissionRows } from './support/resource-rows';
+import { resetRecent } from '../../src/client/state/recent';
+import { closePalette, closeShortcuts } from '../../src/client/state/palette';
+import { jumpsFor } from '../../commands';
+
+// AG Grid pages render slowly in jsdom on two busy cores; the default 1 s wait is too tight there.
+configure({ asyncUtilTimeout: 5000 });
+
+let api: FakeApi;
+beforeEach(() => {
+  localStorage.clear();
+  resetRecent();
+  closePalette();
+  closeShortcuts();
+  api = fakeApi();
+  api.on('GET', `${AUTH}/admin/permissions`, pagedList(permissionRows(3)));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function openPaletteAt(path: string, role: 'superadmin' | 'admin' | 'support' = 'superadmin') {
+  signedIn(api, role);
+  renderApp(path);
+  await screen.findByRole('navigation', { name: 'Main navigation' });
+  const user = userEvent.setup();
+  await user.keyboard('{Control>}k{/Control}');
+  const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+  return { user, dialog, input: within(dialog).getByRole('combobox') };
+}
+
+const options = (dialog: HTMLElement) => within(dialog).queryAllByRole('option').map((o) => o.textContent ?? '');
+
+describe('command palette', () => {
+  it('opens with Ctrl+K, filters as you type and runs the chosen command', async () => {
+    const { user, dialog, input } = await openPaletteAt('/dashboard');
+    await user.type(input, 'go to perm');
+    expect(options(dialog)[0]).toMatch(/^Go to Permissions/);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/setting-permissions'));
+    expect(screen.queryByRole('dialog', { name: 'Command palette' })).toBeNull();
+  });
+
+  it('opens from inside a text field too', async () => {
+    signedIn(api, 'superadmin');
+    renderApp('/setting-permissions');
+    await screen.findByText('api/v2/barong/admin/thing1');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Filter/ }));
+    await user.click(screen.getByLabelText('Role'));
+    await user.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByRole('dialog', { name: 'Command palette' })).toBeTruthy();
+  });
+
+  it.each([
+    ['admin', true, false],
+    ['superadmin', true, true],
+    ['support', false, false],
+  ] as const)('offers %s only what the role may do (go to: %s, new: %s)', async (role, goTo, create) => {
+    // admin reads permissions but may not create them; support has no Permission ability at all.
+    const { dialog } = await openPaletteAt('/dashboard', role);
+    expect(options(dialog).some((t) => t.startsWith('Go to Permissions'))).toBe(goTo);
+    expect(options(dialog).some((t) => t.startsWith('New Permission'))).toBe(create);
+  });
+
+  it('asks for the argument on a second page; Backspace goes back', async () => {
+    const { user, dialog, input } = await openPaletteAt('/dashboard');
+    await user.type(input, 'find permissions');
+    await user.keyboard('{Enter}');
+    const crumb = () => dialog.querySelector('.palette-crumb')?.textContent;
+    expect(crumb()).toBe('Find Permissions by role');
+    await user.keyboard('{Backspace}');
+    expect(crumb()).toBeUndefined();
+    expect((input as HTMLInputElement).value).toBe('');
+    await user.type(input, 'find permissions');
+    await user.keyboard('{Enter}');
+    await user.type(input, 'support');
+    expect(options(dialog)).toEqual(['Search for “support”↵']);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/setting-permissions?role=support'));
+    await waitFor(() => expect(api.callsTo('GET', `${AUTH}/admin/permissions`).at(-1)!.query.get('role')).toBe('support'));
+  });
+
+  it('jumps to a pasted uid and remembers it as recent', async () => {
+    const { user, dialog, input } = await openPaletteAt('/dashboard');
+    await user.click(input);
+    await user.paste('id1a2b3c4d5e');
+    expect(options(dialog)[0]).toBe('Open user ID1A2B3C4D5E');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/user-directory/ID1A2B3C4D5E'));
+
+    await user.keyboard('{Control>}k{/Control}');
+    const again = await screen.findByRole('dialog', { name: 'Command palette' });
+    const recent = within(again).getByRole('group', { name: 'Recent' });
+    expect(within(recent).getAllByRole('option').map((o) => o.textContent)).toEqual(['Open user ID1A2B3C4D5E']);
+    expect(JSON.parse(localStorage.getItem('steward.palette.recent')!)[0].path).toBe('/user-directory/ID1A2B3C4D5E');
+  });
+
+  it('#id opens that row of the list on screen', async () => {
+    const { user, input } = await openPaletteAt('/setting-permissions');
+    await user.type(input, '#2');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Edit Permission' })).toBeTruthy();
+    expect(window.location.search).toBe('?edit=2');
+  });
+});
+
+describe('shortcuts from the same command list', () => {
+  it('? opens the sheet listing the go-to sequences; g p goes to permissions', async () => {
+    signedIn(api, 'superadmin');
+    renderApp('/dashboard');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    const user = userEvent.setup();
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const row = sheet.querySelector('[data-command="nav.permissions"]') as HTMLElement;
+    expect(row.textContent).toContain('Permissions');
+    expect(within(row).getByLabelText('G then P')).toBeTruthy();
+    expect(sheet.querySelector('[data-command="palette.open"]')!.textContent).toMatch(/Ctrl.*K/);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull());
+    await user.keyboard('gp');
+    await waitFor(() => expect(currentPath()).toBe('/setting-permissions'));
+  });
+});
+
+describe('paste-and-go parsing', () => {
+  const ctx = (location = '/dashboard', open = true) => ({
+    ability: {} as never, role: 'admin', location, navigate: () => undefined, canOpen: () => open, list: null,
+    toggleTheme: () => undefined, logout: () => undefined, openShortcuts: () => undefined,
+  });
+
+  it('turns e-mails, phones, markets, currencies and #ids into targets', () => {
+    expect(jumpsFor('ada@exchange.test', ctx())).toEqual([{ id: 'jump.email', title: 'Find user by e-mail ada@exchange.test', path: '/user-directory?email=ada%40exchange.test' }]);
+    expect(jumpsFor('+44 20 7946 0958', ctx()).map((j) => j.path)).toEqual(['/user-directory?phone_number=%2B442079460958']);
+    expect(jumpsFor('btcusdt', ctx()).map((j) => j.path)).toEqual(['/market-info/btcusdt']);
+    expect(jumpsFor('eth', ctx()).map((j) => j.path)).toEqual(['/currencies/eth']);
+    expect(jumpsFor('#12', ctx('/faqs?state=active')).map((j) => j.path)).toEqual(['/faqs/12']);
+    expect(jumpsFor('#12', ctx('/setting-permissions')).map((j) => j.path)).toEqual(['/setting-permissions?edit=12']);
+    expect(jumpsFor('#12', ctx('/dashboard'))).toEqual([]);
+  });
+
+  it('offers nothing the user may not open', () => {
+    expect(jumpsFor('ID1A2B3C4D5E', ctx('/dashboard', false))).toEqual([]);
+    expect(jumpsFor('ada@exchange.test', ctx('/dashboard', false))).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+// The console's critical journey in a real Chromium against `npm start`'s server on a fresh database:
+// sign in, palette, add a permission in the modal, a filtered and paged list that survives a reload,
+// logout through the sidebar, and a 2FA sign-in. With STEWARD_SHOTS_DIR set it also saves screenshots.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { generate } from 'otplib';
+import { startServer, type RunningServer } from '../helpers/server-process.js';
+import { browserAvailable, launchBrowser, type Browser } from '../helpers/browser.js';
+import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.js';
+import { DEMO_TOTP_SECRET } from '../../src/server/db/seed/staff.js';
+
+const run = browserAvailable();
+const shots = process.env.STEWARD_SHOTS_DIR;
+let srv: RunningServer;
+let browser: Browser;
+let page: Page;
+
+/** Saves the current view in both themes, switched through the console's own toggle so every icon agrees. */
+async function shoot(name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    // A JS click reaches the toggle even under a modal overlay, without closing the palette.
+    await page.evaluate((t) => (document.querySelector(`button[aria-label="Switch to ${t} theme"]`) as HTMLElement | null)?.click(), theme);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: join(shots, `${name}-${theme}.png`) });
+  }
+  await page.evaluate(() => (document.querySelector('button[aria-label="Switch to light theme"]') as HTMLElement | null)?.click());
+}
+
+async function signIn(email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEFAULT_DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe.skipIf(!run)('console journey in Chromium', () => {
+  beforeAll(async () => {
+    [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await browser.context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.stop();
+  });
+
+  it('signs in, uses the palette, adds a permission, keeps the list view in the URL, logs out', async () => {
+    await page.goto(`${srv.url}/login`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await shoot('sign-in');
+    await signIn('superadmin@steward.demo');
+    await page.waitForURL('**/dashboard');
+    // The shell (and its Ctrl+K handler) arrives in a lazy chunk after the URL changes.
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('option').first().waitFor();
+    await shoot('palette');
+    await palette.getByRole('combobox').fill('go to permissions');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/setting-permissions');
+    await page.locator('.ag-row').first().waitFor();
+    await page.getByText('Logged In Successfully').waitFor({ state: 'hidden' });
+    await shoot('permissions');
+
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'New Permission' });
+    await modal.getByRole('button', { name: 'Create' }).click();
+    expect(await modal.locator('.field-error').allTextContents()).toEqual(['Required', 'Required', 'Required']);
+    await modal.getByRole('textbox', { name: 'Role' }).fill('support');
+    await modal.getByRole('textbox', { name: 'Path' }).fill('api/v2/barong/admin/e2e-journey');
+    await modal.getByRole('textbox', { name: 'Topic' }).fill('e2e');
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Permission Successfully Added').waitFor();
+    await modal.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: /Filter/ }).click();
+    await page.getByLabel('Path').fill('api/v2/');
+    await page.getByLabel('Path').press('Enter');
+    await page.waitForURL(/path=api%2Fv2%2F/);
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('10');
+    await page.waitForURL(/limit=10/);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.locator('.ag-row').count()).toBe(10);
+    const view = new URL(page.url());
+    const firstRow = await page.locator('.ag-row[row-index="0"]').innerText();
+
+    await page.reload();
+    await page.locator('.ag-row').first().waitFor();
+    expect(new URL(page.url()).search).toBe(view.search);
+    expect(await page.locator('.ag-row[row-index="0"]').innerText()).toBe(firstRow);
+    expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByLabel('Path').inputValue()).toBe('api/v2/');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Do you want to Logout?' });
+    await confirm.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Logged Out Successfully').waitFor();
+  });
+
+  it('signs in with 2FA using the TOTP code and lands on the dashboard', async () => {
+    // Independent of the first journey's outcome: start without any session.
+    await browser.context.clearCookies();
+    await page.goto(`${srv.url}/login`);
+    await signIn('2fa@steward.demo');
+    await page.getByRole('heading', { name: '2FA Verification' }).waitFor();
+    await page.getByLabel('Authentication code').fill(await generate({ secret: DEMO_TOTP_SECRET }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Debian's Chromium driven by playwright-core (no Playwright browser download). Without a Chromium the
+ * browser tests skip with a notice, unless STEWARD_REQUIRE_BROWSER=1 makes a missing browser a failure.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Whether browser tests can run here; logs why not, or throws when the browser is required. */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const why = `${CHROMIUM} is missing (apt-get install -y --no-install-recommends chromium)`;
+  if (process.env.STEWARD_REQUIRE_BROWSER === '1') throw new Error(`STEWARD_REQUIRE_BROWSER=1 but ${why}`);
+  console.warn(`[e2e] skipping browser tests: ${why}`);
+  return false;
+}
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A fresh profile per launch, so no cookie or localStorage leaks between runs. */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'steward-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
