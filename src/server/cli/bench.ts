@@ -1,0 +1,92 @@
+/**
+ * npm run bench — the users-area read paths at scale (issue: 1M users, 10M activities).
+ *
+ * Uses BENCH_DATABASE_URL, or a local PostgreSQL cluster in .tmp/bench-pg that is seeded once and kept
+ * (BENCH_USERS / BENCH_ACTIVITIES change the size; a smaller existing data set is re-seeded). For each
+ * scenario it reports p50/p95 through the HTTP API (a listening server, signed in as superadmin) and
+ * for the same query functions called directly, and the API overhead at p50.
+ */
+import { performance } from 'node:perf_hooks';
+import { startCluster, type Cluster } from './pg-cluster.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, sql, type Database } from '../db/index.js';
+import { migrate } from '../db/migrate.js';
+import { buildApp } from '../app.js';
+import { countRows, resetDemoData, seedDemo } from '../db/seed/index.js';
+import { SCENARIOS, type Scenario } from './bench-scenarios.js';
+
+const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
+const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 10_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const WARMUP = 5;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+async function time(fn: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < WARMUP; i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+async function ensureData(db: Database): Promise<void> {
+  await migrate(db.kysely);
+  const counts = await countRows(db.kysely);
+  if ((counts.users ?? 0) >= USERS && (counts.activities ?? 0) >= ACTIVITIES * 0.9) {
+    console.log(`data: ${counts.users.toLocaleString('en')} users, ${counts.activities.toLocaleString('en')} activities (kept)`);
+    return;
+  }
+  console.log(`seeding ${USERS.toLocaleString('en')} users and ~${ACTIVITIES.toLocaleString('en')} activities (once)…`);
+  const t = Date.now();
+  await resetDemoData(db.kysely);
+  await seedDemo(db.kysely, { users: USERS, activities: ACTIVITIES, password: loadConfig({}).demoPassword });
+  await sql`VACUUM ANALYZE`.execute(db.kysely);
+  console.log(`seeded in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+}
+
+async function main(): Promise<void> {
+  let cluster: Cluster | undefined;
+  const url = process.env.BENCH_DATABASE_URL || (cluster = await startCluster('.tmp/bench-pg')).url;
+  const db = await openDatabase({ url, poolSize: 4 });
+  try {
+    await ensureData(db);
+    const config = loadConfig({ DATABASE_URL: url, STEWARD_STATIC_DIR: '' });
+    const app = await buildApp({ config, db });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const ua = 'steward-bench';
+    const login = await fetch(`${base}/api/v2/barong/identity/sessions/new`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': ua },
+      body: JSON.stringify({ identity: 'superadmin@steward.demo', password: config.demoPassword }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+    const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'user-agent': ua };
+
+    const ctx = await SCENARIOS.context(db.kysely);
+    console.log(`\n${'scenario'.padEnd(46)}${'api p50'.padStart(9)}${'api p95'.padStart(9)}${'sql p50'.padStart(9)}`
+      + `${'sql p95'.padStart(9)}${'overhead'.padStart(10)}  (ms, ${RUNS} runs)`);
+    for (const s of SCENARIOS.list(ctx) as Scenario[]) {
+      const api = await time(async () => {
+        const res = await fetch(`${base}${s.path}`, { headers });
+        if (!res.ok) throw new Error(`${s.name}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+      });
+      const direct = await time(() => s.direct(db.kysely));
+      const f = (n: number) => n.toFixed(2).padStart(9);
+      console.log(`${s.name.padEnd(46)}${f(pct(api, 50))}${f(pct(api, 95))}${f(pct(direct, 50))}${f(pct(direct, 95))}`
+        + `${(pct(api, 50) - pct(direct, 50)).toFixed(2).padStart(10)}`);
+    }
+    await app.close();
+  } finally {
+    await db.close();
+    cluster?.stop();
+  }
+}
+
+main().catch((e) => { console.error('bench:', e instanceof Error ? e.stack : e); process.exit(1); });
