@@ -9,6 +9,12 @@ import {
 } from 'superstruct';
 import { dayBound } from './list-query.js';
 
+/** Spec §6 roles (the console's allowed list is a subset, configured at run time). */
+export const ROLES = [
+  'admin', 'superadmin', 'support', 'member', 'technical', 'accountant', 'broker', 'investor', 'compliance', 'trader', 'manager',
+] as const;
+export const PLATFORMS = ['web', 'android', 'ios'] as const;
+
 /** Spec §4 user states; the database also knows 'deleted' and 'locked', which only labels set (§5.4). */
 export const USER_STATES = ['active', 'inactive', 'banned', 'pending'] as const;
 export type UserState = (typeof USER_STATES)[number];

@@ -41,6 +41,7 @@ export function ListScreen({ resource: r }: { resource: Resource }) {
   const can = (op: 'create' | 'update' | 'delete') => offers(r, op) && ability.can(r.abilityFor[op], r.subject);
   const canEdit = can('update');
   const open = useCallback((row: GridRow) => {
+    if (r.detail) { navigate(`/${r.route}/${encodeURIComponent(String(row[r.detail.key]))}`); return; }
     if (!hasForm(r)) return;
     if (formStyle(r) === 'modal') list.openModal({ kind: 'edit', id: String(row.id) });
     else navigate(rowPath(r, row.id));

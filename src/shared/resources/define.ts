@@ -138,6 +138,11 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
   actions?: readonly ActionDef<keyof F & string>[];
   /** Toasts on success, from the spec's catalogue. */
   messages?: { created?: string; updated?: string; deleted?: string };
+  /**
+   * Rows open a bespoke detail screen at `/<route>/<row[key]>` instead of a form: e.g. the user
+   * directory opens `/user-directory/{uid}`. The screen itself is registered by hand in routes.tsx.
+   */
+  detail?: { key: keyof F & string };
   /** The ability action each operation needs; read/create/update/delete by default. */
   abilities?: Partial<Record<Operation, AbilityAction>>;
 }
@@ -192,6 +197,7 @@ export function defineResource<const F extends Record<string, FieldDef>>(decl: R
   };
   decl.columns.forEach((c) => known(c.field, 'column'));
   decl.filters?.forEach((f) => known(f.field, 'filter'));
+  if (decl.detail) known(decl.detail.key, 'detail');
   const filtersResolved = (decl.filters ?? []).map((f) => {
     const op = f.op ?? defaultOp(decl.fields[f.field].kind);
     return { field: f.field, op, params: op === 'range' ? ['from', 'to'] : [f.field], label: labelOf(f.field, f) };

@@ -7,6 +7,7 @@ import { emailTypes } from './email-types.js';
 import { faqCategories } from './faq-categories.js';
 import { faqs } from './faqs.js';
 import { permissions } from './permissions.js';
+import { users } from './users.js';
 // The users area's log and list screens (served by hand-written routes, declared for the client engine).
 import { userActivities } from './user-activities.js';
 import { adminActivities } from './admin-activities.js';
@@ -23,6 +24,7 @@ export const RESOURCES: readonly Resource[] = [
   faqCategories,
   faqs,
   permissions,
+  users,
   userActivities, adminActivities, serviceLogs, devices, referrals, notifications, notificationRecipients,
   pendingApplications, beneficiaries,
 ];

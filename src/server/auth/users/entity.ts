@@ -21,9 +21,10 @@ export function plainDecimal(s: string): string {
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
 }
 
+/** Barong's User, plus `id` (the spec's user has one; grids key rows by it; extra fields cost Barong clients nothing). */
 export function userEntity(u: AdminUserRow) {
   return {
-    email: u.email, uid: u.uid, role: u.role, level: u.level, otp: u.otp, state: u.state,
+    id: u.id, email: u.email, uid: u.uid, role: u.role, level: u.level, otp: u.otp, state: u.state,
     referral_uid: u.referral_uid, username: u.username,
     data: u.data === null || u.data === undefined ? null : JSON.stringify(u.data),
     phone_number: u.phone_number, platform: u.platform, country: u.country, referrals: u.referrals, group: u.fee_group,
