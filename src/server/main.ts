@@ -7,6 +7,8 @@ import { loadConfig, ConfigError, type Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './app.js';
+import { isSeeded, seedDemo } from './db/seed/index.js';
+import { demoSignIn, formatBanner } from './db/seed/banner.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -22,9 +24,16 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   await migrate(db.kysely);
+  // An empty database gets the demo data set; STEWARD_DEMO_SEED=off keeps a fresh production database empty.
+  if (!/^(0|false|no|off)$/i.test(process.env.STEWARD_DEMO_SEED ?? '') && !(await isSeeded(db.kysely))) {
+    console.log('Seeding demo data…');
+    const seeded = await seedDemo(db.kysely, { password: config.demoPassword });
+    console.log(`Seeded ${seeded.counts.users} users and ${seeded.counts.activities} activities in ${(seeded.ms / 1000).toFixed(1)} s`);
+  }
   const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL || 'warn' } });
   const address = await app.listen({ host: config.host, port: config.port });
-  console.log(`Steward is running at ${address.replace('127.0.0.1', 'localhost')}`);
+  const demo = await demoSignIn(db.kysely, config.demoPassword);
+  console.log(formatBanner(address.replace('127.0.0.1', 'localhost'), demo, config.allowedRoles));
   const stop = async () => { await app.close(); await db.close(); process.exit(0); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,0 +1,58 @@
+/**
+ * Bulk-load mode for big seeds. Inserting millions of rows into tables with half a dozen indexes,
+ * foreign keys and (activities) a rollup trigger costs several times the generation itself:
+ * every row is a random insert into each btree, a foreign-key probe, and a share of an upsert.
+ * So, inside the seeding transaction, the secondary indexes and foreign keys are dropped and then
+ * re-created from their own definitions (one sort per index, one validating join per key), and the
+ * dashboard rollups are rebuilt once instead of being maintained statement by statement. A killed
+ * seed rolls all of it back with the data.
+ */
+import { sql } from 'kysely';
+import { exec, type SeedContext } from './context.js';
+
+const rowsOf = async <T>(ctx: SeedContext, text: string) => (await sql.raw<T>(text).execute(ctx.db)).rows;
+
+/** The statements that recreate what was dropped, in order. */
+async function dropDerived(ctx: SeedContext, table: string): Promise<string[]> {
+  const restore: string[] = [];
+  const fks = await rowsOf<{ name: string; def: string }>(ctx, `SELECT conname AS name, pg_get_constraintdef(oid) AS def
+    FROM pg_constraint WHERE conrelid = '${table}'::regclass AND contype = 'f' ORDER BY conname`);
+  for (const fk of fks) {
+    await exec(ctx, `ALTER TABLE ${table} DROP CONSTRAINT "${fk.name}"`);
+    restore.push(`ALTER TABLE ${table} ADD CONSTRAINT "${fk.name}" ${fk.def}`);
+  }
+  // Indexes that back a constraint (primary key, unique) stay: they are the constraint.
+  const indexes = await rowsOf<{ name: string; def: string }>(ctx, `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+    WHERE i.indrelid = '${table}'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+    ORDER BY c.relname`);
+  for (const ix of indexes) {
+    await exec(ctx, `DROP INDEX "${ix.name}"`);
+    restore.push(ix.def);
+  }
+  return restore;
+}
+
+/** True when the dashboard rollups (migration 0003) exist and keep themselves by trigger. */
+async function hasRollups(ctx: SeedContext): Promise<boolean> {
+  const r = await rowsOf<{ ok: boolean }>(ctx, `SELECT to_regprocedure('metric_rollups_rebuild()') IS NOT NULL
+    AND EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = 'activities'::regclass AND tgname = 'metric_rollups_ins') AS ok`);
+  return r[0]?.ok === true;
+}
+
+export async function bulkLoad(ctx: SeedContext, tables: string[], load: () => Promise<void>): Promise<void> {
+  const restore: string[] = [];
+  for (const t of tables) restore.push(...await dropDerived(ctx, t));
+  const rollups = tables.includes('activities') && await hasRollups(ctx);
+  if (rollups) await exec(ctx, 'ALTER TABLE activities DISABLE TRIGGER metric_rollups_ins');
+  await load();
+  for (const [i, stmt] of restore.entries()) {
+    await exec(ctx, stmt);
+    ctx.progress('indexes and keys', i + 1, restore.length);
+  }
+  if (rollups) {
+    await exec(ctx, 'ALTER TABLE activities ENABLE TRIGGER metric_rollups_ins');
+    await exec(ctx, 'SELECT metric_rollups_rebuild()');
+    ctx.progress('dashboard rollups', 1, 1);
+  }
+}

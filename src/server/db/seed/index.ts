@@ -1,0 +1,122 @@
+/**
+ * The demo data set: staff accounts for every role, customers with their KYC records, balances,
+ * devices, a year of activity and provider logs. Deterministic: the same options (including `now`)
+ * give the same rows. Everything goes in one transaction, so a start killed half-way leaves an
+ * empty database that the next start seeds again, never a half-seeded one taken for seeded.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../schema.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { ensureDefaultPermissions } from '../../auth/permissions-seed.js';
+import { makeContext, type Progress } from './context.js';
+import { insertStaff, STAFF, DEMO_TOTP_SECRET } from './staff.js';
+import { insertCustomers } from './customers.js';
+import { insertKyc } from './kyc.js';
+import { insertAssets, insertReference } from './assets.js';
+import { insertActivities } from './activities.js';
+import { insertServiceLogs } from './service-logs.js';
+import { bulkLoad } from './bulk.js';
+import { demoTotpUri } from './banner.js';
+
+export { STAFF, STAFF_ROLES, DEMO_TOTP_SECRET, DEMO_DOMAIN } from './staff.js';
+export { CUSTOMER_ID_BASE } from './context.js';
+export { customerUid } from './sql.js';
+export { SIGNUP_METHOD_KEY } from './activities.js';
+
+export const DEFAULT_USERS = 2_000;
+/** Signups plus about one sign-in a week per customer. */
+export const DEFAULT_ACTIVITIES_PER_USER = 50;
+/** From this many activities on, bulk mode pays for itself (measured: see README). */
+const BULK_FROM = 200_000;
+const BULK_TABLES = ['users', 'labels', 'profiles', 'phones', 'devices', 'accounts', 'activities', 'service_logs'];
+
+export interface SeedOptions {
+  /** Customers (staff come on top). Default 2,000. */
+  users?: number;
+  /** User activities in total (signups + sign-ins), about. Default 50 per customer. */
+  activities?: number;
+  /** Service logs in total, about. Default a fifth of the activities. */
+  serviceLogs?: number;
+  /** Password of every staff account. */
+  password: string;
+  /** The moment "now" of the data set. Default: the current second. */
+  now?: Date;
+  onProgress?: Progress;
+  /** Load the logs with their indexes, keys and rollup trigger set aside (bulk.ts). Default: for big loads. */
+  bulk?: boolean;
+}
+
+export interface SeedResult {
+  staff: Array<{ email: string; role: string; uid: string; otp: boolean }>;
+  password: string;
+  totp: { email: string; secret: string; uri: string };
+  counts: Record<string, number>;
+  ms: number;
+}
+
+/** Tables reported in SeedResult.counts. */
+const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_state_logs', 'devices', 'accounts',
+  'activities', 'service_logs', 'permissions'] as const;
+
+/** True once the database holds any user: a database with users is never seeded over. */
+export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function countRows(db: Kysely<DB>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const t of COUNTED) {
+    const r = await db.selectFrom(t).select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    counts[t] = Number(r.n);
+  }
+  return counts;
+}
+
+export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedResult> {
+  const started = Date.now();
+  const users = Math.max(1, Math.floor(opts.users ?? DEFAULT_USERS));
+  const activities = Math.floor(opts.activities ?? users * DEFAULT_ACTIVITIES_PER_USER);
+  const serviceLogs = Math.floor(opts.serviceLogs ?? activities / 5);
+  const now = new Date(Math.floor((opts.now ?? new Date()).getTime() / 1000) * 1000);
+  const progress = opts.onProgress ?? (() => {});
+  const digest = await hashPassword(opts.password);
+
+  await db.transaction().execute(async (trx) => {
+    // date_trunc('day') follows the session time zone: pin it so both engines cut days alike.
+    await sql`SET LOCAL TimeZone = 'UTC'`.execute(trx);
+    // The generator's statements look expensive to the planner (generate_series per user), so
+    // PostgreSQL would JIT-compile each one: ~0.5 s per statement, more than running it.
+    await sql`SET LOCAL jit = off`.execute(trx);
+    if (await isSeeded(trx)) throw new Error('the database already has users; reset it first');
+    const ctx = makeContext(trx, users, now, progress);
+    await insertReference(ctx);
+    await ensureDefaultPermissions(trx);
+    await insertStaff(trx, digest, now);
+    const generate = async () => {
+      await insertCustomers(ctx);
+      await insertKyc(ctx);
+      await insertAssets(ctx);
+      await insertActivities(ctx, activities);
+      await insertServiceLogs(ctx, serviceLogs);
+    };
+    if (opts.bulk ?? activities >= BULK_FROM) await bulkLoad(ctx, BULK_TABLES, generate);
+    else await generate();
+  });
+
+  const twoFa = STAFF.find((s) => s.otp)!;
+  return {
+    staff: STAFF.map(({ email, role, uid, otp }) => ({ email, role, uid, otp })),
+    password: opts.password,
+    totp: { email: twoFa.email, secret: DEMO_TOTP_SECRET, uri: demoTotpUri(twoFa.email) },
+    counts: await countRows(db),
+    ms: Date.now() - started,
+  };
+}
+
+/**
+ * Empties the tables the seed fills (users cascades to everything that points at a user), so the
+ * CLI can seed again. Identities restart, which keeps the generated ids the same.
+ */
+export async function resetDemoData(db: Kysely<DB>): Promise<void> {
+  await sql`TRUNCATE users, levels, permissions, auth_failures RESTART IDENTITY CASCADE`.execute(db);
+}

@@ -1,0 +1,202 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { generate, verify } from 'otplib';
+import { sql } from 'kysely';
+import { openTestDb } from '../helpers/db.js';
+import type { Database } from '../../src/server/db/index.js';
+import {
+  isSeeded, seedDemo, customerUid, CUSTOMER_ID_BASE, DEMO_TOTP_SECRET, SIGNUP_METHOD_KEY, STAFF_ROLES, type SeedResult,
+} from '../../src/server/db/seed/index.js';
+import { demoSignIn, formatBanner } from '../../src/server/db/seed/banner.js';
+import { verifyPassword } from '../../src/server/auth/passwords.js';
+import { verifyTotp } from '../../src/server/auth/totp.js';
+
+const NOW = new Date('2026-06-15T12:00:00Z');
+const YEAR_AGO = new Date(NOW.getTime() - 365 * 86_400_000);
+const PASSWORD = 'Demo-pass-123';
+const USERS = 300;
+const ACTIVITIES = 6_000;
+
+let a: Database;
+let b: Database;
+let seeded: SeedResult;
+let emptyBefore: boolean;
+
+const rows = async <T>(db: Database, text: string) => (await sql.raw<T>(text).execute(db.kysely)).rows;
+const one = async <T>(db: Database, text: string) => (await rows<T>(db, text))[0];
+
+beforeAll(async () => {
+  a = await openTestDb();
+  b = await openTestDb();
+  emptyBefore = !(await isSeeded(a.kysely));
+  // The test template already carries the default permissions; start without them to see the seed add them.
+  await a.kysely.deleteFrom('permissions').execute();
+  seeded = await seedDemo(a.kysely, { users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW });
+  // b takes the bulk path (indexes, keys and rollup trigger set aside): it must give the same data.
+  await seedDemo(b.kysely, { users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW, bulk: true });
+});
+afterAll(async () => { await a?.close(); await b?.close(); });
+
+describe('demo seed', () => {
+  it('marks the database seeded, and refuses to seed over users', async () => {
+    expect(emptyBefore).toBe(true);
+    expect(await isSeeded(a.kysely)).toBe(true);
+    await expect(seedDemo(a.kysely, { users: 5, password: PASSWORD, now: NOW })).rejects.toThrow(/already has users/);
+  });
+
+  it('is deterministic: the same options give the same rows', async () => {
+    const fingerprint = (db: Database) => one<{ u: string; l: string; act: string; svc: string; acc: string }>(db, `SELECT
+      (SELECT md5(string_agg(concat_ws('|', id, uid, email, username, state, level, role, country, phone_number, referral_uid,
+        created_at::text), ',' ORDER BY id)) FROM users) AS u,
+      (SELECT md5(string_agg(concat_ws('|', user_id, key, value, scope), ',' ORDER BY user_id, key, scope)) FROM labels) AS l,
+      (SELECT md5(string_agg(concat_ws('|', user_id, target_id, topic, action, result, user_ip, created_at::text, data::text), ','
+        ORDER BY user_id, created_at, topic, action, result, user_ip, data::text)) FROM activities) AS act,
+      (SELECT md5(string_agg(concat_ws('|', uid, service_name, topic, result, created_at::text), ','
+        ORDER BY uid, created_at, service_name, topic, result)) FROM service_logs) AS svc,
+      (SELECT md5(string_agg(concat_ws('|', user_id, currency_id, balance, locked), ',' ORDER BY user_id, currency_id)) FROM accounts) AS acc`);
+    expect(await fingerprint(a)).toEqual(await fingerprint(b));
+    const { counts, ms, ...rest } = seeded;
+    expect(counts.users).toBe(USERS + STAFF_ROLES.length + 1);
+    expect(counts.activities).toBeGreaterThan(0);
+    expect(rest.staff).toHaveLength(STAFF_ROLES.length + 1);
+    expect(ms).toBeGreaterThan(0);
+    // Customer uids are a documented function of the row number.
+    const first = await a.kysely.selectFrom('users').select('uid').where('id', '=', CUSTOMER_ID_BASE + 1).executeTakeFirstOrThrow();
+    expect(first.uid).toBe(customerUid(1));
+    const bad = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM users WHERE uid !~ '^ID[0-9A-F]{10}$'`);
+    expect(bad.n).toBe(0);
+  });
+
+  it('restores every index, key and trigger after a bulk load, with the same dashboard rollups', async () => {
+    const schema = (db: Database) => one<{ s: string }>(db, `SELECT string_agg(x, ',' ORDER BY x) AS s FROM (
+      SELECT indexname AS x FROM pg_indexes WHERE schemaname = current_schema()
+      UNION ALL SELECT conname || ':' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+      UNION ALL SELECT tgname || ':' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal) t`);
+    expect(await schema(b)).toEqual(await schema(a));
+    const hasRollups = await one<{ t: string | null }>(a, `SELECT to_regclass('metric_rollups')::text AS t`);
+    if (hasRollups.t) {
+      const sums = (db: Database) => rows(db, `SELECT grain, sum(signups)::int AS s, sum(signups_phone)::int AS sp,
+        sum(successful_logins)::int AS ok, sum(failed_logins)::int AS ko FROM metric_rollups WHERE country = '*' GROUP BY 1 ORDER BY 1`);
+      const [x, y] = [await sums(a), await sums(b)];
+      expect(y).toEqual(x);
+      expect(x[0]).toMatchObject({ s: USERS + 12 });
+      expect((x[0] as { sp: number }).sp).toBeGreaterThan(0);
+    }
+  });
+
+  it('creates one active level-3 staff account per role, with a name and the demo password', async () => {
+    const staff = await a.kysely.selectFrom('users').innerJoin('profiles', 'profiles.user_id', 'users.id')
+      .select(['users.uid', 'email', 'role', 'users.state', 'level', 'password_digest', 'first_name', 'last_name'])
+      .where('email', 'like', '%@steward.demo').orderBy('users.id').execute();
+    for (const role of STAFF_ROLES) {
+      const s = staff.find((x) => x.email === `${role}@steward.demo`);
+      expect(s, role).toMatchObject({ role, state: 'active', level: 3 });
+      expect(s!.first_name && s!.last_name).toBeTruthy();
+      expect(await verifyPassword(s!.password_digest, PASSWORD)).toBe(true);
+    }
+    expect(staff.find((s) => s.email === 'admin@steward.demo')!.uid).toBe('ID0000000001');
+    expect(await verifyPassword(staff[0].password_digest, 'wrong-password')).toBe(false);
+  });
+
+  it('gives the 2FA admin a fixed secret that generates accepted codes', async () => {
+    const u = await a.kysely.selectFrom('users').selectAll().where('email', '=', '2fa@steward.demo').executeTakeFirstOrThrow();
+    expect(u).toMatchObject({ role: 'admin', otp: true, otp_secret: DEMO_TOTP_SECRET, state: 'active' });
+    const token = await generate({ secret: u.otp_secret! });
+    expect((await verify({ secret: u.otp_secret!, token })).valid).toBe(true);
+    expect(await verifyTotp(u.otp_secret, token, new Date())).toBe(true);
+    expect(seeded.totp.uri).toMatch(/^otpauth:\/\/totp\/Steward:2fa%40steward\.demo\?.*secret=ON2GK53BOJSC2ZDFNVXS2MTGMEWWWZLZ/);
+  });
+
+  it('spreads customers over states, roles, levels, platforms and countries', async () => {
+    const distinct = async (col: string) =>
+      (await rows<{ v: string }>(a, `SELECT DISTINCT ${col}::text AS v FROM users WHERE id > ${CUSTOMER_ID_BASE}`)).map((r) => r.v);
+    expect(await distinct('state')).toEqual(expect.arrayContaining(['active', 'pending', 'inactive', 'banned']));
+    expect(await distinct('role')).toEqual(expect.arrayContaining(['member', 'trader', 'broker', 'investor']));
+    expect(await distinct('level')).toEqual(expect.arrayContaining(['0', '1', '2', '3']));
+    expect(await distinct('platform')).toEqual(expect.arrayContaining(['web', 'android', 'ios']));
+    const countries = await distinct('country');
+    expect(countries.length).toBeGreaterThanOrEqual(30);
+    expect(countries.every((c) => /^[A-Z]{2}$/.test(c))).toBe(true);
+    const active = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM users WHERE state = 'active'`);
+    expect(active.n / (USERS + 12)).toBeGreaterThan(0.7);
+  });
+
+  it('keeps levels and states consistent with the private labels', async () => {
+    const has = (key: string) =>
+      `EXISTS (SELECT 1 FROM labels l WHERE l.user_id = u.id AND l.scope = 'private' AND l.key = '${key}' AND l.value = 'verified')`;
+    const mismatch = await one<{ n: number; pending_verified: number; active_unverified: number }>(a, `SELECT
+      count(*) FILTER (WHERE level <> CASE WHEN NOT ${has('email')} THEN 0 WHEN NOT ${has('phone')} THEN 1
+        WHEN NOT ${has('document')} THEN 2 ELSE 3 END)::int AS n,
+      count(*) FILTER (WHERE state = 'pending' AND ${has('email')})::int AS pending_verified,
+      count(*) FILTER (WHERE state = 'active' AND NOT ${has('email')})::int AS active_unverified
+      FROM users u`);
+    expect(mismatch).toEqual({ n: 0, pending_verified: 0, active_unverified: 0 });
+    const pending = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM labels WHERE key = 'document' AND value = 'pending'`);
+    expect(pending.n / USERS).toBeGreaterThan(0.01);
+    expect(pending.n / USERS).toBeLessThan(0.08);
+    const logs = await one<{ n: number; bad: number }>(a, `SELECT count(*)::int AS n, count(*) FILTER (WHERE s.state <> u.state
+      OR s.change_by_user_id IS NULL)::int AS bad FROM user_state_logs s JOIN users u ON u.id = s.user_id`);
+    const nonActive = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM users WHERE state IN ('banned', 'inactive')`);
+    expect(logs).toEqual({ n: nonActive.n, bad: 0 });
+  });
+
+  it('records a signup per user and a year of successful and failed sign-ins', async () => {
+    const signups = await one<{ n: number; users: number; off: number }>(a, `SELECT count(*)::int AS n,
+      count(DISTINCT a.user_id)::int AS users, count(*) FILTER (WHERE a.created_at <> u.created_at)::int AS off
+      FROM activities a JOIN users u ON u.id = a.user_id WHERE topic = 'account' AND action = 'signup'`);
+    expect(signups).toEqual({ n: USERS + 12, users: USERS + 12, off: 0 });
+    const methods = await rows<{ m: string }>(a, `SELECT DISTINCT data->>'${SIGNUP_METHOD_KEY}' AS m FROM activities WHERE action = 'signup'`);
+    expect(methods.map((r) => r.m).sort()).toEqual(['email', 'phone']);
+    const logins = await rows<{ result: string; n: number; first: Date; last: Date }>(a, `SELECT result, count(*)::int AS n,
+      min(created_at) AS first, max(created_at) AS last FROM activities
+      WHERE category = 'user' AND topic = 'session' AND action = 'login' GROUP BY result ORDER BY result`);
+    expect(logins.map((r) => r.result)).toEqual(['failed', 'succeed']);
+    for (const r of logins) {
+      expect(r.first.getTime()).toBeGreaterThanOrEqual(YEAR_AGO.getTime());
+      expect(r.last.getTime()).toBeLessThan(NOW.getTime());
+    }
+    const [failed, ok] = logins.map((r) => r.n);
+    expect(failed / (failed + ok)).toBeLessThan(0.25);
+    const total = failed + ok + USERS + 12;
+    expect(total).toBeGreaterThan(ACTIVITIES * 0.8);
+    expect(total).toBeLessThan(ACTIVITIES * 1.2);
+    const admin = await one<{ n: number; staff: number }>(a, `SELECT count(*)::int AS n,
+      count(*) FILTER (WHERE user_id < ${CUSTOMER_ID_BASE} AND target_id > ${CUSTOMER_ID_BASE})::int AS staff
+      FROM activities WHERE category = 'admin'`);
+    expect(admin.n).toBeGreaterThan(0);
+    expect(admin.staff).toBe(admin.n);
+  });
+
+  it('writes a year of e-mail and SMS service logs, mostly successful', async () => {
+    const svc = await rows<{ service_type: string; n: number; ok: number; first: Date }>(a, `SELECT service_type, count(*)::int AS n,
+      count(*) FILTER (WHERE result = 'success')::int AS ok, min(created_at) AS first FROM service_logs GROUP BY 1 ORDER BY 1`);
+    expect(svc.map((r) => r.service_type)).toEqual(['email', 'sms']);
+    for (const r of svc) {
+      expect(r.ok / r.n).toBeGreaterThan(0.6);
+      expect(r.first.getTime()).toBeGreaterThanOrEqual(YEAR_AGO.getTime());
+    }
+    const sms = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM service_logs WHERE service_type = 'sms' AND phone_number IS NULL`);
+    expect(sms.n).toBe(0);
+  });
+
+  it('seeds levels, permissions for every role, and balances with locked funds for investors', async () => {
+    expect(await a.kysely.selectFrom('levels').select(['id', 'key', 'value']).orderBy('id').execute()).toEqual([
+      { id: 1, key: 'email', value: 'verified' }, { id: 2, key: 'phone', value: 'verified' }, { id: 3, key: 'document', value: 'verified' },
+    ]);
+    const roles = (await a.kysely.selectFrom('permissions').select('role').distinct().execute()).map((r) => r.role);
+    expect(roles).toEqual(expect.arrayContaining([...STAFF_ROLES]));
+    const locked = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM accounts ac JOIN users u ON u.id = ac.user_id
+      WHERE u.role = 'investor' AND ac.locked > 0 AND ac.locked <= ac.balance`);
+    expect(locked.n).toBeGreaterThan(0);
+  });
+
+  it('prints the demo sign-in in the banner', async () => {
+    const demo = await demoSignIn(a.kysely, PASSWORD);
+    const text = formatBanner('http://localhost:8080', demo, ['admin', 'superadmin']);
+    expect(text).toContain('Steward is running at http://localhost:8080');
+    expect(text).toContain(`password ${PASSWORD}`);
+    expect(text).toContain('compliance@steward.demo');
+    expect(text).toContain(`2fa@steward.demo (admin), TOTP secret ${DEMO_TOTP_SECRET}`);
+    expect(text).toContain('otpauth://totp/');
+    expect((await demoSignIn(a.kysely, 'not-the-password'))!.password).toBeNull();
+  });
+});
