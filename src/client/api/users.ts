@@ -1,0 +1,144 @@
+/**
+ * The users area's calls (spec §7): the user detail, its edits, labels, comments, profiles, and the
+ * exchange service's member calls (fee group, minimum swap amount, lock/unlock funds). Paths are
+ * the OpenWare ones; bodies are built from the same shapes the server validates (shared/users.ts).
+ */
+import { request, requestList, type ListResult, type Query, type Service } from './http';
+
+export type LabelScope = 'public' | 'private';
+
+/** One label as the user detail lists it (every scope, with description). */
+export interface UserLabel {
+  key: string;
+  value: string;
+  scope: LabelScope;
+  description: string | null;
+  created_at: string | null;
+}
+
+export interface StateLog {
+  past_state: string | null;
+  state: string;
+  remark: string | null;
+  change_by_user_email: string | null;
+  change_by_user_uid?: string | null;
+  created_at: string;
+}
+
+export interface UserComment {
+  id: number;
+  title: string;
+  data: string;
+  author_uid?: string | null;
+  created_at: string;
+  updated_at?: string;
+}
+
+export interface UserProfile {
+  first_name: string | null;
+  last_name: string | null;
+  dob: string | null;
+  address: string | null;
+  city: string | null;
+  postcode: string | null;
+  country: string | null;
+  state: string | null;
+  created_at: string | null;
+}
+
+/** Decimal strings, never floats (DESIGN §1 Storage). */
+export interface UserAccount { currency: string; balance: string; locked: string }
+
+/** GET /admin/users/{uid}: what the detail screen reads. */
+export interface UserDetail {
+  uid: string;
+  email: string;
+  username: string | null;
+  role: string;
+  level: number;
+  state: string;
+  otp: boolean;
+  phone_number: string | null;
+  referral_uid: string | null;
+  group: string | null;
+  minimum_swap_amount: string;
+  full_name: string | null;
+  country: string | null;
+  profile_url: { small?: { url?: string }; large?: { url?: string } } | null;
+  labels: UserLabel[];
+  profiles: UserProfile[];
+  comments: UserComment[];
+  user_state_logs: StateLog[];
+  accounts: UserAccount[];
+  created_at: string | null;
+}
+
+export type ProfileDecisionValue = 'verified' | 'rejected';
+
+/** Lock/unlock by an amount of one currency, or by a percentage of every account (P-A48). */
+export type LockRequest =
+  | { uid: string; type: 'lock' | 'unlock'; amount: string; currency: string }
+  | { uid: string; type: 'lock' | 'unlock'; percentage: string };
+
+const enc = encodeURIComponent;
+
+/** The directory (A4), narrowed by a filter: the palette's "open user by e-mail / phone". */
+export const findUsers = (query: Query) =>
+  requestList<Pick<UserDetail, 'uid' | 'email' | 'phone_number'>>('auth', '/admin/users', { limit: 10, page: 1, ...query });
+
+/** GET /admin/users/{uid}: UserWithKYC plus the fork's fields. */
+export const fetchUser = (uid: string) => request<UserDetail>('auth', 'GET', `/admin/users/${enc(uid)}`);
+
+/** State change with the remark the dialog asked for (A7). */
+export const changeState = (uid: string, state: string, remark: string) =>
+  request('auth', 'POST', '/admin/users/update', { body: { uid, state, remark } });
+
+/** Admins may only switch 2FA off (A44). */
+export const disableOtp = (uid: string) => request('auth', 'POST', '/admin/users/update', { body: { uid, otp: false } });
+
+export const changeRole = (uid: string, role: string) => request('auth', 'POST', '/admin/users/role', { body: { uid, role } });
+
+export const changeEmail = (uid: string, email: string) => request('auth', 'PUT', '/admin/users', { body: { uid, email } });
+
+/** `phone` is already the dial-code digits followed by the number (spec §5 Phone change). */
+export const changePhone = (uid: string, phone: string) =>
+  request('auth', 'PUT', '/admin/users', { body: { uid, phone_number: phone } });
+
+export interface LabelBody { key: string; value: string; scope: LabelScope; description?: string }
+
+export const addLabel = (uid: string, label: LabelBody) =>
+  request('auth', 'POST', '/admin/users/labels', { body: { uid, ...label } });
+
+export const deleteLabel = (uid: string, key: string, scope: LabelScope) =>
+  request('auth', 'DELETE', '/admin/users/labels', { query: { uid, key, scope } });
+
+export const addComment = (uid: string, title: string, data: string) =>
+  request<UserDetail>('auth', 'POST', '/admin/users/comments', { body: { uid, title, data } });
+
+export const editComment = (id: number, title: string, data: string) =>
+  request<UserDetail>('auth', 'PUT', '/admin/users/comments', { body: { id, title, data } });
+
+export const deleteComment = (id: number) => request<UserDetail>('auth', 'DELETE', '/admin/users/comments', { query: { id } });
+
+export const decideProfile = (uid: string, state: ProfileDecisionValue) =>
+  request('auth', 'PUT', '/admin/profiles', { body: { uid, state } });
+
+/** Fee groups known to the exchange service ('any' first). */
+export const fetchGroups = () => request<string[]>('exchange', 'GET', '/admin/members/groups');
+
+export const changeGroup = (uid: string, group: string) =>
+  request('exchange', 'PUT', `/admin/members/${enc(uid)}`, { body: { group } });
+
+/** The console always sends group 'any' (spec §7 "update minimum swap amount"). */
+export const changeMinSwap = (uid: string, amount: string) =>
+  request('exchange', 'POST', '/admin/members/min_swap_amount', { body: { uid, min_swap_amount: amount, group: 'any' } });
+
+export interface MemberAnswer { accounts: { currency: string; balance: string; locked: string }[] }
+
+export const lockFunds = (body: LockRequest) =>
+  request<MemberAnswer>('exchange', 'POST', '/admin/members/lock_funds', { body: { ...body } });
+
+/** One page of a per-user log list (activities, service logs, devices, referrals, recipients). */
+export function fetchUserLog(service: Service, path: string, query: Query): Promise<ListResult<Record<string, unknown>>> {
+  return requestList<Record<string, unknown>>(service, path, query);
+}

@@ -1,0 +1,63 @@
+/**
+ * Labels (spec §5 Label, §6): add with the shared struct's messages, remove after 'Are you sure?'. An
+ * admin may not add or remove labels on a superadmin (disabled with the reason).
+ */
+import { useState } from 'react';
+import type { UserDetail, UserLabel } from '../../api/users';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Icon } from '../../components/ui/Icon';
+import { removeLabel } from '../../state/user-detail';
+import { LabelDialog } from './LabelDialog';
+import { Panel, Reasoned } from './Panel';
+import type { UserRules } from './rules';
+
+export function LabelsPanel({ user, rules }: { user: UserDetail; rules: UserRules }) {
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<UserLabel | null>(null);
+  const [pending, setPending] = useState(false);
+  const { labelAdd, labelRemove } = rules.reasons;
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    setPending(true);
+    await removeLabel(removing.key, removing.scope);
+    setPending(false);
+    setRemoving(null);
+  };
+
+  const add = (
+    <Reasoned reason={labelAdd}>
+      <button type="button" className="btn btn-secondary btn-sm" disabled={!!labelAdd} onClick={() => setAdding(true)}>
+        <Icon name="plus" /> Add label
+      </button>
+    </Reasoned>
+  );
+  return (
+    <Panel title="Labels" actions={add}>
+      {user.labels.length === 0 ? <p className="u-empty">No Record Found</p> : (
+        <ul className="u-labels">
+          {user.labels.map((l) => (
+            <li key={`${l.scope}:${l.key}`} className="u-label">
+              <span className={`u-label-scope u-label-${l.scope}`}>{l.scope}</span>
+              <span className="u-label-key">{l.key}</span>
+              <span className="u-label-value">{l.value}</span>
+              {/* Always rendered, so the remove button keeps its column when there is no description. */}
+              <span className="u-label-desc" title={l.description ?? undefined}>{l.description ?? ''}</span>
+              <Reasoned reason={labelRemove}>
+                <button type="button" className="icon-btn u-label-remove" disabled={!!labelRemove}
+                  aria-label={`Remove label ${l.key}`} onClick={() => setRemoving(l)}>
+                  <Icon name="trash" size={14} />
+                </button>
+              </Reasoned>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LabelDialog uid={user.uid} isOpen={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog isOpen={removing !== null} title="Are you sure?" confirmLabel="Delete" tone="danger" pending={pending}
+        onConfirm={confirmRemove} onCancel={() => setRemoving(null)}>
+        The {removing?.scope} label <strong>{removing?.key}: {removing?.value}</strong> will be removed from {user.email}.
+      </ConfirmDialog>
+    </Panel>
+  );
+}

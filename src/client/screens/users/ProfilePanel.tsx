@@ -1,0 +1,45 @@
+/**
+ * The latest KYC profile (spec §4 Profile verification): its details and, while it is submitted,
+ * Verify / Reject, each with its own success message.
+ */
+import { useState } from 'react';
+import type { UserDetail } from '../../api/users';
+import { decideProfile } from '../../state/user-detail';
+import { capitalise, formatDate } from './format';
+import { Panel, Reasoned } from './Panel';
+import type { UserRules } from './rules';
+
+const TONE: Record<string, string> = { verified: 'green', submitted: 'yellow', rejected: 'red', drafted: 'grey' };
+
+export function ProfilePanel({ user, rules }: { user: UserDetail; rules: UserRules }) {
+  const [pending, setPending] = useState(false);
+  const p = user.profiles[0];
+  const decide = async (d: 'verified' | 'rejected') => {
+    setPending(true);
+    await decideProfile(d);
+    setPending(false);
+  };
+  const reason = rules.reasons.profile;
+  const actions = p?.state === 'submitted' ? (
+    <Reasoned reason={reason}>
+      <div className="u-panel-actions">
+        <button type="button" className="btn btn-secondary btn-sm" disabled={!!reason || pending} onClick={() => decide('rejected')}>Reject</button>
+        <button type="button" className="btn btn-primary btn-sm" disabled={!!reason || pending} onClick={() => decide('verified')}>Verify</button>
+      </div>
+    </Reasoned>
+  ) : undefined;
+  return (
+    <Panel title="Profile" actions={actions}>
+      {!p ? <p className="u-empty">No profile submitted</p> : (
+        <dl className="u-dl">
+          <div><dt>Status</dt><dd><span className={`u-badge u-badge-${TONE[p.state ?? ''] ?? 'grey'}`}>{capitalise(p.state ?? 'unknown')}</span></dd></div>
+          <div><dt>Name</dt><dd>{[p.first_name, p.last_name].filter(Boolean).join(' ') || 'No Name'}</dd></div>
+          <div><dt>Date of birth</dt><dd>{p.dob ?? '—'}</dd></div>
+          <div><dt>Address</dt><dd>{[p.address, p.postcode, p.city].filter(Boolean).join(', ') || '—'}</dd></div>
+          <div><dt>Country</dt><dd>{p.country ?? '—'}</dd></div>
+          <div><dt>Submitted</dt><dd>{formatDate(p.created_at)}</dd></div>
+        </dl>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * /user-directory/{uid}: the header band and the tabs (spec §2 User directory). The open tab lives in
+ * the URL (`?tab=devices`), so Back, a pasted link and the palette's "open devices" all land on it.
+ */
+import { useEffect } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import type { ScreenProps } from '../../routes';
+import type { UserDetail } from '../../api/users';
+import { useAbility } from '../../access';
+import { Icon } from '../../components/ui/Icon';
+import { Loading } from '../../components/ui/Loading';
+import { closeUser, loadGroups, openUser, userDetail } from '../../state/user-detail';
+import { isTabId, visibleTabs, type TabId } from './tabs';
+import { UserHeader } from './UserHeader';
+import { UserLogTab } from './UserLogTab';
+import { MainInfo } from './MainInfo';
+// The form controls' look (select trigger, switch, native select, pager) lives with the resource screens.
+import '../../resource-ui/resource-ui.css';
+import './users.css';
+
+function UserTabs({ user }: { user: UserDetail }) {
+  const tabs = visibleTabs(useAbility());
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const wanted = new URLSearchParams(search).get('tab');
+  const selected: TabId = isTabId(wanted) && tabs.some((t) => t.id === wanted) ? wanted : 'main';
+  const select = (key: Key) => {
+    const q = new URLSearchParams(search);
+    if (key === 'main') q.delete('tab');
+    else q.set('tab', String(key));
+    const qs = q.toString();
+    // Replace: flipping tabs should not fill the history that Back walks through.
+    navigate(qs ? `${path}?${qs}` : path, { replace: true });
+  };
+  return (
+    <Tabs className="u-tabs" selectedKey={selected} onSelectionChange={select}>
+      <TabList className="u-tablist" aria-label="User sections">
+        {tabs.map((t) => <Tab key={t.id} id={t.id} className="u-tab">{t.title}</Tab>)}
+      </TabList>
+      {tabs.map((t) => (
+        <TabPanel key={t.id} id={t.id} className="u-tabpanel">
+          {t.list ? <UserLogTab resource={t.list.resource} hide={t.list.hide} uid={user.uid} /> : <MainInfo user={user} />}
+        </TabPanel>
+      ))}
+    </Tabs>
+  );
+}
+
+export default function UserDetailPage({ params }: ScreenProps) {
+  const uid = params.uid ?? '';
+  const { user, status } = useSnapshot(userDetail);
+
+  useEffect(() => {
+    void openUser(uid);
+    void loadGroups();
+    return closeUser;
+  }, [uid]);
+
+  if (!user || user.uid !== uid) {
+    if (status === 'missing') {
+      return (
+        <div className="page u-page">
+          <div className="u-card u-missing" role="status">
+            <Icon name="users" size={28} />
+            <p>No data exists.</p>
+            <p className="u-muted">There is no user with UID <span className="u-mono">{uid}</span>.</p>
+            <Link className="btn btn-secondary btn-sm" href="/user-directory">Back to User Directory</Link>
+          </div>
+        </div>
+      );
+    }
+    return <Loading label="Loading user" />;
+  }
+  return (
+    <div className="page u-page">
+      <UserHeader user={user as UserDetail} />
+      <UserTabs user={user as UserDetail} />
+    </div>
+  );
+}

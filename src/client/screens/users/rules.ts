@@ -1,0 +1,73 @@
+/**
+ * What the viewer may change on the open user, and why not (spec §6): per-field User abilities, Level
+ * for KYC, Label for labels, Member for fee group and minimum swap, plus the protections the server
+ * enforces (nobody edits their own account; only a superadmin touches a superadmin; only a superadmin
+ * changes an email or moves an investor's funds). A value is the reason a control is disabled;
+ * undefined means allowed.
+ */
+import { useSnapshot } from 'valtio';
+import type { AppAbility } from '../../../shared/abilities';
+import { reasonFor, useAbility } from '../../access';
+import { session } from '../../state/session';
+import type { UserDetail } from '../../api/users';
+
+export type Control =
+  | 'state' | 'role' | 'otp' | 'email' | 'phone' | 'group' | 'minSwap' | 'kyc' | 'labelAdd' | 'labelRemove'
+  | 'comments' | 'profile' | 'lock';
+
+export interface UserRules {
+  reasons: Record<Control, string | undefined>;
+  /** Spec §6: the KYC panel shows with Level read. */
+  showKyc: boolean;
+  /** Spec §6: Lock/Unlock funds shows only to a superadmin viewer on an investor. */
+  showLock: boolean;
+}
+
+export const SUPERADMIN_REASON = 'Only a superadmin can change a superadmin.';
+export const SELF_REASON = 'You cannot change your own account here.';
+export const OTP_OFF_REASON = '2FA is not enabled for this user; it can only be turned off.';
+export const EMAIL_REASON = 'Only a superadmin can change an email address.';
+
+/** The viewer as the rules need it. */
+export interface Viewer { uid: string; role: string }
+
+/** Pure, so palette commands (no hooks) apply exactly the rules the screen shows. */
+export function userRules(ability: AppAbility, viewer: Viewer | null, user: Pick<UserDetail, 'uid' | 'role' | 'otp'>): UserRules {
+  const superViewer = viewer?.role === 'superadmin';
+  const protectedTarget = user.role === 'superadmin' && !superViewer ? SUPERADMIN_REASON : undefined;
+  const self = viewer?.uid === user.uid ? SELF_REASON : undefined;
+  const need = (action: string, subject: string, field?: string) =>
+    ability.can(action, subject, field) ? undefined : reasonFor(action, subject, field);
+  // The first reason that applies wins: ability first, then the protections.
+  const first = (...r: (string | undefined)[]) => r.find((x) => x !== undefined);
+  const userField = (field: string) => first(need('update', 'User', field), self, protectedTarget);
+  // CASL answers can('update', 'User') with true for a rule limited to some fields (support: otp only);
+  // comments are an edit of the whole user, so they need a rule that is not limited to fields.
+  const wholeUser = ability.rulesFor('update', 'User').some((r) => !r.inverted && !r.fields);
+
+  return {
+    reasons: {
+      state: userField('state'),
+      role: userField('role'),
+      otp: first(need('update', 'User', 'otp'), self, protectedTarget, user.otp ? undefined : OTP_OFF_REASON),
+      email: first(need('update', 'User', 'email'), superViewer ? undefined : EMAIL_REASON, self),
+      phone: userField('phone_number'),
+      group: need('update', 'Member'),
+      minSwap: need('update', 'Member'),
+      kyc: first(need('update', 'Level'), need('create', 'Label'), need('delete', 'Label'), protectedTarget),
+      labelAdd: first(need('create', 'Label'), protectedTarget),
+      labelRemove: first(need('delete', 'Label'), protectedTarget),
+      comments: wholeUser ? undefined : reasonFor('update', 'User'),
+      profile: first(need('update', 'Profile'), protectedTarget),
+      lock: need('update', 'Account'),
+    },
+    showKyc: ability.can('read', 'Level'),
+    showLock: superViewer && user.role === 'investor',
+  };
+}
+
+export function useUserRules(user: UserDetail): UserRules {
+  const ability = useAbility();
+  const viewer = useSnapshot(session).user;
+  return userRules(ability, viewer ? { uid: viewer.uid, role: viewer.role } : null, user);
+}

@@ -1,0 +1,164 @@
+/**
+ * The user open on /user-directory/{uid}: its detail as the server last sent it, and the actions that
+ * change it. Every action calls the service, shows the spec's success toast and reloads the user, so
+ * the screen never shows an optimistic value the server refused (the state log, level and labels all
+ * move together on the server side).
+ */
+import { proxy, ref } from 'valtio';
+import * as api from '../api/users';
+import type { LabelBody, LabelScope, LockRequest, ProfileDecisionValue, UserDetail } from '../api/users';
+import { notify, notifyFailure, notifySuccess } from './toasts';
+
+export type DetailStatus = 'idle' | 'loading' | 'ready' | 'missing';
+
+/**
+ * A palette command's request that the screen asks for confirmation (before → after) in its own
+ * dialog, so the palette and the screen share one confirmation for risky changes.
+ */
+export type UserIntent =
+  | { kind: 'state'; state: string; remark: string }
+  | { kind: 'role'; role: string }
+  | { kind: 'lock' }
+  | null;
+
+interface UserDetailState {
+  uid: string | null;
+  user: UserDetail | null;
+  status: DetailStatus;
+  /** Fee groups of the exchange service; empty until loaded (or when the role may not read them). */
+  groups: string[];
+  /** Bumped after every successful write, so the tabs' lists reload too. */
+  revision: number;
+  intent: UserIntent;
+}
+
+export const userDetail = proxy<UserDetailState>({ uid: null, user: null, status: 'idle', groups: [], revision: 0, intent: null });
+
+let seq = 0;
+
+/** Loads (or reloads) a user; a failure shows 'No data exists.' (spec §2, §8). */
+export async function openUser(uid: string, quiet = false): Promise<void> {
+  const mine = ++seq;
+  if (userDetail.uid !== uid) {
+    userDetail.uid = uid;
+    userDetail.user = null;
+  }
+  if (!quiet || !userDetail.user) userDetail.status = 'loading';
+  try {
+    const user = await api.fetchUser(uid);
+    if (mine !== seq) return;
+    // ref(): the detail is replaced whole on every load, never mutated in place, so no deep proxy is needed.
+    userDetail.user = ref(user) as UserDetail;
+    userDetail.status = 'ready';
+  } catch {
+    if (mine !== seq) return;
+    userDetail.user = null;
+    userDetail.status = 'missing';
+    notify('error', 'No data exists.');
+  }
+}
+
+/** Leaving the page: a later visit to another user never flashes this one. */
+export function closeUser(): void {
+  seq++;
+  userDetail.uid = null;
+  userDetail.user = null;
+  userDetail.status = 'idle';
+}
+
+export function requestIntent(intent: UserIntent): void {
+  userDetail.intent = intent;
+}
+
+/** The screen took the intent over (opened its dialog). */
+export function clearIntent(): void {
+  userDetail.intent = null;
+}
+
+/**
+ * A uid, e-mail or phone number → the user's uid. The directory filters by prefix, so an exact
+ * match wins; several candidates and no exact one return null with a toast.
+ */
+export async function lookupUser(term: string): Promise<string | null> {
+  const q = term.trim();
+  if (/^ID[0-9A-F]{10}$/i.test(q)) return q.toUpperCase();
+  const byEmail = q.includes('@');
+  const value = byEmail ? q.toLowerCase() : q.replace(/[^\d]/g, '');
+  if (!value) {
+    notify('error', 'Type a uid, an e-mail or a phone number.');
+    return null;
+  }
+  try {
+    const { rows } = await api.findUsers(byEmail ? { email: value } : { phone_number: value });
+    const exact = rows.filter((r) => (byEmail ? r.email.toLowerCase() === value : r.phone_number === value));
+    const pick = exact.length === 1 ? exact[0] : rows.length === 1 ? rows[0] : null;
+    if (pick) return pick.uid;
+    notify('error', rows.length === 0 ? 'No data exists.' : `${rows.length} users match “${q}”; type more of it.`);
+  } catch (err) {
+    notifyFailure(err);
+  }
+  return null;
+}
+
+export async function loadGroups(): Promise<void> {
+  try {
+    userDetail.groups = await api.fetchGroups();
+  } catch {
+    // Roles without Member read see the current group only; nothing to tell them.
+    userDetail.groups = [];
+  }
+}
+
+/** Runs one write against the open user; true when it succeeded. */
+async function write(call: (uid: string) => Promise<unknown>, success: string): Promise<boolean> {
+  const uid = userDetail.uid;
+  if (!uid) return false;
+  try {
+    await call(uid);
+  } catch (err) {
+    notifyFailure(err);
+    return false;
+  }
+  notifySuccess(success);
+  userDetail.revision++;
+  await openUser(uid, true);
+  return true;
+}
+
+export const setUserState = (state: string, remark: string) =>
+  write((uid) => api.changeState(uid, state, remark), 'Updated Successfully');
+
+export const turnOffOtp = () => write((uid) => api.disableOtp(uid), 'Updated Successfully');
+
+export const setRole = (role: string) => write((uid) => api.changeRole(uid, role), 'Role updated');
+
+export const setEmail = (email: string) => write((uid) => api.changeEmail(uid, email), 'Email updated successfully');
+
+export const setPhone = (phone: string) => write((uid) => api.changePhone(uid, phone), 'Phone Number updated successfully');
+
+export const setGroup = (group: string) => write((uid) => api.changeGroup(uid, group), 'Updated Successfully');
+
+export const setMinSwap = (amount: string) => write((uid) => api.changeMinSwap(uid, amount), 'Updated Successfully');
+
+export const createLabel = (label: LabelBody) => write((uid) => api.addLabel(uid, label), 'Updated Successfully');
+
+export const removeLabel = (key: string, scope: LabelScope) =>
+  write((uid) => api.deleteLabel(uid, key, scope), 'Updated Successfully');
+
+export const createComment = (title: string, data: string) =>
+  write((uid) => api.addComment(uid, title, data), 'Updated Successfully');
+
+export const updateComment = (id: number, title: string, data: string) =>
+  write(() => api.editComment(id, title, data), 'Updated Successfully');
+
+export const removeComment = (id: number) => write(() => api.deleteComment(id), 'Updated Successfully');
+
+export const decideProfile = (decision: ProfileDecisionValue) =>
+  write((uid) => api.decideProfile(uid, decision),
+    decision === 'verified' ? 'Profile verified successfully' : 'Profile Rejected successfully');
+
+/** Lock or unlock funds (superadmin on an investor); the accounts table shows the server's new balances. */
+export type LockBody = LockRequest extends infer R ? (R extends LockRequest ? Omit<R, 'uid'> : never) : never;
+
+export const moveFunds = (body: LockBody) =>
+  write((uid) => api.lockFunds({ ...body, uid } as LockRequest), 'Updated Successfully');
