@@ -21,6 +21,8 @@ export interface Config {
   allowedRoles: string[];
   externalRedirectUrl: string;
   demoPassword: string;
+  /** Seed the demo data set into an empty database at start (STEWARD_DEMO_SEED, default on). */
+  demoSeed: boolean;
   appTitle: string;
   defaultCurrency: string;
   /** Max request body in bytes. */
@@ -110,6 +112,7 @@ export function loadConfig(env: Env): Config {
     allowedRoles,
     externalRedirectUrl: url(env, 'EXTERNAL_REDIRECT_URL', 'https://example.com/', ['http:', 'https:']),
     demoPassword,
+    demoSeed: bool(env, 'STEWARD_DEMO_SEED', true),
     appTitle: env.APP_TITLE || 'Steward',
     defaultCurrency: (env.DEFAULT_CURRENCY || 'usd').toLowerCase(),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),

@@ -7,6 +7,7 @@ import { loadConfig, ConfigError, type Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './app.js';
+import { ensureDefaultPermissions } from './auth/permissions-seed.js';
 import { isSeeded, seedDemo } from './db/seed/index.js';
 import { demoSignIn, formatBanner } from './db/seed/banner.js';
 
@@ -25,11 +26,14 @@ async function main(): Promise<void> {
   const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   await migrate(db.kysely);
   // An empty database gets the demo data set; STEWARD_DEMO_SEED=off keeps a fresh production database empty.
-  if (!/^(0|false|no|off)$/i.test(process.env.STEWARD_DEMO_SEED ?? '') && !(await isSeeded(db.kysely))) {
+  if (config.demoSeed && !(await isSeeded(db.kysely))) {
     console.log('Seeding demo data…');
     const seeded = await seedDemo(db.kysely, { password: config.demoPassword });
     console.log(`Seeded ${seeded.counts.users} users and ${seeded.counts.activities} activities in ${(seeded.ms / 1000).toFixed(1)} s`);
   }
+  // Without any permission rows every signed-in call is refused, superadmin's included, and the first
+  // row could not be added through the API either: an empty table gets the default rows.
+  await ensureDefaultPermissions(db.kysely);
   const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL || 'warn' } });
   const address = await app.listen({ host: config.host, port: config.port });
   const demo = await demoSignIn(db.kysely, config.demoPassword);

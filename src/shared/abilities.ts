@@ -10,9 +10,13 @@ import { AbilityBuilder, createMongoAbility, type MongoAbility } from '@casl/abi
 export const ACTIONS = ['manage', 'update', 'read', 'create', 'delete'] as const;
 export type AbilityAction = (typeof ACTIONS)[number];
 
-/** Subjects granted by the auth service: Barong's own plus the fork's (logs, devices, notifications, settings). */
+/**
+ * Subjects granted by the auth service: Barong's own plus the fork's (logs, devices, notifications, settings).
+ * AdminActivity splits Barong's Activity: staff actions are readable by fewer roles than user activity
+ * (the permission rows drop admin/activities/admin for them), and the console can only see abilities.
+ */
 export const BARONG_SUBJECTS = [
-  'Ability', 'User', 'Level', 'Label', 'Profile', 'Activity', 'APIKey', 'Permission', 'Restriction', 'Document',
+  'Ability', 'User', 'Level', 'Label', 'Profile', 'Activity', 'AdminActivity', 'APIKey', 'Permission', 'Restriction', 'Document',
   'ServiceLog', 'Device', 'Notification', 'NotificationRecipient', 'PlatformSetting', 'SmsSenderConfig', 'EmailType',
 ] as const;
 
@@ -52,7 +56,7 @@ export function serviceOf(subject: Subject): AbilityService {
 export const ROUTE_SUBJECTS: Readonly<Record<string, readonly Subject[]>> = {
   'user-directory': ['User'],
   'user-activities': ['Activity'],
-  'admin-activities': ['Activity'],
+  'admin-activities': ['AdminActivity'],
   beneficiaries: ['Beneficiary'],
   'pending-applications': ['Profile', 'Document'],
   currencies: ['Currency'],

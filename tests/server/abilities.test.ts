@@ -37,7 +37,7 @@ describe('GET /admin/abilities per role', () => {
     const { barong, peatio } = await fetchAbilities('admin');
     expect(barong.manage).toEqual(expect.arrayContaining(['User', 'Permission', 'Restriction', 'Label', 'Level']));
     expect(barong.manage).not.toContain('Activity');
-    expect(barong.read).toEqual(['Activity']);
+    expect(barong.read).toEqual(['Activity', 'AdminActivity']);
     expect(peatio).toMatchObject({ read: ['Trade', 'Order'], update: ['Order'], create: ['Deposits::Fiat'] });
     expect(peatio.manage).toEqual(expect.arrayContaining(['Currency', 'Market', 'Blockchain', 'Adjustment']));
     const a = buildAbility(barong, peatio);

@@ -192,6 +192,22 @@ describe('GET /admin/activities/admin', () => {
   });
 });
 
+describe('who reads admin activities', () => {
+  it('compliance and support do (they review staff actions); accountant does not, refused before the handler', async () => {
+    for (const role of ['compliance', 'support']) {
+      const who = (await staff(t, role)).session;
+      expect((await get(t, who, `${B}/activities/admin?limit=1`)).statusCode).toBe(200);
+    }
+    const accountant = (await staff(t, 'accountant')).session;
+    const refused = await get(t, accountant, `${B}/activities/admin?limit=1`);
+    expect(refused.statusCode).toBe(401);
+    expect(codes(refused)).toEqual(['authz.invalid_permission']);
+    // …while its abilities agree, so the console never offers the screen to it.
+    const ab = (await get(t, accountant, `${B}/abilities`)).json();
+    expect(JSON.stringify(ab)).not.toContain('AdminActivity');
+  });
+});
+
 describe('capped totals', () => {
   it('counts exactly up to 10 000 rows and estimates past it, flagged Total-Estimated', async () => {
     const big = await createUser(t.db);

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
     [{ ALLOWED_ROLES: 'Admin;x' }, /^ALLOWED_ROLES /],
     [{ EXTERNAL_REDIRECT_URL: 'ftp://x' }, /^EXTERNAL_REDIRECT_URL /],
     [{ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY /],
+    [{ STEWARD_DEMO_SEED: 'sometimes' }, /^STEWARD_DEMO_SEED /],
     [{ STEWARD_DEMO_PASSWORD: 'short' }, /^STEWARD_DEMO_PASSWORD /],
   ])('rejects %o with a one-line message naming the variable', (env, re) => {
     let err: unknown;

@@ -27,8 +27,8 @@ const BARONG: Record<string, Table> = {
   superadmin: { manage: [...BARONG_SUBJECTS] },
   // Spec §6: admins manage permissions (upstream: read only), and the fork's settings and notifications.
   admin: {
-    manage: BARONG_SUBJECTS.filter((s) => s !== 'Activity'),
-    read: ['Activity'],
+    manage: BARONG_SUBJECTS.filter((s) => s !== 'Activity' && s !== 'AdminActivity'),
+    read: ['Activity', 'AdminActivity'],
   },
   technical: {
     manage: ['APIKey', 'Restriction'],
@@ -36,10 +36,11 @@ const BARONG: Record<string, Table> = {
   },
   accountant: { read: ['Ability', ...KYC, 'Activity'] },
   // Spec §6: compliance reads users and KYC, manages users and labels.
-  compliance: { manage: KYC, read: ['Ability', 'Document', 'Activity', 'ServiceLog', 'Device'] },
+  // Compliance also reviews what staff did (admin activities), e.g. after a ban.
+  compliance: { manage: KYC, read: ['Ability', 'Document', 'Activity', 'AdminActivity', 'ServiceLog', 'Device'] },
   // Spec §6: support reads users and logs; it may only switch a user's 2FA off (POST users/update).
   support: {
-    read: ['Ability', ...KYC, 'Activity', 'ServiceLog', 'Device'],
+    read: ['Ability', ...KYC, 'Activity', 'AdminActivity', 'ServiceLog', 'Device'],
     update: [{ User: ['otp'] }],
   },
   // Read-mostly console roles (no upstream rows): they see people and history, change nothing.

@@ -80,7 +80,8 @@ const BY_ROLE: Record<string, Row[]> = {
     ...accept('get', ...['members', 'beneficiaries', 'currencies', 'blockchains', 'deposits', 'withdraws', 'assets',
       'liabilities', 'expenses', 'markets', 'engine', 'trades', 'orders'].map((p) => `${P}/${p}`)),
     ...drop('all', ...['adjustments', 'revenues', 'wallets', 'trading_fees', 'withdraw_limits'].map((p) => `${P}/${p}`)),
-    ...drop('all', `${B}/restrictions`, `${B}/users/role`, `${B}/activities/admin`, `${B}/permissions`),
+    // Unlike stock Barong, compliance reads admin activities (ability AdminActivity): it audits staff actions.
+    ...drop('all', `${B}/restrictions`, `${B}/users/role`, `${B}/permissions`),
   ],
   technical: [
     ...STAFF,
@@ -100,7 +101,8 @@ const BY_ROLE: Record<string, Row[]> = {
     // Support may disable a user's 2FA.
     ...accept('post', `${B}/users/update`),
     ...drop('all', ...['adjustments', 'revenues', 'blockchains', 'wallets', 'trading_fees', 'withdraw_limits'].map((p) => `${P}/${p}`)),
-    ...drop('all', `${B}/restrictions`, `${B}/activities/admin`, `${B}/permissions`),
+    // Support reads admin activities too (ability AdminActivity): "support reads users and logs".
+    ...drop('all', `${B}/restrictions`, `${B}/permissions`),
   ],
   manager: CONSOLE_READER,
   broker: [...CONSOLE_READER, ...accept('get', 'api/v2/open_finance')],

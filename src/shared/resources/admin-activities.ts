@@ -8,7 +8,7 @@ import { ACTIVITY_FIELDS, ACTIVITY_RESULT_BADGE } from './user-activities.js';
 
 export const adminActivities = defineResource({
   name: 'admin-activities',
-  subject: 'Activity',
+  subject: 'AdminActivity',
   service: 'barong',
   // Nominal; the rows live in `activities`, category 'admin'.
   table: 'admin_activities',

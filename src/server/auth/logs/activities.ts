@@ -1,6 +1,7 @@
 /**
  * GET /admin/activities (user activities), /admin/activities/user (the spec's `/admin/activities/{role}`
- * spelling of the same list) and /admin/activities/admin (admin activities). Barong: `read Activity`.
+ * spelling of the same list) and /admin/activities/admin (admin activities). Barong checks `read Activity`
+ * for both; here admin activities need `read AdminActivity` (see shared/abilities.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAbility } from '../require-ability.js';
@@ -12,7 +13,7 @@ import { sendPage } from './reply.js';
 
 export function activityRoutes(app: FastifyInstance): void {
   const list = (category: 'user' | 'admin') => async (req: FastifyRequest, reply: FastifyReply) => {
-    await requireAbility(req, 'read', 'Activity', 'barong');
+    await requireAbility(req, 'read', category === 'user' ? 'Activity' : 'AdminActivity', 'barong');
     const resource = category === 'user' ? userActivities : adminActivities;
     const p = parseListParams(resource, req.query, { codePrefix: 'admin.activity' });
     const filters: ActivityFilters = { ...(p.filters as ActivityFilters), from: p.from, to: p.to };
