@@ -1,4 +1,4 @@
-/** Users and ability sets shaped like Barong's and Peatio's answers (openware-api.md §1.2, §4). */
+/** Users and ability sets shaped like Barong's and Peatio's answers (openware-api.md §1.2, §4), with this server's AdminActivity split. */
 import type { FakeApi } from './fake-api';
 
 export const AUTH = '/api/v2/barong';
@@ -13,15 +13,15 @@ export function staffUser(overrides: Record<string, unknown> = {}) {
 
 export const ABILITIES = {
   superadmin: {
-    barong: { manage: ['Ability', 'User', 'Level', 'Label', 'Profile', 'Activity', 'APIKey', 'Permission', 'Restriction', 'Document'] },
+    barong: { manage: ['Ability', 'User', 'Level', 'Label', 'Profile', 'Activity', 'AdminActivity', 'APIKey', 'Permission', 'Restriction', 'Document'] },
     peatio: { manage: ['Currency', 'Blockchain', 'Market', 'Wallet'], read: ['Trade', 'Order'] },
   },
   admin: {
-    barong: { manage: ['Ability', 'User', 'Level', 'Label', 'Profile', 'APIKey', 'Restriction', 'Document'], read: ['Activity', 'Permission'] },
+    barong: { manage: ['Ability', 'User', 'Level', 'Label', 'Profile', 'APIKey', 'Restriction', 'Document'], read: ['Activity', 'AdminActivity', 'Permission'] },
     peatio: { manage: ['Currency', 'Blockchain', 'Market', 'Wallet'], read: ['Trade', 'Order'] },
   },
   support: {
-    barong: { manage: ['User'], read: ['Ability', 'Label', 'Level', 'Profile', 'Activity'] },
+    barong: { manage: ['User'], read: ['Ability', 'Label', 'Level', 'Profile', 'Activity', 'AdminActivity'] },
     peatio: { read: ['Currency', 'Market', 'Deposit', 'Withdraw'] },
   },
 } as const;
