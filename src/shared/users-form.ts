@@ -4,8 +4,8 @@
  * `<prefix>.missing_<f>`, `<prefix>.empty_<f>`, `<prefix>.invalid_<f>`, `<prefix>.<f>_too_long`, and a
  * whole-body rule (a refinement without a path, e.g. one_of_amount_percentage) is `<prefix>.<rule>`.
  */
-import { addFieldError, setOwnOnce } from './validation.js';
-import type { Struct, StructError } from 'superstruct';
+import { collectFailures, type Failure } from './validation.js';
+import type { Struct } from 'superstruct';
 import type { FormMessages } from './users.js';
 
 export type FormResult<T> =
@@ -23,8 +23,6 @@ export interface FormOptions {
   codes?: Record<string, string>;
 }
 
-type Failure = ReturnType<StructError['failures']>[number];
-
 function kindOf(f: Failure): string {
   if (f.value === undefined) return 'missing';
   if (f.refinement === 'empty') return 'empty';
@@ -35,25 +33,17 @@ function kindOf(f: Failure): string {
 export function validateForm<T, S>(struct: Struct<T, S>, input: unknown, opts: FormOptions): FormResult<T> {
   const [err, value] = struct.validate(input, { coerce: true });
   if (!err) return { ok: true, value: value as T };
-  const errors: string[] = [];
-  const fields: Record<string, string[]> = {};
-  const messages: Record<string, string> = {};
-  const all = err.failures();
-  // A body that is not an object is one error, not one per missing field.
-  const failures = all.some((f) => f.path.length === 0) ? all.filter((f) => f.path.length === 0) : all;
-  for (const f of failures) {
-    const key = f.path.length ? String(f.path[0]) : 'body';
+  const code = (key: string, f: Failure) => {
     const kind = kindOf(f);
-    let code: string;
-    if (!f.path.length && f.refinement) code = `${opts.prefix}.${f.refinement}`;
-    else {
-      const override = (f.refinement && opts.codes?.[`${key}.${f.refinement}`]) || opts.codes?.[`${key}.${kind}`];
-      code = override || (kind === 'too_long' ? `${opts.prefix}.${key}_too_long` : `${opts.prefix}.${kind}_${key}`);
-    }
-    if (!errors.includes(code)) errors.push(code);
-    addFieldError(fields, key, code);
+    // A whole-body rule (a refinement without a path) is `<prefix>.<rule>`.
+    if (!f.path.length && f.refinement) return `${opts.prefix}.${f.refinement}`;
+    const override = (f.refinement && opts.codes?.[`${key}.${f.refinement}`]) || opts.codes?.[`${key}.${kind}`];
+    return override || (kind === 'too_long' ? `${opts.prefix}.${key}_too_long` : `${opts.prefix}.${kind}_${key}`);
+  };
+  const message = (key: string, f: Failure) => {
+    const kind = kindOf(f);
     const m = Object.hasOwn(opts.messages ?? {}, key) ? opts.messages?.[key] : undefined;
-    setOwnOnce(messages, key, () => (f.refinement && m?.[f.refinement]) || m?.[kind] || (kind === 'missing' || kind === 'empty' ? 'Required' : 'Invalid value'));
-  }
-  return { ok: false, errors, fields, messages };
+    return (f.refinement && m?.[f.refinement]) || m?.[kind] || (kind === 'missing' || kind === 'empty' ? 'Required' : 'Invalid value');
+  };
+  return { ok: false, ...collectFailures(err, code, message) };
 }

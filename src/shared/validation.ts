@@ -13,20 +13,50 @@ export function check<T, S>(struct: Struct<T, S>, input: unknown, prefix: string
   return { ok: false, ...failureCodes(err, prefix) };
 }
 
-export function failureCodes(err: StructError, prefix: string): { errors: string[]; fields: Record<string, string[]> } {
+export type Failure = ReturnType<StructError['failures']>[number];
+
+/** Wire codes, per-field codes, and (for forms) the message under each field. */
+export interface CollectedFailures {
+  errors: string[];
+  fields: Record<string, string[]>;
+  messages: Record<string, string>;
+}
+
+/**
+ * The one loop from a superstruct failure to codes and messages; callers say only how they spell a
+ * code (and a message) for a field. A value that is not an object at all (an array body, a number) is
+ * one failure under `rootKey`, not one per missing field.
+ */
+export function collectFailures(
+  err: StructError,
+  codeOf: (key: string, f: Failure) => string,
+  messageOf?: (key: string, f: Failure) => string,
+  rootKey = 'body',
+): CollectedFailures {
   const errors: string[] = [];
   const fields: Record<string, string[]> = {};
-  for (const f of err.failures()) {
-    const key = String(f.path[0] ?? f.key ?? 'body');
+  const messages: Record<string, string> = {};
+  const all = err.failures();
+  const failures = all.some((f) => f.path.length === 0) ? all.filter((f) => f.path.length === 0) : all;
+  for (const f of failures) {
+    const key = f.path.length ? String(f.path[0]) : rootKey;
+    const code = codeOf(key, f);
+    if (!errors.includes(code)) errors.push(code);
+    addFieldError(fields, key, code);
+    if (messageOf) setOwnOnce(messages, key, () => messageOf(key, f));
+  }
+  return { errors, fields, messages };
+}
+
+export function failureCodes(err: StructError, prefix: string): { errors: string[]; fields: Record<string, string[]> } {
+  const { errors, fields } = collectFailures(err, (key, f) => {
     let kind: string;
     if (f.value === undefined && f.type !== 'never') kind = 'missing';
     else if (f.type === 'never') kind = 'unknown';
     else if (f.refinement === 'empty' || (typeof f.value === 'string' && f.value.trim() === '' && f.refinement === 'nonempty')) kind = 'empty';
     else kind = 'invalid';
-    const code = `${prefix}.${kind}_${key}`;
-    if (!errors.includes(code)) errors.push(code);
-    addFieldError(fields, key, code);
-  }
+    return `${prefix}.${kind}_${key}`;
+  });
   return { errors, fields };
 }
 

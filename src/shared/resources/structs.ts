@@ -3,7 +3,7 @@
  * validates with them first and the server again (DESIGN §5.3); a failure yields wire codes and, for
  * forms, the spec's messages per field.
  */
-import { addFieldError, setOwnOnce } from '../validation.js';
+import { collectFailures, type Failure } from '../validation.js';
 import {
   defaulted, enums, nullable, object, optional, refine, type, type Struct, type StructError,
 } from 'superstruct';
@@ -101,21 +101,13 @@ export function messageFor(r: Resource, field: string, kind: FailureKind): strin
 }
 
 function bodyFailure(r: Resource, err: StructError): Extract<Checked<never>, { ok: false }> {
-  const errors: string[] = [];
-  const fields: Record<string, string[]> = {};
-  const messages: Record<string, string> = {};
-  const all = err.failures();
-  // A body that is not an object (an array, a number) is one error, not one per field.
-  const failures = all.some((f) => f.path.length === 0) ? all.filter((f) => f.path.length === 0) : all;
-  for (const f of failures) {
-    const key = f.path.length ? String(f.path[0]) : 'body';
-    const kind = f.path.length ? kindOf(f) : 'invalid';
-    const code = kind === 'too_long' ? `${r.errorPrefix}.${key}_too_long` : `${r.errorPrefix}.${kind}_${key}`;
-    if (!errors.includes(code)) errors.push(code);
-    addFieldError(fields, key, code);
-    setOwnOnce(messages, key, () => messageFor(r, key, kind));
-  }
-  return { ok: false, errors, fields, messages };
+  const kind = (f: Failure) => (f.path.length ? kindOf(f) : 'invalid');
+  return {
+    ok: false,
+    ...collectFailures(err,
+      (key, f) => (kind(f) === 'too_long' ? `${r.errorPrefix}.${key}_too_long` : `${r.errorPrefix}.${kind(f)}_${key}`),
+      (key, f) => messageFor(r, key, kind(f))),
+  };
 }
 
 /** Codes for list parameters: Peatio's pagination and range codes, the resource's own for filters. */
@@ -157,17 +149,7 @@ export interface ListQuery {
 
 export function validateListQuery(r: Resource, input: unknown): Checked<ListQuery> {
   const [err, v] = structsOf(r).list.validate(input ?? {}, { coerce: true });
-  if (err) {
-    const errors: string[] = [];
-    const fields: Record<string, string[]> = {};
-    for (const f of err.failures()) {
-      const key = String(f.path[0] ?? 'query');
-      const code = listCode(r, key, f);
-      if (!errors.includes(code)) errors.push(code);
-      addFieldError(fields, key, code);
-    }
-    return { ok: false, errors, fields, messages: {} };
-  }
+  if (err) return { ok: false, ...collectFailures(err, (key, f) => listCode(r, key, f), undefined, 'query') };
   const q = v as Record<string, any>;
   const filters: AppliedFilter[] = [];
   for (const f of r.filtersResolved) {
