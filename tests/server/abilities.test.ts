@@ -45,15 +45,19 @@ describe('GET /admin/abilities per role', () => {
     expect(a.can('update', 'Activity')).toBe(false);
   });
 
-  it('compliance reads users and KYC, manages users and labels, reads blockchains', async () => {
+  it('compliance reads users and KYC, changes state/2FA/phone but not roles, manages labels, reads blockchains', async () => {
     const { barong, peatio } = await fetchAbilities('compliance');
-    expect(barong.manage).toEqual(['User', 'Level', 'Label', 'Profile']);
+    expect(barong.manage).toEqual(['Level', 'Label', 'Profile']);
+    expect(barong.update).toEqual([{ User: ['state', 'otp', 'phone_number'] }]);
+    expect(barong.read).toContain('User');
     expect(barong.read).toEqual(expect.arrayContaining(['Document', 'Activity']));
     expect(peatio.read).toEqual(expect.arrayContaining(['Blockchain', 'Currency', 'Deposit']));
     expect(peatio.manage).toBeUndefined();
     const a = buildAbility(barong, peatio);
     expect(canAccessRoute(a, '/blockchain/1', 'edit')).toBe(false);
     expect(canAccessRoute(a, '/setting-permissions', 'list')).toBe(false);
+    expect(a.can('update', 'User', 'state')).toBe(true);
+    expect(a.can('update', 'User', 'role')).toBe(false);
   });
 
   it('support reads users and logs and may only switch 2FA', async () => {

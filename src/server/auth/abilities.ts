@@ -37,7 +37,13 @@ const BARONG: Record<string, Table> = {
   accountant: { read: ['Ability', ...KYC, 'Activity'] },
   // Spec §6: compliance reads users and KYC, manages users and labels.
   // Compliance also reviews what staff did (admin activities), e.g. after a ban.
-  compliance: { manage: KYC, read: ['Ability', 'Document', 'Activity', 'AdminActivity', 'ServiceLog', 'Device'] },
+  // It changes a user's state, 2FA and phone, but not their role: its permission rows drop users/role,
+  // so the ability says the same and the console disables the role select instead of failing on save.
+  compliance: {
+    manage: ['Level', 'Label', 'Profile'],
+    update: [{ User: ['state', 'otp', 'phone_number'] }],
+    read: ['Ability', 'User', 'Document', 'Activity', 'AdminActivity', 'ServiceLog', 'Device'],
+  },
   // Spec §6: support reads users and logs; it may only switch a user's 2FA off (POST users/update).
   support: {
     read: ['Ability', ...KYC, 'Activity', 'AdminActivity', 'ServiceLog', 'Device'],
