@@ -75,7 +75,8 @@ function PaletteDialog() {
       <Cmdk.List className="palette-list">
         {page ? <PageItems command={page} arg={search} onRun={(arg) => run(page, arg)} onBack={() => setPage(null)} /> : (
           <>
-            <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>
+            {/* Jump items are force-mounted, so cmdk does not count them: a jump is a match too. */}
+            {jumps.length === 0 && <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>}
             {jumps.length > 0 && (
               <Cmdk.Group heading="Jump to" forceMount>
                 {jumps.map((c) => <CommandItem key={c.id} command={c} icon="arrowRight" forceMount value={`jump ${c.id}`} onRun={() => run(c, undefined, c.path)} />)}
