@@ -37,6 +37,12 @@ export const routes: AppRoute[] = [
   // Before the registry's routes: `/user-directory/:id` would otherwise match a generic form page.
   // 'list' access: support and other read-only roles open the detail; controls are disabled per ability.
   {
+    path: '/recipients/:id',
+    title: 'Notification recipients',
+    access: 'list',
+    screen: lazy(() => import('./screens/notifications/RecipientsPage')),
+  },
+  {
     path: '/user-directory/:uid',
     title: 'User',
     access: 'list',

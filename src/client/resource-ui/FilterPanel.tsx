@@ -14,6 +14,8 @@ interface Props {
   applied: Record<string, string>;
   onApply(filters: Record<string, string>): void;
   handleRef?: Ref<FilterPanelHandle>;
+  /** Filters fixed by the screen (a scoped list): not offered in the panel. */
+  exclude?: readonly string[];
 }
 
 function FilterInput({ resource, filter, param, value, onChange, inputRef }: {
@@ -45,7 +47,7 @@ function FilterInput({ resource, filter, param, value, onChange, inputRef }: {
   );
 }
 
-export function FilterPanel({ resource, applied, onApply, handleRef }: Props) {
+export function FilterPanel({ resource, applied, onApply, handleRef, exclude = [] }: Props) {
   const [draft, setDraft] = useState<Record<string, string>>(applied);
   const first = useRef<HTMLInputElement & HTMLSelectElement>(null);
   // Back/forward or a palette jump changes the URL under the panel: show what is applied.
@@ -58,7 +60,7 @@ export function FilterPanel({ resource, applied, onApply, handleRef }: Props) {
     onApply(clean);
   };
   const reset = () => { setDraft({}); onApply({}); };
-  const params = resource.filtersResolved.flatMap((f) => f.params.map((p) => ({ f, p })));
+  const params = resource.filtersResolved.flatMap((f) => f.params.filter((p) => !exclude.includes(p)).map((p) => ({ f, p })));
 
   return (
     <form className="filter-panel" role="search" aria-label={`Filter ${resource.labelPlural}`} onSubmit={submit}>

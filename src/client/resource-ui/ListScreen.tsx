@@ -23,13 +23,16 @@ import { useListState } from './use-list-state';
 import { useRowActions } from './use-row-actions';
 import './resource-ui.css';
 
-export function ListScreen({ resource: r }: { resource: Resource }) {
+/** A list limited to one parent: its parameters go with every request, and the heading says which. */
+export interface ListScope { params: Readonly<Record<string, string>>; label: string }
+
+export function ListScreen({ resource: r, scope }: { resource: Resource; scope?: ListScope }) {
   const ability = useAbility();
   const [path, navigate] = useLocation();
   const search = useSearch();
   const list = useListState(r);
   const { state } = list;
-  const data = useListData(r, state);
+  const data = useListData(r, state, scope?.params);
   const actions = useRowActions(r, data);
   const activeFilters = Object.keys(state.filters).length;
   const [filterOpen, setFilterOpen] = useState(activeFilters > 0);
@@ -41,7 +44,7 @@ export function ListScreen({ resource: r }: { resource: Resource }) {
   const can = (op: 'create' | 'update' | 'delete') => offers(r, op) && ability.can(r.abilityFor[op], r.subject);
   const canEdit = can('update');
   const open = useCallback((row: GridRow) => {
-    if (r.detail) { navigate(`/${r.route}/${encodeURIComponent(String(row[r.detail.key]))}`); return; }
+    if (r.detail) { navigate(`/${r.detail.route ?? r.route}/${encodeURIComponent(String(row[r.detail.key]))}`); return; }
     if (!hasForm(r)) return;
     if (formStyle(r) === 'modal') list.openModal({ kind: 'edit', id: String(row.id) });
     else navigate(rowPath(r, row.id));
@@ -101,10 +104,11 @@ export function ListScreen({ resource: r }: { resource: Resource }) {
         <h2 className="list-title">
           {total !== null && <span className="list-count" title={data.estimated ? 'Estimated total' : undefined}>{total}</span>}
           {r.labelPlural}
+          {scope && <span className="list-scope"> · {scope.label}</span>}
         </h2>
         {data.loading && <span className="spinner spinner-sm" role="status" aria-label="Loading" />}
       </div>
-      {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} handleRef={filterRef} />}
+      {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} handleRef={filterRef} exclude={Object.keys(scope?.params ?? {})} />}
       <div className="list-card">
         <DataGrid label={r.labelPlural} columns={columns} rows={data.rows} loading={data.loading && data.rows.length === 0}
           sort={{ field: state.orderBy, ordering: state.ordering }} controllerRef={grid}

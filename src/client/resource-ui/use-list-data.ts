@@ -16,14 +16,15 @@ export interface ListData {
   patchRow(row: Row): void;
 }
 
-export function useListData(r: Resource, state: ListState): ListData {
+/** `fixed` parameters (a scoped list, e.g. one notification's recipients) go with every request. */
+export function useListData(r: Resource, state: ListState, fixed?: Readonly<Record<string, string>>): ListData {
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState<number | null>(null);
   const [estimated, setEstimated] = useState(false);
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
   const seq = useRef(0);
-  const key = JSON.stringify(toRequestQuery(state, r.service));
+  const key = JSON.stringify({ ...toRequestQuery(state, r.service), ...fixed });
 
   useEffect(() => {
     const mine = ++seq.current;

@@ -140,9 +140,10 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
   messages?: { created?: string; updated?: string; deleted?: string };
   /**
    * Rows open a bespoke detail screen at `/<route>/<row[key]>` instead of a form: e.g. the user
-   * directory opens `/user-directory/{uid}`. The screen itself is registered by hand in routes.tsx.
+   * directory opens `/user-directory/{uid}`, notifications open `/recipients/{id}` (`route` given when
+   * it is not the list's own). The screen itself is registered by hand in routes.tsx.
    */
-  detail?: { key: keyof F & string };
+  detail?: { key: keyof F & string; route?: string };
   /** The ability action each operation needs; read/create/update/delete by default. */
   abilities?: Partial<Record<Operation, AbilityAction>>;
 }

@@ -36,5 +36,7 @@ export const notifications = defineResource({
     { field: 'updated_at', format: { kind: 'date' } },
   ],
   list: { pageSize: 10, ordering: 'desc', orderBy: 'created_at', sortable: ['created_at'] },
+  // Spec §2: a row opens its recipients at /recipients/{id}.
+  detail: { key: 'id', route: 'recipients' },
   messages: { created: 'Notification added successfully' },
 });
