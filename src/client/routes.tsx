@@ -37,6 +37,13 @@ export const routes: AppRoute[] = [
   // Before the registry's routes: `/user-directory/:id` would otherwise match a generic form page.
   // 'list' access: support and other read-only roles open the detail; controls are disabled per ability.
   {
+    // Sending needs update Device (spec §6: fcm-notification → Device), hence edit access.
+    path: '/fcm-notification',
+    title: 'FCM Notification',
+    access: 'edit',
+    screen: lazy(() => import('./screens/notifications/FcmNotificationPage')),
+  },
+  {
     path: '/recipients/:id',
     title: 'Notification recipients',
     access: 'list',
@@ -58,7 +65,7 @@ export function accessKind(route: AppRoute, params: Record<string, string | unde
   return params[route.idParam ?? 'id'] === 'add' ? 'add' : 'edit';
 }
 
-/** Whether a screen is registered at exactly this path: the sidebar never links to a page that does not exist. */
-export function hasScreen(href: string): boolean {
-  return routes.some((r) => r.path === href);
+/** The screen registered at exactly this path: the sidebar never links to a page that does not exist. */
+export function screenAt(href: string): AppRoute | undefined {
+  return routes.find((r) => r.path === href);
 }

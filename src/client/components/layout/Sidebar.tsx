@@ -8,15 +8,18 @@ import { getConfig } from '../../config';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Icon } from '../ui/Icon';
 import { NAV_GROUPS, type NavGroup } from './nav';
-import { hasScreen } from '../../routes';
+import { accessKind, screenAt } from '../../routes';
 
 function useVisibleGroups(): NavGroup[] {
   const ability = useAbility();
   const role = useSnapshot(session).user?.role ?? '';
   return NAV_GROUPS.map((g) => ({
     ...g,
-    items: g.items.filter((i) => hasScreen(i.href)
-      && (canAccessRoute(ability, i.href, 'list') || i.alsoForRoles?.includes(role))),
+    items: g.items.filter((i) => {
+      const screen = screenAt(i.href);
+      // Each item is checked the way its route's guard will check it (a send form needs 'edit').
+      return !!screen && (canAccessRoute(ability, i.href, accessKind(screen, {})) || !!i.alsoForRoles?.includes(role));
+    }),
   })).filter((g) => g.items.length > 0);
 }
 
