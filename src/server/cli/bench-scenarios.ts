@@ -41,7 +41,11 @@ function users(name: string, query: string, f: UserFilter, p: UserPage): Scenari
 function list(c: Ctx): Scenario[] {
   const active = { state: 'active', country: c.country, range: 'created' } as const;
   const page = (n: number): UserPage => ({ page: n, limit: 25, ordering: 'desc', orderBy: 'created_at' });
+  const nothing = async () => undefined;
   const out: Scenario[] = [
+    // Floors: what any call costs before its own SQL — HTTP alone, then with the session and permission gates.
+    { name: 'floor: public config (HTTP only)', path: '/api/v2/barong/identity/configs', direct: nothing },
+    { name: 'floor: abilities (+ session, permissions)', path: '/api/v2/barong/admin/abilities', direct: nothing },
     users('users: unfiltered, page 1', 'limit=25&page=1', { range: 'created' }, page(1)),
     users(`users: active in ${c.country}, page 1`, `state=active&country=${c.country}&limit=25&page=1`, active, page(1)),
     users(`users: active in ${c.country}, page 20`, `state=active&country=${c.country}&limit=25&page=20`, active, page(20)),
