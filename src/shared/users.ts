@@ -9,6 +9,16 @@ import {
 } from 'superstruct';
 import { dayBound } from './list-query.js';
 
+/**
+ * Barong's User on the wire (openware-api.md §2.3): the base of every user entity the auth service sends
+ * (UserWithFullInfo at sign-in, UserWithKYC in the admin detail, the `user`/`admin`/`target` of
+ * activities), typed once for the server's serialisers and the console's readers.
+ */
+export interface WireUser {
+  email: string; uid: string; role: string; level: number; otp: boolean; state: string;
+  referral_uid: string | null; username: string | null;
+}
+
 /** Spec §6 roles (the console's allowed list is a subset, configured at run time). */
 export const ROLES = [
   'admin', 'superadmin', 'support', 'member', 'technical', 'accountant', 'broker', 'investor', 'compliance', 'trader', 'manager',

@@ -1,6 +1,7 @@
 /** Session calls against the auth service (spec §7 Auth service calls). */
 import { request } from './http';
 import { clearCsrfToken, setCsrfToken } from './csrf';
+import type { WireUser } from '../../shared/users';
 
 export interface UserProfile {
   first_name?: string | null;
@@ -9,14 +10,7 @@ export interface UserProfile {
 }
 
 /** The signed-in staff member as Barong describes them (UserWithFullInfo). */
-export interface CurrentUser {
-  email: string;
-  uid: string;
-  role: string;
-  level: number;
-  otp: boolean;
-  state: string;
-  username?: string | null;
+export interface CurrentUser extends WireUser {
   profiles?: UserProfile[];
   /** Avatar, when the deployment stores one in the user's data. */
   avatar_url?: string | null;

@@ -4,6 +4,7 @@
  * the OpenWare ones; bodies are built from the same shapes the server validates (shared/users.ts).
  */
 import { request, requestList, type ListResult, type Query, type Service } from './http';
+import type { WireUser } from '../../shared/users';
 
 export type LabelScope = 'public' | 'private';
 
@@ -50,16 +51,8 @@ export interface UserProfile {
 export interface UserAccount { currency: string; balance: string; locked: string }
 
 /** GET /admin/users/{uid}: what the detail screen reads. */
-export interface UserDetail {
-  uid: string;
-  email: string;
-  username: string | null;
-  role: string;
-  level: number;
-  state: string;
-  otp: boolean;
+export interface UserDetail extends WireUser {
   phone_number: string | null;
-  referral_uid: string | null;
   group: string | null;
   minimum_swap_amount: string;
   full_name: string | null;

@@ -6,19 +6,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { publicLabels, userPhones, userProfiles, type UserRow } from '../db/queries/users-auth.js';
+import type { WireUser } from '../../shared/users.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const jsonText = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
-export interface UserWithFullInfo {
-  email: string;
-  uid: string;
-  role: string;
-  level: number;
-  otp: boolean;
-  state: string;
-  referral_uid: string | null;
-  username: string | null;
+export interface UserWithFullInfo extends WireUser {
   data: string | null;
   labels: { key: string; value: string; scope: string; created_at: string | null; updated_at: string | null }[];
   phones: { country: string; number: string; validated_at: string | null }[];

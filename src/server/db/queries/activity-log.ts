@@ -10,7 +10,7 @@ import type { DB } from '../schema.js';
 import { activityTypeTopics, type ActivityType } from '../../../shared/logs.js';
 import { countCapped, COUNT_CAP, type CappedTotal } from './count.js';
 import { applyPage, cursorTs, finishPage, type PageRequest } from './paging.js';
-import { iso, userJson, type WireUser } from './user-json.js';
+import { iso, userJson, type ActivityUser } from './user-json.js';
 
 export interface ActivityFilters {
   from?: Date; to?: Date;
@@ -21,7 +21,7 @@ export interface ActivityFilters {
 export interface WireActivity {
   id: number; user_ip: string | null; user_ip_country: string | null; user_agent: string | null;
   topic: string; action: string; result: string; data: string | null; created_at: string | null;
-  user?: WireUser | null; admin?: WireUser | null; target?: WireUser | null;
+  user?: ActivityUser | null; admin?: ActivityUser | null; target?: ActivityUser | null;
 }
 
 export interface Page<T> extends CappedTotal { rows: T[]; nextCursor: string | null }

@@ -4,16 +4,15 @@
  * json object per row keeps the log queries to a single statement without a column-prefix mapper.
  */
 import { sql } from 'kysely';
+import type { WireUser } from '../../../shared/users.js';
 
-export interface WireUser {
-  email: string; uid: string; role: string; level: number; otp: boolean; state: string;
-  referral_uid: string | null; username: string | null; data: string | null;
-}
+/** An activity's user: Barong's User with its `data` (JSON text). */
+export interface ActivityUser extends WireUser { data: string | null }
 
 /** The user of alias `u` (a LEFT JOIN), or null when the row has none. */
 export function userJson(alias: string) {
   const c = (col: string) => sql.ref(`${alias}.${col}`);
-  return sql<WireUser | null>`CASE WHEN ${c('id')} IS NULL THEN NULL ELSE jsonb_build_object(
+  return sql<ActivityUser | null>`CASE WHEN ${c('id')} IS NULL THEN NULL ELSE jsonb_build_object(
     'email', ${c('email')}, 'uid', ${c('uid')}, 'role', ${c('role')}, 'level', ${c('level')}, 'otp', ${c('otp')},
     'state', ${c('state')}, 'referral_uid', ${c('referral_uid')}, 'username', ${c('username')},
     'data', ${c('data')}::text) END`;
