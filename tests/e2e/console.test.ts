@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { startServer, type RunningServer } from '../helpers/server-process.js';
-import { browserAvailable, launchBrowser, type Browser } from '../helpers/browser.js';
+import { browserAvailable, launchBrowser, submitSignIn, type Browser } from '../helpers/browser.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.js';
 import { DEMO_TOTP_SECRET } from '../../src/server/db/seed/staff.js';
 
@@ -31,9 +31,7 @@ async function shoot(name: string): Promise<void> {
 }
 
 async function signIn(email: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEFAULT_DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, email, DEFAULT_DEMO_PASSWORD);
 }
 
 describe.skipIf(!run)('console journey in Chromium', () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../helpers/server-process.js';
-import { browserAvailable, launchBrowser, type Browser } from '../helpers/browser.js';
+import { browserAvailable, launchBrowser, submitSignIn, type Browser } from '../helpers/browser.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.js';
 import { previewLock } from '../../src/client/screens/users/lock-preview.js';
 
@@ -36,9 +36,7 @@ async function api<T>(path: string): Promise<T> {
 async function signIn(email: string): Promise<void> {
   await browser.context.clearCookies();
   await page.goto(`${srv.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEFAULT_DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, email, DEFAULT_DEMO_PASSWORD);
   await page.waitForURL('**/dashboard');
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
 }

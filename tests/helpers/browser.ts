@@ -41,3 +41,10 @@ export async function launchBrowser(): Promise<Browser> {
     },
   };
 }
+
+/** Fills the sign-in form with a demo account (the page must be on /login) and submits it. */
+export async function submitSignIn(page: import('playwright-core').Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
