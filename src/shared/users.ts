@@ -199,6 +199,8 @@ export const UserListQuery = type({
   username: optional(textField(255, false)), phone_number: optional(textField(32, false)),
   platform: optional(textField(32, false)), referral_of: optional(textField(64, false)),
   referral_limit: optional(intField(0, 2147483647)),
+  /** Keyset page after the row this came from (the previous page's Next-Cursor header). */
+  cursor: optional(textField(200, false)),
 });
 
 // ---- the spec's form messages (§5) ----

@@ -9,6 +9,8 @@ import {
   accreditedVerifications, countUsers, findUserByUid, listUsers, profilesOf, type UserFilter, type UserPage,
 } from '../../db/queries/users-admin.js';
 import { setListHeaders } from '../../db/queries/count.js';
+import { decodeCursor, MAX_OFFSET } from '../../db/queries/paging.js';
+import { fail } from '../../plugins/errors.js';
 import { found, validated } from './guards.js';
 import { iso, profileEntity, userEntity, userWithKyc } from './entity.js';
 
@@ -43,8 +45,12 @@ export async function userReadRoutes(app: FastifyInstance): Promise<void> {
     };
     // Users list newest first by default (spec §9).
     const page: UserPage = { page: q.page ?? 1, limit: q.limit ?? 100, ordering: q.ordering ?? 'desc', orderBy: q.order_by ?? 'created_at' };
-    const [rows, count] = await Promise.all([listUsers(db(), filter, page), countUsers(db(), filter)]);
-    setListHeaders(reply, { ...count, page: page.page, perPage: page.limit });
+    const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+    if (q.cursor && (!cursor || page.orderBy !== 'created_at')) fail(422, 'admin.pagination.invalid_cursor');
+    // Offsets past what the paginator reaches would scan; the keyset cursor goes anywhere.
+    if (!cursor && (page.page - 1) * page.limit > MAX_OFFSET) fail(422, 'admin.pagination.page_too_deep');
+    const [{ rows, nextCursor }, count] = await Promise.all([listUsers(db(), filter, { ...page, cursor }), countUsers(db(), filter)]);
+    setListHeaders(reply, { ...count, page: page.page, perPage: page.limit, nextCursor });
     if (!q.extended) return rows.map(userEntity);
     const profiles = await profilesOf(db(), rows.map((r) => r.id));
     return rows.map((r) => ({ ...userEntity(r), profiles: profiles.filter((p) => p.user_id === r.id).map(profileEntity) }));

@@ -7,6 +7,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, UsersTable } from '../schema.js';
 import { escapeLike } from './resources.js';
 import { COUNT_CAP, countCapped, type CappedTotal } from './count.js';
+import { applyPage, cursorTs, finishPage, type Cursor } from './paging.js';
 
 export type AdminUserRow = Selectable<UsersTable>;
 
@@ -44,11 +45,26 @@ export function filtered(db: Kysely<DB>, f: UserFilter) {
   return q;
 }
 
-export function listUsers(db: Kysely<DB>, f: UserFilter, p: UserPage): Promise<AdminUserRow[]> {
-  return filtered(db, f).selectAll()
+/**
+ * One page of the directory. Ordered by created_at (the default) it is keyset-paged like the logs
+ * (paging.ts): a `cursor` seeks straight to its row, and every page carries the next one's cursor. Other
+ * orders page by offset, which the route limits to the first MAX_OFFSET rows.
+ */
+export async function listUsers(
+  db: Kysely<DB>, f: UserFilter, p: UserPage & { cursor?: Cursor | null },
+): Promise<{ rows: AdminUserRow[]; nextCursor: string | null }> {
+  if (p.orderBy === 'created_at') {
+    const q = applyPage(filtered(db, f).selectAll().select(cursorTs('users').as('cursor_ts')), USERS_KEYSET,
+      { limit: p.limit, ordering: p.ordering, page: p.page, cursor: p.cursor ?? null });
+    return finishPage(await q.execute(), p.limit);
+  }
+  const rows = await filtered(db, f).selectAll()
     .orderBy(p.orderBy, p.ordering).orderBy('id', p.ordering)
     .limit(p.limit).offset((p.page - 1) * p.limit).execute();
+  return { rows, nextCursor: null };
 }
+
+const USERS_KEYSET = { table: 'users', alias: 'users' };
 
 /** Exact up to COUNT_CAP matches, the planner's estimate beyond (flagged), via the shared capped count. */
 export function countUsers(db: Kysely<DB>, f: UserFilter, cap = COUNT_CAP): Promise<CappedTotal> {
