@@ -11,7 +11,10 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
   },
-  server: { proxy: { '/api': 'http://127.0.0.1:8080', '/config.js': 'http://127.0.0.1:8080' } },
+  // `npm run dev`: Vite serves the SPA with hot reload and hands the API to the server on PORT.
+  server: {
+    proxy: Object.fromEntries(['/api', '/config.js', '/config.json'].map((p) => [p, `http://127.0.0.1:${process.env.PORT || 8080}`])),
+  },
   test: {
     projects: [
       {
