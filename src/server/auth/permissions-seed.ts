@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { anyPermission, insertPermissions } from '../db/queries/permissions.js';
 
 export type PermissionVerb = 'get' | 'post' | 'put' | 'delete' | 'head' | 'patch' | 'all';
 export type PermissionAction = 'accept' | 'drop' | 'audit';
@@ -121,14 +122,13 @@ export const KNOWN_ROLES = Object.keys(BY_ROLE);
 
 /** Inserts the defaults (stored the way Barong stores them: verb and action upper-cased). */
 export async function seedPermissions(kysely: Kysely<DB>, rows: PermissionSeed[] = DEFAULT_PERMISSIONS): Promise<number> {
-  if (rows.length === 0) return 0;
-  await kysely.insertInto('permissions').values(rows.map((r) => ({
+  await insertPermissions(kysely, rows.map((r) => ({
     role: r.role,
     verb: r.verb.toUpperCase(),
     path: r.path,
     action: r.action.toUpperCase(),
     topic: r.topic ?? null,
-  }))).execute();
+  })));
   return rows.length;
 }
 
@@ -137,6 +137,5 @@ export async function seedPermissions(kysely: Kysely<DB>, rows: PermissionSeed[]
  * cannot be added through the API either, so a fresh database (first start, seed CLI) needs this.
  */
 export async function ensureDefaultPermissions(kysely: Kysely<DB>): Promise<number> {
-  const any = await kysely.selectFrom('permissions').select('id').limit(1).executeTakeFirst();
-  return any ? 0 : seedPermissions(kysely);
+  return (await anyPermission(kysely)) ? 0 : seedPermissions(kysely);
 }

@@ -55,6 +55,15 @@ export interface PermissionValues {
   topic: string | null;
 }
 
+/** Many rows in one statement (the default seed). */
+export async function insertPermissions(db: Kysely<DB>, rows: PermissionValues[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('permissions').values(rows).execute();
+}
+
+export async function anyPermission(db: Kysely<DB>): Promise<boolean> {
+  return (await db.selectFrom('permissions').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export function insertPermission(db: Kysely<DB>, v: PermissionValues, now: Date): Promise<PermissionRow> {
   return db.insertInto('permissions').values({ ...v, created_at: now, updated_at: now })
     .returningAll().executeTakeFirstOrThrow();
