@@ -132,3 +132,10 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s', (_name,
     for (const s of r.sortable) expect(validateListQuery(r, { order_by: s, ordering: 'desc' }).ok).toBe(true);
   });
 });
+
+describe('the registry as a whole', () => {
+  it('gives every resource with a list route of its own a distinct route', () => {
+    const routed = RESOURCES.filter((r) => !r.embedded).map((r) => r.route);
+    expect(routed.filter((route, i) => routed.indexOf(route) !== i)).toEqual([]);
+  });
+});

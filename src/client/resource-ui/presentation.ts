@@ -6,15 +6,9 @@
 import { RESOURCES, type Resource } from '../../shared/resources';
 import type { ListDefaults } from '../../shared/list-query';
 
-/**
- * Spec §2 routes whose add/edit opens a modal over the list instead of a page. Kept here until the
- * definition API carries a `form: 'modal' | 'page'` option (asked for in the engine report).
- */
-const MODAL_FORMS: ReadonlySet<string> = new Set(['permissions', 'fees-schedules', 'restrictions']);
-
 export type FormStyle = 'modal' | 'page';
 
-export const formStyle = (r: Resource): FormStyle => (MODAL_FORMS.has(r.name) ? 'modal' : 'page');
+export const formStyle = (r: Resource): FormStyle => r.form ?? 'page';
 
 export const listPath = (r: Resource): string => `/${r.route}`;
 
@@ -38,15 +32,8 @@ export function listDefaults(r: Resource): ListDefaults {
   };
 }
 
-/**
- * Lists shown only inside another screen, never on a route of their own: referrals are a tab of the
- * user detail (their `route` is the user directory's), recipients are scoped to one notification or
- * user at /recipients/{id}. Kept here until the definition API can say so (asked in the report).
- */
-const EMBEDDED: ReadonlySet<string> = new Set(['referrals', 'notification-recipients']);
-
 /** Every resource with a list route of its own: listed by its service and not embedded elsewhere. */
-export const listedResources = (): Resource[] => RESOURCES.filter((r) => r.endpoints.list !== undefined && !EMBEDDED.has(r.name));
+export const listedResources = (): Resource[] => RESOURCES.filter((r) => r.endpoints.list !== undefined && !r.embedded);
 
 /** Whether rows open a form: the service must let them be edited (read-only logs open nothing). */
 export const hasForm = (r: Resource): boolean => r.endpoints.update !== undefined;

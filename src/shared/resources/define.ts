@@ -144,6 +144,10 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
    * it is not the list's own). The screen itself is registered by hand in routes.tsx.
    */
   detail?: { key: keyof F & string; route?: string };
+  /** Where add and edit happen: a modal over the list (spec: "add opens a modal") or a page (default). */
+  form?: 'modal' | 'page';
+  /** Listed only inside another screen (a user's referrals tab, /recipients/{id}), never on a route of its own. */
+  embedded?: boolean;
   /** The ability action each operation needs; read/create/update/delete by default. */
   abilities?: Partial<Record<Operation, AbilityAction>>;
 }

@@ -12,6 +12,8 @@ export const notificationRecipients = defineResource({
   table: 'notification_recipients',
   server: 'bespoke',
   route: 'recipients',
+  // Shown scoped to one notification or user at /recipients/{id} (screens/notifications).
+  embedded: true,
   label: 'Notification Recipient',
   labelPlural: 'Notification Recipients',
   api: { path: '/admin/notifications/recipients', style: 'verbs', operations: ['list'] },

@@ -13,6 +13,8 @@ export const permissions = defineResource({
   table: 'permissions',
   server: 'bespoke',
   route: 'setting-permissions',
+  // Spec §2: permissions are added and edited in a modal over the list.
+  form: 'modal',
   label: 'Permission',
   labelPlural: 'Permissions',
   api: { path: '/admin/permissions', style: 'verbs', operations: ['list', 'create', 'update', 'delete'] },

@@ -11,6 +11,8 @@ export const referrals = defineResource({
   table: 'referrals',
   server: 'bespoke',
   route: 'user-directory',
+  // A tab of the user detail, not a list of its own.
+  embedded: true,
   label: 'Referral',
   labelPlural: 'Referrals',
   api: { path: '/admin/referrals', style: 'verbs', operations: ['list'] },
