@@ -17,7 +17,7 @@ export interface BadgeParams {
 
 export function BadgeCell({ value, colours, labels, fallback }: CellProps & BadgeParams) {
   const v = display(value).toLowerCase();
-  const known = v in colours;
+  const known = Object.hasOwn(colours, v);
   const colour = known ? colours[v] : fallback?.colour ?? 'grey';
   const text = known ? labels?.[v] ?? display(value) : fallback?.label ?? display(value);
   return <span className={`cell-badge cell-badge-${colour}`}>{text}</span>;

@@ -28,7 +28,10 @@ export const permissions = defineResource({
     ...TIMESTAMPS,
   },
   columns: [
-    { field: 'role' }, { field: 'verb' }, { field: 'path' }, { field: 'topic' }, { field: 'action' },
+    { field: 'role' },
+    { field: 'verb', format: { kind: 'badge', colours: { all: 'blue', get: 'green', post: 'yellow', put: 'yellow', patch: 'yellow', delete: 'red', head: 'grey' } } },
+    { field: 'path' }, { field: 'topic' },
+    { field: 'action', format: { kind: 'badge', colours: { accept: 'green', audit: 'yellow', drop: 'red' } } },
   ],
   filters: [{ field: 'role', op: 'eq' }, { field: 'verb' }, { field: 'path', op: 'prefix' }, { field: 'topic', op: 'eq' }, { field: 'action' }],
   list: { pageSize: 50, ordering: 'asc' },
