@@ -40,7 +40,8 @@ export type Shortcut = readonly string[];
 
 /** A second palette page: the command asks for text (a search term) or a yes/no confirmation. */
 export type CommandPage =
-  | { kind: 'input'; placeholder: string }
+  /** `action` names what Enter does with the text (default: a search, 'Search for “…”'). */
+  | { kind: 'input'; placeholder: string; action?: string }
   | { kind: 'confirm'; question: string; confirmLabel: string };
 
 export interface Command {

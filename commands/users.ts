@@ -40,7 +40,7 @@ function stateCommand(state: 'banned' | 'active' | 'inactive' | 'pending'): Comm
     title,
     group: 'User',
     keywords: ['state', 'status', state, ...(risky ? ['block', 'suspend'] : [])],
-    page: { kind: 'input', placeholder: `Remark for the change to ${state} (required)…` },
+    page: { kind: 'input', placeholder: `Remark for the change to ${state} (required)…`, action: 'Use as remark' },
     can: (ctx) => { const h = here(ctx); return !!h && !h.rules.reasons.state && h.user.state !== state; },
     run: (ctx, arg = '') => withUser(ctx, ({ user }) => {
       const v = validateForm(StateChange, { uid: user.uid, state, remark: arg }, { prefix: 'admin.user', messages: REMARK_MESSAGES });
@@ -83,7 +83,7 @@ export const userCommands: Command[] = [
     title: 'Open user by uid, e-mail or phone…',
     group: 'Find',
     keywords: ['user', 'customer', 'lookup', 'uid', 'email', 'phone'],
-    page: { kind: 'input', placeholder: 'UID, e-mail or phone number of the user…' },
+    page: { kind: 'input', placeholder: 'UID, e-mail or phone number of the user…', action: 'Open user' },
     can: (ctx) => ctx.ability.can('read', 'User') || ctx.ability.can('update', 'User'),
     run: (ctx, arg = '') => { void lookupUser(arg).then((uid) => { if (uid) ctx.navigate(pagePath(uid)); }); },
   },
@@ -93,7 +93,7 @@ export const userCommands: Command[] = [
     title: 'Change role of this user…',
     group: 'User',
     keywords: ['role', 'permission', 'promote'],
-    page: { kind: 'input', placeholder: `New role: ${ROLES.join(', ')}` },
+    page: { kind: 'input', placeholder: `New role: ${ROLES.join(', ')}`, action: 'Set role' },
     can: (ctx) => { const h = here(ctx); return !!h && !h.rules.reasons.role; },
     run: (ctx, arg = '') => withUser(ctx, ({ user }) => {
       const role = arg.trim().toLowerCase();
@@ -126,7 +126,7 @@ export const userCommands: Command[] = [
     title: 'Add a label to this user…',
     group: 'User',
     keywords: ['label', 'tag', 'kyc'],
-    page: { kind: 'input', placeholder: 'key=value, add “private” for a private label (tier=gold private)' },
+    page: { kind: 'input', placeholder: 'key=value, add “private” for a private label (tier=gold private)', action: 'Add label' },
     can: (ctx) => { const h = here(ctx); return !!h && !h.rules.reasons.labelAdd; },
     run: (ctx, arg = '') => withUser(ctx, ({ user }) => {
       const m = /^([^=\s]*)\s*=\s*(\S*)\s*(private|public)?$/i.exec(arg.trim());

@@ -50,6 +50,8 @@ describe('users palette commands', () => {
     await ue.type(input, 'ban this');
     await ue.keyboard('{Enter}');
     await ue.type(within(dialog).getByRole('combobox'), 'Chargeback fraud');
+    // The run item says what Enter does with the text: a remark, not a search.
+    expect(within(dialog).getByRole('option').textContent).toMatch(/^Use as remark “Chargeback fraud”/);
     await ue.keyboard('{Enter}');
     const confirm = await screen.findByRole('dialog', { name: 'Change user state' });
     expect(confirm.textContent).toMatch(/Active\s*→\s*Banned/);

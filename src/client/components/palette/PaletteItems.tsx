@@ -52,7 +52,11 @@ export function PageItems({ command: c, arg, onRun, onBack }: PageProps) {
     <Cmdk.Group heading={c.title.replace(/…$/, '')}>
       <Cmdk.Item value="run" onSelect={() => onRun(term)} className="palette-item">
         <Icon name="search" size={15} className="palette-item-icon" />
-        <span className="palette-item-title">{term ? <>Search for “{term}”</> : 'Show all'}</span>
+        <span className="palette-item-title">
+          {c.page?.kind === 'input' && c.page.action
+            ? <>{c.page.action}{term ? <> “{term}”</> : '…'}</>
+            : term ? <>Search for “{term}”</> : 'Show all'}
+        </span>
         <Kbd shortcut={['Enter']} />
       </Cmdk.Item>
     </Cmdk.Group>
