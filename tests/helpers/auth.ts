@@ -3,6 +3,8 @@
  * session cookie, the CSRF token, the user body, and ready-made headers for later inject() calls.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/server/db/index.js';
+import { createUser, TEST_PASSWORD, type NewUser } from './users.js';
 
 export const TEST_USER_AGENT = 'steward-tests/1.0';
 export const SESSION_COOKIE = '_barong_session';
@@ -49,4 +51,28 @@ export async function signIn(
     user,
     headers: (extra = {}) => ({ cookie, 'user-agent': userAgent, 'x-csrf-token': csrf, ...extra }),
   };
+}
+
+let ipSeq = 0;
+/**
+ * A fresh client address for each sign-in, so tests that sign many people in never share the per-IP
+ * brute-force counter (10 failures per address in 15 minutes).
+ */
+export function nextTestIp(): string {
+  ipSeq += 1;
+  return `10.${process.pid % 250}.${Math.floor(ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
+}
+
+/**
+ * A new user with this role (created straight in the database), signed in through the real sign-in
+ * call. The test template database already carries the default permission rows for every role.
+ */
+export async function signInAs(
+  t: { app: FastifyInstance; db: Database },
+  role: string,
+  extra: NewUser = {},
+) {
+  const user = await createUser(t.db, { role, ...extra });
+  const session = await signIn(t.app, { email: user.email, password: TEST_PASSWORD, ip: nextTestIp() });
+  return { user, session };
 }

@@ -1,9 +1,8 @@
 /** FAQ categories and FAQ entries (P-E16) in the exchange service, through the generic handlers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPermissions } from '../../src/server/auth/permissions-seed.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { createUser, TEST_PASSWORD } from '../helpers/users.js';
-import { signIn, type SignedIn } from '../helpers/auth.js';
+import { signIn, type SignedIn, signInAs } from '../helpers/auth.js';
 
 const CATS = '/api/v2/peatio/admin/faq_categories';
 const FAQS = '/api/v2/peatio/admin/faqs';
@@ -13,10 +12,9 @@ let suId: number;
 
 beforeAll(async () => {
   t = await testApp();
-  await seedPermissions(t.db.kysely);
-  const u = await createUser(t.db, { role: 'superadmin' });
-  suId = u.id;
-  su = await signIn(t.app, { email: u.email, password: TEST_PASSWORD });
+  const s = await signInAs(t, 'superadmin');
+  suId = s.user.id;
+  su = s.session;
 });
 afterAll(async () => { await t?.close(); });
 

@@ -1,17 +1,9 @@
 /** Shared set-up of the logs test files: signed-in staff, GET calls, and bulk rows straight into the database. */
 import type { TestApp } from '../helpers/app.js';
-import { createUser, TEST_PASSWORD } from '../helpers/users.js';
-import { signIn, type SignedIn } from '../helpers/auth.js';
+import { type SignedIn, signInAs } from '../helpers/auth.js';
 
 export const B = '/api/v2/barong/admin';
-let ipSeq = 0;
-
-export async function staff(t: TestApp, role: string) {
-  const user = await createUser(t.db, { role });
-  // A distinct client address per sign-in keeps the per-IP brute-force counter out of the way.
-  const session = await signIn(t.app, { email: user.email, password: TEST_PASSWORD, ip: `10.77.${process.pid % 250}.${++ipSeq}` });
-  return { user, session };
-}
+export const staff = (t: TestApp, role: string) => signInAs(t, role);
 
 export const get = (t: TestApp, who: SignedIn, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers() });
 

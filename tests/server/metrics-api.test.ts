@@ -2,8 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { createUser, TEST_PASSWORD } from '../helpers/users.js';
-import { signIn, type SignedIn } from '../helpers/auth.js';
-import { seedPermissions } from '../../src/server/auth/permissions-seed.js';
+import { signIn, type SignedIn, signInAs } from '../helpers/auth.js';
 
 const B = '/api/v2/barong';
 const NOW = '2026-11-20T12:00:00.000Z';
@@ -38,9 +37,7 @@ const get = (url: string, s: SignedIn | null = admin) =>
 beforeAll(async () => {
   t = await testApp();
   t.clock.set(NOW);
-  await seedPermissions(t.db.kysely);
-  const u = await createUser(t.db, { role: 'superadmin' });
-  admin = await signIn(t.app, { email: u.email, password: TEST_PASSWORD });
+  admin = (await signInAs(t, 'superadmin')).session;
   await t.db.kysely.deleteFrom('activities').execute(); // the sign-in's own login is not part of the fixture
   // Edges of the last-24-hours tile: [now − 24 h, now).
   await act('email', at(-24 * H - 1));

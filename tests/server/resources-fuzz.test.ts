@@ -5,11 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { seedPermissions } from '../../src/server/auth/permissions-seed.js';
 import { RESOURCES, writableFields, type Operation, type Resource } from '../../src/shared/resources/index.js';
 import { testApp, type TestApp } from '../helpers/app.js';
-import { createUser, TEST_PASSWORD } from '../helpers/users.js';
-import { signIn, type SignedIn } from '../helpers/auth.js';
+import { type SignedIn, signInAs } from '../helpers/auth.js';
 
 const ROOT = { barong: '/api/v2/barong', peatio: '/api/v2/peatio', applogic: '/api/v2/applogic' } as const;
 const GENERIC = RESOURCES.filter((r) => r.server === 'generic');
@@ -19,9 +17,7 @@ let su: SignedIn;
 
 beforeAll(async () => {
   t = await testApp();
-  await seedPermissions(t.db.kysely);
-  const u = await createUser(t.db, { role: 'superadmin' });
-  su = await signIn(t.app, { email: u.email, password: TEST_PASSWORD });
+  su = (await signInAs(t, 'superadmin')).session;
 });
 afterAll(async () => { await t?.close(); });
 

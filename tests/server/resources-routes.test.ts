@@ -7,15 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/index.js';
-import { seedPermissions } from '../../src/server/auth/permissions-seed.js';
 import { registerResource } from '../../src/server/resources/routes.js';
 import { defineResource, emailTypes, faqCategories, faqs } from '../../src/shared/resources/index.js';
 import { fromDbError } from '../../src/server/resources/wire.js';
 import { ApiError } from '../../src/server/plugins/errors.js';
 import { openTestDb } from '../helpers/db.js';
 import { fakeClock } from '../helpers/app.js';
-import { createUser, TEST_PASSWORD } from '../helpers/users.js';
-import { signIn, type SignedIn } from '../helpers/auth.js';
+import { type SignedIn, signInAs } from '../helpers/auth.js';
 
 const barongProbe = defineResource({
   ...emailTypes,
@@ -36,9 +34,7 @@ beforeAll(async () => {
   await app.register(async (b) => registerResource(b, barongProbe), { prefix: '/api/v2/barong' });
   await app.register(async (p) => registerResource(p, peatioProbe), { prefix: '/api/v2/peatio' });
   await app.ready();
-  await seedPermissions(db.kysely);
-  const u = await createUser(db, { role: 'superadmin' });
-  su = await signIn(app, { email: u.email, password: TEST_PASSWORD });
+  su = (await signInAs({ app, db }, 'superadmin')).session;
 });
 afterAll(async () => { await app?.close(); await db?.close(); });
 

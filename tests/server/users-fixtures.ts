@@ -1,14 +1,12 @@
 /** Shared set-up of the users-area server tests: staff signed in, customers with every directory field. */
 import type { TestApp } from '../helpers/app.js';
 import { createUser, TEST_PASSWORD, type NewUser } from '../helpers/users.js';
-import { signIn, type SignedIn } from '../helpers/auth.js';
+import { signIn, type SignedIn, nextTestIp } from '../helpers/auth.js';
 
 export interface Extra {
   username?: string; phone_number?: string; platform?: string; country?: string; referral_uid?: string;
   referrals?: number; created_at?: string; updated_at?: string; fee_group?: string;
 }
-
-let ipSeq = 0;
 
 /** A user with the directory's extra columns set. */
 export async function mkUser(t: TestApp, u: NewUser & Extra = {}) {
@@ -24,7 +22,7 @@ export async function mkUser(t: TestApp, u: NewUser & Extra = {}) {
 /** A staff member signed in from its own address (the per-IP failure counter stays clear). */
 export async function staff(t: TestApp, role: string, extra: NewUser & Extra = {}): Promise<SignedIn & { id: number; uid: string }> {
   const u = await mkUser(t, { role, ...extra });
-  const s = await signIn(t.app, { email: u.email, password: TEST_PASSWORD, ip: `10.9.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}` });
+  const s = await signIn(t.app, { email: u.email, password: TEST_PASSWORD, ip: nextTestIp() });
   return Object.assign(s, { id: u.id, uid: u.uid });
 }
 
