@@ -34,12 +34,20 @@ export function auditData(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/**
+ * Whether an unvalidated request value could be a uid at all. It is looked up in the users table, and
+ * PostgreSQL refuses text with a NUL byte outright, so junk must stop here rather than fail the write.
+ */
+function isUidLike(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0 && v.length <= 64 && !v.includes('\u0000');
+}
+
 /** The uid a request is about: `uid` or `user_uid` in the body, else in the query. */
 export function requestTargetUid(req: FastifyRequest): string | undefined {
   for (const src of [req.body, req.query]) {
     if (src && typeof src === 'object') {
       const s = src as Record<string, unknown>;
-      for (const k of ['uid', 'user_uid']) if (typeof s[k] === 'string' && s[k]) return s[k] as string;
+      for (const k of ['uid', 'user_uid']) if (isUidLike(s[k])) return s[k];
     }
   }
   return undefined;

@@ -30,7 +30,7 @@ export async function insertActivity(db: Kysely<DB>, a: NewActivity): Promise<vo
     topic: a.topic,
     action: a.action,
     result: a.result,
-    data: a.data === undefined ? null : JSON.stringify(a.data),
+    data: a.data === undefined ? null : jsonbText(a.data),
     ...(a.createdAt ? { created_at: a.createdAt } : {}),
   }).execute();
 }
@@ -39,4 +39,14 @@ export async function insertActivity(db: Kysely<DB>, a: NewActivity): Promise<vo
 export async function userIdByUid(db: Kysely<DB>, uid: string): Promise<number | null> {
   const row = await db.selectFrom('users').select('id').where('uid', '=', uid).executeTakeFirst();
   return row ? row.id : null;
+}
+
+/**
+ * JSON text jsonb accepts. jsonb cannot hold U+0000 (PostgreSQL: "unsupported Unicode escape sequence"),
+ * and audit data is whatever a request sent, so a NUL would make the audit row, and with it the audited
+ * write, fail. It is logged as the visible U+FFFD instead.
+ */
+export function jsonbText(value: unknown): string {
+  // Only an escape of its own: `\\u0000` (an escaped backslash, then text) is left alone.
+  return JSON.stringify(value).replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd');
 }
