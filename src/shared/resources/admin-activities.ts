@@ -4,7 +4,7 @@
  */
 import { ADMIN_ACTIVITY_ACTIONS } from '../logs.js';
 import { defineResource } from './define.js';
-import { ACTIVITY_FIELDS, ACTIVITY_RESULT_BADGE } from './user-activities.js';
+import { ACTIVITY_FIELDS, ACTIVITY_DETAIL_COLUMNS } from './user-activities.js';
 
 export const adminActivities = defineResource({
   name: 'admin-activities',
@@ -32,12 +32,7 @@ export const adminActivities = defineResource({
     { field: 'admin.email' },
     { field: 'admin.role' },
     { field: 'target.email' },
-    { field: 'topic' },
-    { field: 'action' },
-    { field: 'result', format: ACTIVITY_RESULT_BADGE },
-    { field: 'user_ip' },
-    { field: 'user_agent', format: { kind: 'truncate', length: 30, tooltip: true } },
-    { field: 'data', format: { kind: 'truncate', length: 30, tooltip: true } },
+    ...ACTIVITY_DETAIL_COLUMNS,
   ],
   filters: [
     { field: 'created_at' }, { field: 'email', op: 'eq' }, { field: 'uid', op: 'eq' }, { field: 'topic', op: 'eq' },

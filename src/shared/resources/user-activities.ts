@@ -29,6 +29,16 @@ export const ACTIVITY_RESULT_BADGE = {
   kind: 'badge', colours: { succeed: 'green', failed: 'red', denied: 'yellow' }, fallback: { label: 'Unknown', colour: 'grey' },
 } as const;
 
+/** What both activity lists show after who did it: topic, action, result, address, browser, metadata. */
+export const ACTIVITY_DETAIL_COLUMNS = [
+  { field: 'topic' },
+  { field: 'action' },
+  { field: 'result', format: ACTIVITY_RESULT_BADGE },
+  { field: 'user_ip' },
+  { field: 'user_agent', format: { kind: 'truncate', length: 30, tooltip: true } },
+  { field: 'data', format: { kind: 'truncate', length: 30, tooltip: true } },
+] as const;
+
 export const userActivities = defineResource({
   name: 'user-activities',
   subject: 'Activity',
@@ -50,12 +60,7 @@ export const userActivities = defineResource({
     { field: 'created_at', format: { kind: 'date' } },
     { field: 'user.email' },
     { field: 'user.role' },
-    { field: 'topic' },
-    { field: 'action' },
-    { field: 'result', format: ACTIVITY_RESULT_BADGE },
-    { field: 'user_ip' },
-    { field: 'user_agent', format: { kind: 'truncate', length: 30, tooltip: true } },
-    { field: 'data', format: { kind: 'truncate', length: 30, tooltip: true } },
+    ...ACTIVITY_DETAIL_COLUMNS,
   ],
   filters: [
     { field: 'created_at' }, { field: 'email', op: 'eq' }, { field: 'uid', op: 'eq' }, { field: 'topic', op: 'eq' },
