@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { startServer, type RunningServer } from '../helpers/server-process.js';
-import { browserAvailable, launchBrowser, submitSignIn, type Browser } from '../helpers/browser.js';
+import type { RunningServer } from '../helpers/server-process.js';
+import { browserAvailable, openJourney, submitSignIn, type Browser, type Journey } from '../helpers/browser.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.js';
 import { DEMO_TOTP_SECRET } from '../../src/server/db/seed/staff.js';
 
@@ -35,14 +35,9 @@ async function signIn(email: string): Promise<void> {
 }
 
 describe.skipIf(!run)('console journey in Chromium', () => {
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await browser.context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.stop();
-  });
+  let journey: Journey | undefined;
+  beforeAll(async () => { journey = await openJourney(); ({ srv, browser, page } = journey); });
+  afterAll(async () => { await journey?.close(); });
 
   it('signs in, uses the palette, adds a permission, keeps the list view in the URL, logs out', async () => {
     await page.goto(`${srv.url}/login`);

@@ -4,8 +4,8 @@
 // Admin Activities. Targets are found through the API the way a test fixture would, not hard-coded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../helpers/server-process.js';
-import { browserAvailable, launchBrowser, submitSignIn, type Browser } from '../helpers/browser.js';
+import type { RunningServer } from '../helpers/server-process.js';
+import { browserAvailable, openJourney, submitSignIn, type Browser, type Journey } from '../helpers/browser.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.js';
 import { previewLock } from '../../src/client/screens/users/lock-preview.js';
 
@@ -55,14 +55,9 @@ async function adminActivityRows(uid: string): Promise<string[]> {
 }
 
 describe.skipIf(!run)('users area in Chromium', () => {
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await browser.context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.stop();
-  });
+  let journey: Journey | undefined;
+  beforeAll(async () => { journey = await openJourney(); ({ srv, browser, page } = journey); });
+  afterAll(async () => { await journey?.close(); });
 
   it('compliance pastes a uid, bans the user with a remark and sees the state log entry', async () => {
     const [target] = await api<{ uid: string; email: string }[]>('/barong/admin/users?role=member&state=active&limit=1');

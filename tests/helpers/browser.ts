@@ -5,7 +5,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from './server-process.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -43,8 +44,22 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** Fills the sign-in form with a demo account (the page must be on /login) and submits it. */
-export async function submitSignIn(page: import('playwright-core').Page, email: string, password: string): Promise<void> {
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** What a browser journey runs against: the real server on a fresh database, and one page in Chromium. */
+export interface Journey {
+  srv: RunningServer;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function openJourney(): Promise<Journey> {
+  const [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const page = await browser.context.newPage();
+  return { srv, browser, page, close: async () => { await browser.close(); await srv.stop(); } };
 }
