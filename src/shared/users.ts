@@ -141,11 +141,19 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
 export const emailField = () => coerce(
   refine(maxLen(string(), 255), 'pattern', (v) => EMAIL.test(v)), string(), (v) => v.trim(),
 );
-/** PUT /admin/users: uid and exactly one of these (P-A6). */
-export const USER_PUT_FIELDS = ['state', 'otp', 'email', 'phone_number'] as const;
+/**
+ * A referrer: another user's uid, or '' to remove the referrer. Barong has no call for it; the console
+ * sends it as a fifth exclusive field of PUT /admin/users (see USER_PUT_FIELDS).
+ */
+export const referrerField = () => coerce(
+  refine(maxLen(string(), 64), 'pattern', (v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v)), string(), (v) => v.trim(),
+);
+/** PUT /admin/users: uid and exactly one of these (P-A6, plus the referrer). */
+export const USER_PUT_FIELDS = ['state', 'otp', 'email', 'phone_number', 'referral_uid'] as const;
 export const UserPut = type({
   uid: uidField(), state: optional(enums([...USER_STATES])), otp: optional(boolField()),
   email: optional(emailField()), phone_number: optional(phoneField()), remark: optional(remarkField()),
+  referral_uid: optional(referrerField()),
 });
 
 export const CommentCreate = type({ uid: uidField(), title: textField(64), data: textField(65535) });

@@ -1,6 +1,6 @@
 // jsdom lacks what cmdk, react-aria and uPlot touch at import or render time.
 import { vi, afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 class RO { observe() {} unobserve() {} disconnect() {} }
 (globalThis as any).ResizeObserver ??= RO;
@@ -13,3 +13,6 @@ window.matchMedia ??= ((q: string) => ({
 })) as any;
 vi.mock('uplot-react', () => ({ default: () => null }));
 afterEach(() => cleanup());
+// findBy*/waitFor give up after 1 s by default; the first render of a lazy screen can take longer on a
+// busy 2-core machine (CI runs the server tests beside these), and a slow pass is not a failure.
+configure({ asyncUtilTimeout: 5_000 });

@@ -1,4 +1,4 @@
-/** User edits: state with remark, 2FA off, role, email, phone; their protections and audit rows. */
+/** User edits: state with remark, 2FA off, role, email, phone, referrer; their protections and audit rows. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { caller, lastActivity, mkUser, staff, userRow } from './users-fixtures.js';
@@ -166,7 +166,44 @@ describe('PUT /admin/users', () => {
     expect((await userRow(t, u.uid)).phone_number).toBe('491512345678');
   });
 
+  it('sets, changes and removes the referrer, audited before → after', async () => {
+    const [a, b] = [await mkUser(t), await mkUser(t)];
+    const u = await mkUser(t);
+    expect((await call(admin, 'PUT', '/users', { uid: u.uid, referral_uid: ` ${a.uid} ` })).json()).toMatchObject({ referral_uid: a.uid });
+    expect((await userRow(t, u.uid)).referral_uid).toBe(a.uid);
+    expect((await call(admin, 'PUT', '/users', { uid: u.uid, referral_uid: b.uid })).statusCode).toBe(200);
+    expect((await lastActivity(t, 'users'))!.data).toMatchObject({ field: 'referral_uid', past_referral_uid: a.uid, referral_uid: b.uid });
+    // The referrals list of the new referrer has the user, the old one's no longer.
+    const referred = async (uid: string) => (await call(admin, 'GET', `/referrals?uid=${uid}`)).json().map((r: { uid: string }) => r.uid);
+    expect(await referred(b.uid)).toEqual([u.uid]);
+    expect(await referred(a.uid)).toEqual([]);
+    expect((await call(admin, 'PUT', '/users', { uid: u.uid, referral_uid: '' })).statusCode).toBe(200);
+    expect((await userRow(t, u.uid)).referral_uid).toBeNull();
+    expect((await lastActivity(t, 'users'))!.data).toMatchObject({ past_referral_uid: b.uid, referral_uid: null });
+  });
+
+  it('refuses an unknown referrer, the user themself, a referral loop and no change; nothing changed', async () => {
+    const top = await mkUser(t);
+    const mid = await mkUser(t, { referral_uid: top.uid });
+    const leaf = await mkUser(t, { referral_uid: mid.uid });
+    const before = await userRow(t, top.uid);
+    await expect422(await call(admin, 'PUT', '/users', { uid: top.uid, referral_uid: 'ID000NOBODY' }), 'admin.user.referrer_doesnt_exist');
+    await expect422(await call(admin, 'PUT', '/users', { uid: top.uid, referral_uid: top.uid }), 'admin.user.referrer_himself');
+    await expect422(await call(admin, 'PUT', '/users', { uid: top.uid, referral_uid: leaf.uid }), 'admin.user.referral_cycle');
+    await expect422(await call(admin, 'PUT', '/users', { uid: top.uid, referral_uid: mid.uid }), 'admin.user.referral_cycle');
+    await expect422(await call(admin, 'PUT', '/users', { uid: top.uid, referral_uid: '' }), 'admin.user.referral_uid_no_change');
+    await expect422(await call(admin, 'PUT', '/users', { uid: mid.uid, referral_uid: top.uid }), 'admin.user.referral_uid_no_change');
+    await expect422(await call(admin, 'PUT', '/users', { uid: top.uid, referral_uid: 'bad uid!' }), 'admin.user.invalid_referral_uid');
+    await expect422(await call(admin, 'PUT', '/users', { uid: top.uid, referral_uid: 42 }), 'admin.user.invalid_referral_uid');
+    expect(await userRow(t, top.uid)).toEqual(before);
+    // Compliance may edit state, 2FA and phone only (spec §6): the referrer needs update on User's referral_uid.
+    const compliance = await staff(t, 'compliance');
+    await expect422(await call(compliance, 'PUT', '/users', { uid: leaf.uid, referral_uid: top.uid }), 'admin.ability.not_permitted', 401);
+    expect((await userRow(t, leaf.uid)).referral_uid).toBe(mid.uid);
+  });
+
   it('refuses self-edits and a superadmin target for admins', async () => {
+    await expect422(await call(admin, 'PUT', '/users', { uid: admin.uid, referral_uid: '' }), 'admin.user.update_himself');
     await expect422(await call(admin, 'PUT', '/users', { uid: admin.uid, phone_number: '4915199999' }), 'admin.user.update_himself');
     const sa = await mkUser(t, { role: 'superadmin' });
     await expect422(await call(admin, 'PUT', '/users', { uid: sa.uid, state: 'banned' }), 'admin.user.superadmin_change');

@@ -97,6 +97,10 @@ export const changeEmail = (uid: string, email: string) => request('auth', 'PUT'
 export const changePhone = (uid: string, phone: string) =>
   request('auth', 'PUT', '/admin/users', { body: { uid, phone_number: phone } });
 
+/** A referrer's uid, or '' to remove it (PUT /admin/users with referral_uid). */
+export const changeReferrer = (uid: string, referrer: string) =>
+  request('auth', 'PUT', '/admin/users', { body: { uid, referral_uid: referrer } });
+
 export interface LabelBody { key: string; value: string; scope: LabelScope; description?: string }
 
 export const addLabel = (uid: string, label: LabelBody) =>

@@ -136,6 +136,9 @@ export const setEmail = (email: string) => write((uid) => api.changeEmail(uid, e
 
 export const setPhone = (phone: string) => write((uid) => api.changePhone(uid, phone), 'Phone Number updated successfully');
 
+export const setReferrer = (referrer: string) =>
+  write((uid) => api.changeReferrer(uid, referrer), referrer ? 'Referrer updated' : 'Referrer removed');
+
 export const setGroup = (group: string) => write((uid) => api.changeGroup(uid, group), 'Updated Successfully');
 
 export const setMinSwap = (amount: string) => write((uid) => api.changeMinSwap(uid, amount), 'Updated Successfully');

@@ -3,7 +3,6 @@
  * 2FA and minimum swap amount. Each control saves only its own field.
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import type { UserDetail } from '../../api/users';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -11,7 +10,8 @@ import { FormField } from '../../components/form/FormField';
 import { clearIntent, setGroup, setMinSwap, setRole, turnOffOtp, userDetail } from '../../state/user-detail';
 import { isDecimal } from './decimal';
 import { ROLES } from './format';
-import { Panel, Row } from './Panel';
+import { Panel } from './Panel';
+import { ReferrerForm } from './ReferrerForm';
 import type { UserRules } from './rules';
 import { StateControl } from './StateControl';
 
@@ -73,11 +73,7 @@ export function AccountPanel({ user, rules }: { user: UserDetail; rules: UserRul
           options={groupOptions.map((g) => ({ value: g, label: g }))}
           onChange={(v) => { if (v && v !== user.group) void setGroup(String(v)); }} />
         <MinSwap user={user} reason={r.minSwap} />
-        <Row label="Referrer">
-          {user.referral_uid
-            ? <Link className="u-link u-mono" href={`/user-directory/${encodeURIComponent(user.referral_uid)}`}>{user.referral_uid}</Link>
-            : <span className="u-muted">None</span>}
-        </Row>
+        <ReferrerForm user={user} reason={r.referrer} />
         {/* Spec §6: enabled only while the user has 2FA on, so it can only turn it off. */}
         <FormField name="otp" label="Two-factor authentication" kind="switch" value={user.otp}
           disabledReason={r.otp} onChange={(on) => { if (on === false) setOtpConfirm(true); }} />

@@ -12,7 +12,7 @@ import { session } from '../../state/session';
 import type { UserDetail } from '../../api/users';
 
 export type Control =
-  | 'state' | 'role' | 'otp' | 'email' | 'phone' | 'group' | 'minSwap' | 'kyc' | 'labelAdd' | 'labelRemove'
+  | 'state' | 'role' | 'otp' | 'email' | 'phone' | 'referrer' | 'group' | 'minSwap' | 'kyc' | 'labelAdd' | 'labelRemove'
   | 'comments' | 'profile' | 'lock';
 
 export interface UserRules {
@@ -52,6 +52,7 @@ export function userRules(ability: AppAbility, viewer: Viewer | null, user: Pick
       otp: first(need('update', 'User', 'otp'), self, protectedTarget, user.otp ? undefined : OTP_OFF_REASON),
       email: first(need('update', 'User', 'email'), superViewer ? undefined : EMAIL_REASON, self),
       phone: userField('phone_number'),
+      referrer: userField('referral_uid'),
       group: need('update', 'Member'),
       minSwap: need('update', 'Member'),
       kyc: first(need('update', 'Level'), need('create', 'Label'), need('delete', 'Label'), protectedTarget),

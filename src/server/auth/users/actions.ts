@@ -1,5 +1,6 @@
 /**
- * User edits (A6, A7, A8, A44, P-A6): state with a remark, 2FA off, role, email and phone number.
+ * User edits (A6, A7, A8, A44, P-A6): state with a remark, 2FA off, role, email, phone number and
+ * referrer.
  * Each write pre-reads its target to refuse what it must (404, protections, no-change) before any
  * transaction and to put before → after in the audit data; inside withAudit it locks the row and
  * re-checks against the locked values, so a concurrent edit cannot slip between the two.
@@ -17,13 +18,14 @@ import { KNOWN_ROLES } from '../permissions-seed.js';
 import { roleHasPermissions } from '../../db/queries/permissions.js';
 import { deleteLabel } from '../../db/queries/labels.js';
 import {
-  emailTaken, findUserByUid, insertStateLog, lockUserByUid, patchUser, replacePhone, type AdminUserRow, type UserPatch,
+  emailTaken, findUserByUid, insertStateLog, lockUserByUid, patchUser, referredBy, replacePhone, type AdminUserRow,
+  type UserPatch,
 } from '../../db/queries/users-admin.js';
 import { bodyOf, caller, found, guardTarget, isUniqueViolation, validated } from './guards.js';
 import { userEntity } from './entity.js';
 
 const PREFIX = 'admin.user';
-type Field = 'state' | 'otp' | 'role' | 'email' | 'phone_number';
+type Field = 'state' | 'otp' | 'role' | 'email' | 'phone_number' | 'referral_uid';
 
 /** The no-change code Barong gives for each field. */
 const noChange = (f: Field) => fail(422, `${PREFIX}.${f}_no_change`);
@@ -101,6 +103,27 @@ function changePhone(req: FastifyRequest, uid: string, phone: string) {
     });
 }
 
+/**
+ * The referrer (spec §2 Main Info, §6): another existing user, never the user themself nor anyone the
+ * user referred, directly or down the chain (a loop would make referral rewards circular); '' removes it.
+ */
+function changeReferrer(req: FastifyRequest, uid: string, referrer: string) {
+  const next = referrer === '' ? null : referrer;
+  const checkReferrer = async (db: Kysely<DB>, u: AdminUserRow) => {
+    if (next === null) return;
+    if (next === u.uid) fail(422, `${PREFIX}.referrer_himself`);
+    if (!(await findUserByUid(db, next))) fail(422, `${PREFIX}.referrer_doesnt_exist`);
+    if (await referredBy(db, next, u.uid)) fail(422, `${PREFIX}.referral_cycle`);
+  };
+  return edit(req, uid, 'referral_uid', (u) => { if (u.referral_uid === next) noChange('referral_uid'); },
+    (u) => ({ past_referral_uid: u.referral_uid, referral_uid: next }),
+    async (trx, u, now) => {
+      // Checked under the row lock: a concurrent change elsewhere in the chain is seen or waits.
+      await checkReferrer(trx, u);
+      return patchUser(trx, u.id, { referral_uid: next }, now);
+    });
+}
+
 export async function userActionRoutes(app: FastifyInstance): Promise<void> {
   // A7 + A44: {uid, state, remark} or {uid, otp: false}.
   app.post('/users/update', async (req) => {
@@ -116,7 +139,7 @@ export async function userActionRoutes(app: FastifyInstance): Promise<void> {
     return changeState(req, v.uid, v.state, v.remark);
   });
 
-  // A6 + P-A6: uid and exactly one of state, otp, email, phone_number.
+  // A6 + P-A6: uid and exactly one of state, otp, email, phone_number, referral_uid.
   app.put('/users', async (req) => {
     const body = bodyOf(req);
     const given = USER_PUT_FIELDS.filter((f) => body[f] !== undefined && body[f] !== null);
@@ -131,6 +154,7 @@ export async function userActionRoutes(app: FastifyInstance): Promise<void> {
       case 'state': return changeState(req, v.uid, v.state!, v.remark ?? null);
       case 'otp': return disableOtp(req, v.uid, v.otp!);
       case 'email': return changeEmail(req, v.uid, v.email!);
+      case 'referral_uid': return changeReferrer(req, v.uid, v.referral_uid!);
       default: return changePhone(req, v.uid, v.phone_number!);
     }
   });

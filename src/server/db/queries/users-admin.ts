@@ -86,7 +86,22 @@ export function emailTaken(db: Kysely<DB>, email: string, exceptId: number): Pro
 }
 
 export type UserPatch = Partial<Pick<AdminUserRow, 'state' | 'otp' | 'otp_secret' | 'email' | 'phone_number' | 'role' | 'level'
-  | 'fee_group' | 'minimum_swap_amount'>>;
+  | 'fee_group' | 'minimum_swap_amount' | 'referral_uid'>>;
+
+/**
+ * Whether `uid` is `ancestor` or was referred by `ancestor`, directly or down the chain (users_uid
+ * index per step; the depth bound stops on data that already holds a loop).
+ */
+export async function referredBy(db: Kysely<DB>, uid: string, ancestor: string): Promise<boolean> {
+  const hit = await sql<{ hit: number }>`
+    WITH RECURSIVE chain (uid, referral_uid, depth) AS (
+      SELECT uid, referral_uid, 1 FROM users WHERE uid = ${uid}
+      UNION ALL
+      SELECT u.uid, u.referral_uid, c.depth + 1 FROM users u JOIN chain c ON u.uid = c.referral_uid WHERE c.depth < 10000
+    )
+    SELECT 1 AS hit FROM chain WHERE uid = ${ancestor} LIMIT 1`.execute(db);
+  return hit.rows.length > 0;
+}
 
 export function patchUser(db: Kysely<DB>, id: number, patch: UserPatch, now: Date): Promise<AdminUserRow> {
   return db.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id)
