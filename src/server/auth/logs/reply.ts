@@ -1,7 +1,7 @@
 /** Sends one page of a log list: the rows as the body, totals and the next cursor as headers. */
 import type { FastifyReply } from 'fastify';
 import { setListHeaders } from '../../db/queries/count.js';
-import type { Page } from '../../db/queries/activity-log.js';
+import type { Page } from '../../db/queries/list-page.js';
 import type { ListParams } from './list-params.js';
 
 export function sendPage<T>(reply: FastifyReply, params: Pick<ListParams, 'page' | 'limit' | 'cursor' | 'beforeId'>, page: Page<T>): T[] {

@@ -8,8 +8,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { activityTypeTopics, type ActivityType } from '../../../shared/logs.js';
-import { countCapped, COUNT_CAP, type CappedTotal } from './count.js';
-import { applyPage, cursorTs, finishPage, type PageRequest } from './paging.js';
+import { COUNT_CAP } from './count.js';
+import { applyPage, cursorTs, type PageRequest } from './paging.js';
+import { emptyPage, listPage, type Page } from './list-page.js';
 import { iso, userJson, type ActivityUser } from './user-json.js';
 
 export interface ActivityFilters {
@@ -24,8 +25,6 @@ export interface WireActivity {
   user?: ActivityUser | null; admin?: ActivityUser | null; target?: ActivityUser | null;
 }
 
-export interface Page<T> extends CappedTotal { rows: T[]; nextCursor: string | null }
-
 /**
  * The id of the user matching every given identity, null when none does, undefined when none was given.
  * Email compares case-insensitively, as the unique lower(email) index does.
@@ -39,14 +38,12 @@ export async function resolveUserId(db: Kysely<DB>, uid?: string, email?: string
   return row ? row.id : null;
 }
 
-const empty = <T>(): Page<T> => ({ rows: [], total: 0, estimated: false, nextCursor: null });
-
 export async function listActivities(
   db: Kysely<DB>, category: 'user' | 'admin', f: ActivityFilters, page: PageRequest, cap = COUNT_CAP,
 ): Promise<Page<WireActivity>> {
   const actor = await resolveUserId(db, f.uid, f.email);
   const target = category === 'admin' ? await resolveUserId(db, f.target_uid, f.target_email) : undefined;
-  if (actor === null || target === null) return empty();
+  if (actor === null || target === null) return emptyPage();
 
   let base = db.selectFrom('activities as a').where('a.category', '=', category);
   if (actor !== undefined) base = base.where('a.user_id', '=', actor);
@@ -61,27 +58,22 @@ export async function listActivities(
     base = base.where('a.topic', t.op, t.topics);
   }
 
-  const total = await countCapped(db, base, cap);
-  if (total.total === 0) return empty();
-  const paged = applyPage(base.selectAll('a').select(cursorTs('a').as('cursor_ts')), { table: 'activities', alias: 'a' }, page);
-  // Users are joined to the page only (at most limit + 1 rows), never to the filtered log.
-  const rows = await db.selectFrom(paged.as('p'))
-    .leftJoin('users as u', 'u.id', 'p.user_id')
-    .leftJoin('users as t', 't.id', 'p.target_id')
-    .select(['p.id', 'p.user_ip', 'p.user_ip_country', 'p.user_agent', 'p.topic', 'p.action', 'p.result', 'p.created_at', 'p.cursor_ts'])
-    .select([sql<string | null>`p.data::text`.as('data'), userJson('u').as('actor'), userJson('t').as('target')])
-    .orderBy('p.created_at', page.ordering).orderBy('p.id', page.ordering)
-    .execute();
-  const done = finishPage(rows, page.limit);
-  return {
-    ...total,
-    nextCursor: done.nextCursor,
-    rows: done.rows.map((r) => {
-      const common = {
-        id: r.id, user_ip: r.user_ip, user_ip_country: r.user_ip_country, user_agent: r.user_agent,
-        topic: r.topic, action: r.action, result: r.result, data: r.data, created_at: iso(r.created_at),
-      };
-      return category === 'user' ? { ...common, user: r.actor } : { ...common, admin: r.actor, target: r.target };
-    }),
+  const read = () => {
+    const paged = applyPage(base.selectAll('a').select(cursorTs('a').as('cursor_ts')), { table: 'activities', alias: 'a' }, page);
+    // Users are joined to the page only (at most limit + 1 rows), never to the filtered log.
+    return db.selectFrom(paged.as('p'))
+      .leftJoin('users as u', 'u.id', 'p.user_id')
+      .leftJoin('users as t', 't.id', 'p.target_id')
+      .select(['p.id', 'p.user_ip', 'p.user_ip_country', 'p.user_agent', 'p.topic', 'p.action', 'p.result', 'p.created_at', 'p.cursor_ts'])
+      .select([sql<string | null>`p.data::text`.as('data'), userJson('u').as('actor'), userJson('t').as('target')])
+      .orderBy('p.created_at', page.ordering).orderBy('p.id', page.ordering)
+      .execute();
   };
+  return listPage(db, { filtered: base, cap, limit: page.limit, read }, (r): WireActivity => {
+    const common = {
+      id: r.id, user_ip: r.user_ip, user_ip_country: r.user_ip_country, user_agent: r.user_agent,
+      topic: r.topic, action: r.action, result: r.result, data: r.data, created_at: iso(r.created_at),
+    };
+    return category === 'user' ? { ...common, user: r.actor } : { ...common, admin: r.actor, target: r.target };
+  });
 }

@@ -1,9 +1,10 @@
-/** Beneficiaries (Peatio GET /admin/beneficiaries): filtered, keyset-paged, newest first by default. */
+/** Beneficiaries (Peatio GET /admin/beneficiaries): filtered, keyset-paged, newest first by default (list-page.ts). */
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.js';
-import { countCapped, COUNT_CAP } from './count.js';
-import { applyPage, cursorTs, finishPage, type PageRequest } from './paging.js';
-import { resolveUserId, type Page } from './activity-log.js';
+import { COUNT_CAP } from './count.js';
+import { applyPage, cursorTs, type PageRequest } from './paging.js';
+import { resolveUserId } from './activity-log.js';
+import { emptyPage, listPage, type Page } from './list-page.js';
 import { iso, jsonText } from './user-json.js';
 
 export interface BeneficiaryFilters { uid?: string; id?: number; currency?: string; state?: string }
@@ -11,24 +12,21 @@ export interface BeneficiaryFilters { uid?: string; id?: number; currency?: stri
 export async function listBeneficiaries(db: Kysely<DB>, f: BeneficiaryFilters, page: PageRequest, cap = COUNT_CAP)
   : Promise<Page<Record<string, unknown>>> {
   const userId = await resolveUserId(db, f.uid);
-  if (userId === null) return { rows: [], total: 0, estimated: false, nextCursor: null };
+  if (userId === null) return emptyPage();
   let base = db.selectFrom('beneficiaries as b');
   if (userId !== undefined) base = base.where('b.user_id', '=', userId);
   if (f.id !== undefined) base = base.where('b.id', '=', f.id);
   if (f.currency !== undefined) base = base.where('b.currency_id', '=', f.currency.toLowerCase());
   if (f.state !== undefined) base = base.where('b.state', '=', f.state);
-  const total = await countCapped(db, base, cap);
-  const paged = applyPage(base.selectAll('b').select(cursorTs('b').as('cursor_ts')), { table: 'beneficiaries', alias: 'b' }, page);
-  const rows = await db.selectFrom(paged.as('p')).innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.id', 'p.currency_id', 'p.name', 'p.description', 'p.data', 'p.state', 'p.created_at', 'p.updated_at',
-      'p.cursor_ts', 'u.uid', 'u.email'])
-    .orderBy('p.created_at', page.ordering).orderBy('p.id', page.ordering).execute();
-  const done = finishPage(rows, page.limit);
-  return {
-    ...total, nextCursor: done.nextCursor,
-    rows: done.rows.map((r) => ({
-      id: r.id, uid: r.uid, email: r.email, currency: r.currency_id, name: r.name, description: r.description,
-      data: jsonText(r.data), state: r.state, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
-    })),
+  const read = () => {
+    const paged = applyPage(base.selectAll('b').select(cursorTs('b').as('cursor_ts')), { table: 'beneficiaries', alias: 'b' }, page);
+    return db.selectFrom(paged.as('p')).innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.currency_id', 'p.name', 'p.description', 'p.data', 'p.state', 'p.created_at', 'p.updated_at',
+        'p.cursor_ts', 'u.uid', 'u.email'])
+      .orderBy('p.created_at', page.ordering).orderBy('p.id', page.ordering).execute();
   };
+  return listPage(db, { filtered: base, cap, limit: page.limit, read }, (r) => ({
+    id: r.id, uid: r.uid, email: r.email, currency: r.currency_id, name: r.name, description: r.description,
+    data: jsonText(r.data), state: r.state, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+  }));
 }

@@ -1,16 +1,15 @@
 /**
  * Service logs (P-A31), devices (P-A39) and referrals (P-A29): filtered, keyset-paged lists over
- * (created_at, id) with capped totals. Every filter has an index (0001 and 0005 migrations); a uid is
- * resolved to a user id first wherever the table references users by id.
+ * (created_at, id) with capped totals (list-page.ts). Every filter has an index (0001 and 0005
+ * migrations); a uid is resolved to a user id first wherever the table references users by id.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
-import { countCapped, COUNT_CAP } from './count.js';
-import { applyPage, cursorTs, finishPage, type PageRequest } from './paging.js';
-import { resolveUserId, type Page } from './activity-log.js';
+import { COUNT_CAP } from './count.js';
+import { applyPage, cursorTs, type PageRequest } from './paging.js';
+import { resolveUserId } from './activity-log.js';
+import { emptyPage, listPage } from './list-page.js';
 import { iso, jsonText } from './user-json.js';
-
-const empty = <T>(): Page<T> => ({ rows: [], total: 0, estimated: false, nextCursor: null });
 
 export interface ServiceLogFilters {
   from?: Date; to?: Date; uid?: string; email?: string; service_name?: string; service_type?: string;
@@ -27,45 +26,35 @@ export async function listServiceLogs(db: Kysely<DB>, f: ServiceLogFilters, page
   for (const k of ['service_name', 'service_type', 'result', 'user_country', 'phone_number'] as const) {
     if (f[k] !== undefined) base = base.where(`s.${k}`, '=', f[k]!);
   }
-  const total = await countCapped(db, base, cap);
-  if (total.total === 0) return empty<never>();
-  const rows = await applyPage(base.selectAll('s').select(cursorTs('s').as('cursor_ts')), { table: 'service_logs', alias: 's' }, page).execute();
-  const done = finishPage(rows, page.limit);
-  return {
-    ...total, nextCursor: done.nextCursor,
-    rows: done.rows.map((r) => ({
-      id: r.id, uid: r.uid, email: r.email, service_name: r.service_name, service_type: r.service_type, topic: r.topic,
-      user_country: r.user_country, user_ip: r.user_ip, phone_number: r.phone_number, result: r.result,
-      metadata: jsonText(r.metadata), created_at: iso(r.created_at),
-    })),
-  };
+  const read = () => applyPage(base.selectAll('s').select(cursorTs('s').as('cursor_ts')), { table: 'service_logs', alias: 's' }, page).execute();
+  return listPage(db, { filtered: base, cap, limit: page.limit, read }, (r) => ({
+    id: r.id, uid: r.uid, email: r.email, service_name: r.service_name, service_type: r.service_type, topic: r.topic,
+    user_country: r.user_country, user_ip: r.user_ip, phone_number: r.phone_number, result: r.result,
+    metadata: jsonText(r.metadata), created_at: iso(r.created_at),
+  }));
 }
 
 export interface DeviceFilters { uid?: string; device_id?: string; device_type?: string; active?: boolean }
 
 export async function listDevices(db: Kysely<DB>, f: DeviceFilters, page: PageRequest, cap = COUNT_CAP) {
   const userId = await resolveUserId(db, f.uid);
-  if (userId === null) return empty<never>();
+  if (userId === null) return emptyPage<never>();
   let base = db.selectFrom('devices as d');
   if (userId !== undefined) base = base.where('d.user_id', '=', userId);
   if (f.device_id !== undefined) base = base.where('d.device_id', '=', f.device_id);
   if (f.device_type !== undefined) base = base.where('d.device_type', '=', f.device_type);
   if (f.active !== undefined) base = base.where('d.active', '=', f.active);
-  const total = await countCapped(db, base, cap);
-  if (total.total === 0) return empty<never>();
-  const paged = applyPage(base.selectAll('d').select(cursorTs('d').as('cursor_ts')), { table: 'devices', alias: 'd' }, page);
-  const rows = await db.selectFrom(paged.as('p')).innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.id', 'p.device_id', 'p.device_type', 'p.active', 'p.created_at', 'p.updated_at', 'p.cursor_ts',
-      'u.uid', 'u.email', 'u.phone_number'])
-    .orderBy('p.created_at', page.ordering).orderBy('p.id', page.ordering).execute();
-  const done = finishPage(rows, page.limit);
-  return {
-    ...total, nextCursor: done.nextCursor,
-    rows: done.rows.map((r) => ({
-      id: r.id, uid: r.uid, email: r.email, phone_number: r.phone_number, device_id: r.device_id,
-      device_type: r.device_type, active: r.active, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
-    })),
+  const read = () => {
+    const paged = applyPage(base.selectAll('d').select(cursorTs('d').as('cursor_ts')), { table: 'devices', alias: 'd' }, page);
+    return db.selectFrom(paged.as('p')).innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.device_id', 'p.device_type', 'p.active', 'p.created_at', 'p.updated_at', 'p.cursor_ts',
+        'u.uid', 'u.email', 'u.phone_number'])
+      .orderBy('p.created_at', page.ordering).orderBy('p.id', page.ordering).execute();
   };
+  return listPage(db, { filtered: base, cap, limit: page.limit, read }, (r) => ({
+    id: r.id, uid: r.uid, email: r.email, phone_number: r.phone_number, device_id: r.device_id,
+    device_type: r.device_type, active: r.active, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+  }));
 }
 
 export interface ReferralFilters { uid?: string; state?: string }
@@ -75,19 +64,13 @@ export async function listReferrals(db: Kysely<DB>, f: ReferralFilters, page: Pa
   let base = db.selectFrom('users as u');
   base = f.uid !== undefined ? base.where('u.referral_uid', '=', f.uid) : base.where('u.referral_uid', 'is not', null);
   if (f.state !== undefined) base = base.where('u.state', '=', f.state);
-  const total = await countCapped(db, base, cap);
-  if (total.total === 0) return empty<never>();
-  const rows = await applyPage(
+  const read = () => applyPage(
     base.select(['u.id', 'u.email', 'u.uid', 'u.role', 'u.level', 'u.otp', 'u.state', 'u.referral_uid', 'u.username',
       'u.data', 'u.created_at', 'u.updated_at']).select(cursorTs('u').as('cursor_ts')),
     { table: 'users', alias: 'u' }, page,
   ).execute();
-  const done = finishPage(rows, page.limit);
-  return {
-    ...total, nextCursor: done.nextCursor,
-    rows: done.rows.map((r) => ({
-      email: r.email, uid: r.uid, role: r.role, level: r.level, otp: r.otp, state: r.state, referral_uid: r.referral_uid,
-      username: r.username, data: jsonText(r.data), created_at: iso(r.created_at), updated_at: iso(r.updated_at),
-    })),
-  };
+  return listPage(db, { filtered: base, cap, limit: page.limit, read }, (r) => ({
+    email: r.email, uid: r.uid, role: r.role, level: r.level, otp: r.otp, state: r.state, referral_uid: r.referral_uid,
+    username: r.username, data: jsonText(r.data), created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+  }));
 }

@@ -6,16 +6,15 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../schema.js';
-import { countCapped, COUNT_CAP } from './count.js';
-import { applyPage, cursorTs, finishPage, type PageRequest } from './paging.js';
-import { resolveUserId, type Page } from './activity-log.js';
+import { COUNT_CAP } from './count.js';
+import { applyPage, cursorTs, type PageRequest } from './paging.js';
+import { resolveUserId } from './activity-log.js';
+import { emptyPage, listPage, type Page } from './list-page.js';
 import { iso, jsonText } from './user-json.js';
 
 export interface WireNotification {
   id: number; title: string; body: string; metadata: string | null; created_at: string | null; updated_at: string | null;
 }
-
-const empty = <T>(): Page<T> => ({ rows: [], total: 0, estimated: false, nextCursor: null });
 
 /** What the metadata says about delivery, so nobody reads a recipient row as a delivered message. */
 export const NOT_SENT = { delivery: 'not_sent', reason: 'no_push_provider' } as const;
@@ -52,38 +51,31 @@ function wireNotification(n: { id: number; title: string; body: string; metadata
 
 export async function listNotifications(db: Kysely<DB>, page: PageRequest, cap = COUNT_CAP): Promise<Page<WireNotification>> {
   const base = db.selectFrom('notifications as n');
-  const total = await countCapped(db, base, cap);
-  if (total.total === 0) return empty();
-  const rows = await applyPage(base.selectAll('n').select(cursorTs('n').as('cursor_ts')), { table: 'notifications', alias: 'n' }, page).execute();
-  const done = finishPage(rows, page.limit);
-  return { ...total, nextCursor: done.nextCursor, rows: done.rows.map(wireNotification) };
+  const read = () => applyPage(base.selectAll('n').select(cursorTs('n').as('cursor_ts')), { table: 'notifications', alias: 'n' }, page).execute();
+  return listPage(db, { filtered: base, cap, limit: page.limit, read }, wireNotification);
 }
 
 export interface RecipientFilters { notification_id?: number; uid?: string; status?: string }
 
 export async function listRecipients(db: Kysely<DB>, f: RecipientFilters, page: PageRequest, cap = COUNT_CAP) {
   const userId = await resolveUserId(db, f.uid);
-  if (userId === null) return empty<never>();
+  if (userId === null) return emptyPage<never>();
   let base = db.selectFrom('notification_recipients as r');
   if (f.notification_id !== undefined) base = base.where('r.notification_id', '=', f.notification_id);
   if (userId !== undefined) base = base.where('r.user_id', '=', userId);
   if (f.status !== undefined) base = base.where('r.status', '=', f.status);
-  const total = await countCapped(db, base, cap);
-  if (total.total === 0) return empty<never>();
-  const paged = applyPage(base.selectAll('r').select(cursorTs('r').as('cursor_ts')), { table: 'notification_recipients', alias: 'r' }, page);
-  const rows = await db.selectFrom(paged.as('p'))
-    .innerJoin('notifications as n', 'n.id', 'p.notification_id')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.id', 'p.notification_id', 'p.device_id', 'p.device_type', 'p.metadata', 'p.status', 'p.created_at',
-      'p.updated_at', 'p.cursor_ts', 'n.title', 'n.body', 'u.uid', 'u.phone_number'])
-    .orderBy('p.created_at', page.ordering).orderBy('p.id', page.ordering).execute();
-  const done = finishPage(rows, page.limit);
-  return {
-    ...total, nextCursor: done.nextCursor,
-    rows: done.rows.map((r) => ({
-      id: r.id, notification_id: r.notification_id, notification: { title: r.title, body: r.body }, uid: r.uid,
-      phone_number: r.phone_number, device_id: r.device_id, device_type: r.device_type, metadata: jsonText(r.metadata),
-      status: r.status, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
-    })),
+  const read = () => {
+    const paged = applyPage(base.selectAll('r').select(cursorTs('r').as('cursor_ts')), { table: 'notification_recipients', alias: 'r' }, page);
+    return db.selectFrom(paged.as('p'))
+      .innerJoin('notifications as n', 'n.id', 'p.notification_id')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.notification_id', 'p.device_id', 'p.device_type', 'p.metadata', 'p.status', 'p.created_at',
+        'p.updated_at', 'p.cursor_ts', 'n.title', 'n.body', 'u.uid', 'u.phone_number'])
+      .orderBy('p.created_at', page.ordering).orderBy('p.id', page.ordering).execute();
   };
+  return listPage(db, { filtered: base, cap, limit: page.limit, read }, (r) => ({
+    id: r.id, notification_id: r.notification_id, notification: { title: r.title, body: r.body }, uid: r.uid,
+    phone_number: r.phone_number, device_id: r.device_id, device_type: r.device_type, metadata: jsonText(r.metadata),
+    status: r.status, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+  }));
 }
