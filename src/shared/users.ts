@@ -5,9 +5,8 @@
  * the form, the spec's messages (§5 Label, remark, Lock/unlock, Phone change).
  */
 import {
-  boolean, coerce, defaulted, define, enums, integer, number, optional, refine, string, type, type Struct,
+  boolean, coerce, defaulted, enums, integer, number, optional, refine, string, type, type Struct,
 } from 'superstruct';
-import { dayBound } from './list-query.js';
 
 /**
  * Barong's User on the wire (openware-api.md §2.3): the base of every user entity the auth service sends
@@ -28,12 +27,11 @@ export const PLATFORMS = ['web', 'android', 'ios'] as const;
 /** Spec §4 user states; the database also knows 'deleted' and 'locked', which only labels set (§5.4). */
 export const USER_STATES = ['active', 'inactive', 'banned', 'pending'] as const;
 export type UserState = (typeof USER_STATES)[number];
+/** Every state a user can be in: staff set USER_STATES; trigger labels also set deleted and locked (kyc.ts). */
+export const STORED_USER_STATES = [...USER_STATES, 'deleted', 'locked'] as const;
 export const LABEL_SCOPES = ['public', 'private'] as const;
 export const PROFILE_DECISIONS = ['verified', 'rejected'] as const;
 export const LOCK_TYPES = ['lock', 'unlock'] as const;
-/** Spec §3 "Users" order_by values; anything else is user.ordering.invalid_attribute. */
-export const USER_ORDER_BY = ['uid', 'email', 'role', 'level', 'created_at', 'updated_at', 'state'] as const;
-
 /**
  * The KYC switches of the user detail (spec §4) and the private label each one stands for. Turning a
  * switch on creates that label with value 'verified'; turning it off deletes it.
@@ -105,18 +103,6 @@ export const percentageField = () => refine(positive(moneyField()), 'max_100', (
 /** Query-string integer within bounds. */
 const intField = (min: number, max: number) => refine(
   coerce(integer(), string(), (v) => (/^-?\d{1,10}$/.test(v) ? Number(v) : v)), 'range', (v) => v >= min && v <= max,
-);
-
-/** A list date bound: epoch seconds, ISO-8601, or a day (the start, or for an end bound the end, of that UTC day). */
-export const dateBound = (end: boolean) => coerce(
-  define<Date>('date', (v) => v instanceof Date && !Number.isNaN(v.getTime())),
-  string(),
-  (v) => {
-    if (/^\d{1,11}$/.test(v)) return new Date(Number(v) * 1000);
-    if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return dayBound(v, end) ?? v;
-    if (v.length <= 40 && /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(v)) return new Date(v);
-    return v;
-  },
 );
 
 // ---- action structs ----
@@ -195,21 +181,6 @@ export const LockFunds = refine(
 /** Barong paging: page ≥ 1, limit 1..100 (openware-api.md §1.3). */
 const PAGING = { page: optional(intField(1, 1e9)), limit: optional(intField(1, 100)) };
 export const PagingQuery = type(PAGING);
-
-export const UserListQuery = type({
-  ...PAGING,
-  ordering: optional(enums(['asc', 'desc'])), order_by: optional(enums([...USER_ORDER_BY])),
-  extended: optional(boolField()), range: optional(enums(['created', 'updated'])),
-  from: optional(dateBound(false)), to: optional(dateBound(true)),
-  start_date: optional(dateBound(false)), end_date: optional(dateBound(true)),
-  email: optional(textField(255, false)), uid: optional(textField(64, false)), role: optional(textField(32, false)),
-  country: optional(textField(64, false)), level: optional(intField(0, 1000)), state: optional(textField(32, false)),
-  username: optional(textField(255, false)), phone_number: optional(textField(32, false)),
-  platform: optional(textField(32, false)), referral_of: optional(textField(64, false)),
-  referral_limit: optional(intField(0, 2147483647)),
-  /** Keyset page after the row this came from (the previous page's Next-Cursor header). */
-  cursor: optional(textField(200, false)),
-});
 
 // ---- the spec's form messages (§5) ----
 

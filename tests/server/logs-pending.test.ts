@@ -6,7 +6,7 @@ import { B, codes, epoch, get, minute, staff } from './logs-fixtures.js';
 
 let t: TestApp;
 let admin: SignedIn;
-const made: { uid: string; email: string }[] = [];
+const made: { id: number; uid: string; email: string }[] = [];
 
 // Five customers: documents pending (0, 3), replaced (1), verified (2), a public pending label (4).
 beforeAll(async () => {
@@ -59,5 +59,59 @@ describe('GET /admin/users/documents/pending', () => {
     expect(codes(await get(t, admin, `${P}?limit=0`))).toEqual(['admin.pagination.invalid_limit']);
     const investor = (await staff(t, 'investor')).session;
     expect(codes(await get(t, investor, P))).toEqual(['admin.ability.not_permitted']);
+  });
+
+  it('with extended=true sends each user\'s labels, phones and profiles (latest first)', async () => {
+    const db = t.db.kysely;
+    const u3 = made[3].id;
+    await db.insertInto('labels').values({ user_id: u3, key: 'vip', value: 'gold', scope: 'public', description: 'big', created_at: minute(20), updated_at: minute(21) }).execute();
+    await db.insertInto('phones').values([
+      { user_id: u3, country: 'FR', number: '33123456', validated_at: minute(30), created_at: minute(30), updated_at: minute(30) },
+      { user_id: u3, country: 'FR', number: '33999999', validated_at: null, created_at: minute(31), updated_at: minute(31) },
+    ]).execute();
+    await db.insertInto('profiles').values([
+      { user_id: u3, first_name: 'Ann', last_name: 'Old', dob: '1990-01-02', country: 'FR', state: 'rejected', metadata: JSON.stringify({ a: 1 }), created_at: minute(40), updated_at: minute(40) },
+      { user_id: u3, first_name: 'Ann', last_name: 'New', country: 'FR', state: 'submitted', created_at: minute(50), updated_at: minute(50) },
+    ]).execute();
+    const res = await get(t, admin, `${P}?extended=true`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers).toMatchObject({ total: '3', page: '1' });
+    const rows = res.json();
+    expect(rows.map((r: any) => r.uid)).toEqual([made[3].uid, made[0].uid, made[1].uid]);
+    expect(rows[0]).toMatchObject({ email: made[3].email, country: 'FR', submitted_at: minute(1).toISOString(), documents: [] });
+    expect(rows[0].labels).toEqual([
+      { key: 'document', value: 'pending', scope: 'private', description: null, created_at: minute(10).toISOString(), updated_at: minute(1).toISOString() },
+      { key: 'vip', value: 'gold', scope: 'public', description: 'big', created_at: minute(20).toISOString(), updated_at: minute(21).toISOString() },
+    ]);
+    expect(rows[0].phones).toEqual([
+      { country: 'FR', number: '33123456', validated_at: minute(30).toISOString() },
+      { country: 'FR', number: '33999999', validated_at: null },
+    ]);
+    expect(rows[0].profiles.map((p: any) => [p.last_name, p.state, p.dob, p.metadata])).toEqual([
+      ['New', 'submitted', null, null], ['Old', 'rejected', '1990-01-02', '{"a":1}'],
+    ]);
+    expect(rows[0].profiles[0]).toMatchObject({ created_at: minute(50).toISOString(), updated_at: minute(50).toISOString() });
+    expect(rows[0].profiles[0]).not.toHaveProperty('user_id');
+    // Other users get their own rows only.
+    expect(rows[1]).toMatchObject({ phones: [], profiles: [], documents: [] });
+    expect(rows[1].labels.map((l: any) => [l.key, l.value])).toEqual([['document', 'pending']]);
+    expect(rows[2].labels.map((l: any) => [l.key, l.value])).toEqual([['document', 'replaced']]);
+    expect((await get(t, admin, `${P}?extended=false&limit=1`)).json()[0]).not.toHaveProperty('labels');
+  });
+
+  it('without extended sends no labels, phones, profiles or documents', async () => {
+    for (const row of (await get(t, admin, P)).json()) {
+      for (const k of ['labels', 'phones', 'profiles', 'documents', 'id', 'user_id']) expect(row).not.toHaveProperty(k);
+    }
+  });
+
+  it('refuses a non-boolean extended as Barong does, and pages by offset only', async () => {
+    for (const v of ['maybe', '1', 'TRUE']) {
+      const res = await get(t, admin, `${P}?extended=${v}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ errors: ['admin.user.non_boolean_extended'], fields: { extended: ['admin.user.non_boolean_extended'] } });
+    }
+    // A keyset parameter is not taken here, so it cannot lift the offset bound.
+    expect(codes(await get(t, admin, `${P}?cursor=anything&limit=100&page=102`))).toEqual(['admin.pagination.page_too_deep']);
   });
 });

@@ -2,10 +2,10 @@
  * The user directory (spec §2, §3 "Users" filters): GET /admin/users, served by the users-area routes;
  * rows open the bespoke user detail at /user-directory/{uid}. Heading "N Users"; newest first (§9).
  */
-import { PLATFORMS, ROLES, USER_STATES } from '../users.js';
+import { PLATFORMS, ROLES, STORED_USER_STATES } from '../users.js';
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 
-const STATE_COLOURS = { active: 'green', pending: 'yellow', inactive: 'grey', banned: 'red' } as const;
+const STATE_COLOURS = { active: 'green', pending: 'yellow', inactive: 'grey', banned: 'red', deleted: 'grey', locked: 'red' } as const;
 
 export const users = defineResource({
   name: 'users',
@@ -25,7 +25,7 @@ export const users = defineResource({
     phone_number: { kind: 'text', readOnly: true, label: 'Phone' },
     role: { kind: 'enum', values: ROLES, readOnly: true },
     level: { kind: 'number', readOnly: true, range: [0, 10] },
-    state: { kind: 'enum', values: USER_STATES, readOnly: true },
+    state: { kind: 'enum', values: STORED_USER_STATES, readOnly: true },
     country: { kind: 'text', readOnly: true, max: 2 },
     platform: { kind: 'enum', values: PLATFORMS, readOnly: true },
     referral_of: { kind: 'text', readOnly: true, label: 'Referred by (uid)' },

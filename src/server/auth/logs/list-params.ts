@@ -4,8 +4,13 @@
  * - `start_date`/`end_date` (the console's names) as aliases of `from`/`to`; a bare date as `to` means
  *   the whole day; epoch seconds and ISO-8601 are both accepted (rangeBound);
  * - `cursor` (from the Next-Cursor header) or `before_id`, for keyset pages (db/queries/paging.ts);
- * - the offset bound: page × limit past MAX_OFFSET is refused with admin.pagination.page_too_deep.
+ * - the offset bound: page × limit past MAX_OFFSET is refused with admin.pagination.page_too_deep;
+ * - per endpoint (ParseOptions): parameters the resource does not declare (Barong's `extended`, `range`),
+ *   and the codes a dialect spells its own way (Barong's users list), so one struct still validates
+ *   every list query and the endpoint keeps its wire codes.
  */
+import { optional, type, type Struct } from 'superstruct';
+import { collectFailures } from '../../../shared/validation.js';
 import { validateListQuery } from '../../../shared/resources/structs.js';
 import type { Resource } from '../../../shared/resources/define.js';
 import { idStruct } from '../../../shared/resources/field-structs.js';
@@ -17,6 +22,10 @@ export interface ListParams extends PageRequest {
   filters: Record<string, unknown>;
   from?: Date;
   to?: Date;
+  /** The `order_by` asked for (one of the resource's sortable fields), or the resource's default. */
+  orderBy: string;
+  /** The values of ParseOptions.extra parameters that were sent. */
+  extra: Record<string, unknown>;
 }
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,12 +34,31 @@ const present = (v: unknown) => v !== undefined && v !== '';
 export interface ParseOptions {
   /** Replaces the resource's error prefix in filter codes (activities answer as Barong: admin.activity.*). */
   codePrefix?: string;
+  /**
+   * The code of any failure of a parameter, by the parameter's name as sent (`start_date`, not the `from`
+   * it stands for), where the endpoint's dialect spells it its own way (the users list answers
+   * user.ordering.invalid_attribute for a bad order_by). A reversed range keeps its invalid_range code.
+   */
+  codes?: Readonly<Record<string, string>>;
+  /**
+   * Parameters the endpoint takes beyond the resource's list struct, each with its struct (Barong's
+   * `extended`, `range`), all optional. A failure is `<prefix>.invalid_<param>` unless `codes` names it.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  extra?: Readonly<Record<string, Struct<any, any>>>;
+  /**
+   * The keyset parameters the list's query takes: both (the default), `cursor` only, or none (offset
+   * pages only). One it does not take is an unknown key, ignored, and so never lifts the offset bound.
+   */
+  keyset?: 'cursor' | 'none';
 }
 
 export function parseListParams(r: Resource, raw: unknown, opts: ParseOptions = {}): ListParams {
   const q: Record<string, unknown> = raw && typeof raw === 'object' ? { ...(raw as Record<string, unknown>) } : {};
-  if (!present(q.from) && present(q.start_date)) q.from = q.start_date;
-  if (!present(q.to) && present(q.end_date)) q.to = q.end_date;
+  // The parameter each struct key was sent as, for codes and form fields.
+  const sentAs: Record<string, string> = {};
+  if (!present(q.from) && present(q.start_date)) { q.from = q.start_date; sentAs.from = 'start_date'; }
+  if (!present(q.to) && present(q.end_date)) { q.to = q.end_date; sentAs.to = 'end_date'; }
   for (const k of ['from', 'to']) if (q[k] === '') delete q[k];
   if (typeof q.to === 'string' && BARE_DATE.test(q.to)) q.to = `${q.to}T23:59:59.999Z`;
   // Empty filter values mean "no filter", as the console sends them for cleared inputs.
@@ -39,9 +67,22 @@ export function parseListParams(r: Resource, raw: unknown, opts: ParseOptions = 
   const prefix = opts.codePrefix;
   const recode = (c: string) => (prefix && c.startsWith(`${r.errorPrefix}.`) ? prefix + c.slice(r.errorPrefix.length) : c);
   const checked = validateListQuery(r, q);
-  if (!checked.ok) {
-    const fields = Object.fromEntries(Object.entries(checked.fields).map(([k, v]) => [k, v.map(recode)]));
-    throw new ApiError(422, checked.errors.map(recode), fields);
+  const failed: Record<string, string[]> = checked.ok ? {} : checked.fields;
+  // `type` checks only the keys it names; the resource's struct has checked the others.
+  const extraStructs = Object.fromEntries(Object.entries(opts.extra ?? {}).map(([k, s]) => [k, optional(s)]));
+  const [extraErr, coerced] = type(extraStructs).validate(q, { coerce: true });
+  if (extraErr) {
+    const own = collectFailures(extraErr, (key) => `${prefix ?? r.errorPrefix}.invalid_${key}`, undefined, 'query').fields;
+    for (const [k, v] of Object.entries(own)) failed[k] = [...(failed[k] ?? []), ...v];
+  }
+  if (!checked.ok || extraErr) {
+    const fields: Record<string, string[]> = {};
+    for (const [k, v] of Object.entries(failed)) {
+      const param = sentAs[k] ?? k;
+      const override = opts.codes && Object.hasOwn(opts.codes, param) ? opts.codes[param] : undefined;
+      fields[param] = [...new Set(v.map((c) => override ?? recode(c)))];
+    }
+    throw new ApiError(422, [...new Set(Object.values(fields).flat())], fields);
   }
   const v = checked.value;
   const filters: Record<string, unknown> = {};
@@ -58,10 +99,10 @@ export function parseListParams(r: Resource, raw: unknown, opts: ParseOptions = 
 
   let cursor: PageRequest['cursor'] = null;
   let beforeId: number | null = null;
-  if (present(q.cursor)) {
+  if (opts.keyset !== 'none' && present(q.cursor)) {
     cursor = typeof q.cursor === 'string' ? decodeCursor(q.cursor) : null;
     if (!cursor) throw new ApiError(422, ['admin.pagination.invalid_cursor'], { cursor: ['admin.pagination.invalid_cursor'] });
-  } else if (present(q.before_id)) {
+  } else if (opts.keyset === undefined && present(q.before_id)) {
     const [err, id] = idStruct().validate(q.before_id, { coerce: true });
     if (err) throw new ApiError(422, ['admin.pagination.invalid_before_id'], { before_id: ['admin.pagination.invalid_before_id'] });
     beforeId = id;
@@ -69,5 +110,7 @@ export function parseListParams(r: Resource, raw: unknown, opts: ParseOptions = 
   if (!cursor && !beforeId && (v.page - 1) * v.limit > MAX_OFFSET) {
     throw new ApiError(422, ['admin.pagination.page_too_deep'], { page: ['admin.pagination.page_too_deep'] });
   }
-  return { page: v.page, limit: v.limit, ordering: v.ordering, cursor, beforeId, filters, from, to };
+  const extra: Record<string, unknown> = {};
+  for (const k of Object.keys(opts.extra ?? {})) if (coerced?.[k] !== undefined) extra[k] = coerced[k];
+  return { page: v.page, limit: v.limit, ordering: v.ordering, orderBy: v.orderBy, cursor, beforeId, filters, from, to, extra };
 }

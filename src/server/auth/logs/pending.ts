@@ -3,19 +3,51 @@
  * find-my-way prefers it to the users-detail routes' /admin/users/:uid, whatever the order of
  * registration (tests/server/logs-pending.test.ts checks it). Needs read Profile (route map:
  * pending-applications → Profile/Document).
+ *
+ * With `extended=true` Barong sends UserWithKYC rows: each row also carries the user's labels (every
+ * scope), phones, profiles (latest first) and documents (none are kept here: [], as in the user detail),
+ * read with one query per table for the whole page.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { requireAbility } from '../require-ability.js';
 import { listPendingApplications } from '../../db/queries/pending-applications.js';
+import { profilesOf } from '../../db/queries/users-admin.js';
+import { byUser, labelsOf, phonesOf } from '../../db/queries/users-batch.js';
 import { pendingApplications } from '../../../shared/resources/pending-applications.js';
-import { parseListParams } from './list-params.js';
+import { fieldStruct } from '../../../shared/resources/field-structs.js';
+import { iso, labelEntity, profileEntity } from '../users/entity.js';
+import { parseListParams, type ParseOptions } from './list-params.js';
 import { sendPage } from './reply.js';
+
+/** Offset pages only (the queue's order is not the keyset's); `extended` coded as Barong's admin/users.rb. */
+const PARSE: ParseOptions = {
+  keyset: 'none',
+  extra: { extended: fieldStruct({ kind: 'boolean' }) },
+  codes: { extended: 'admin.user.non_boolean_extended' },
+};
+
+/** The UserWithKYC parts of a page of users, by user id. */
+async function kycOf(db: Kysely<DB>, userIds: number[]) {
+  const [labels, phones, profiles] = await Promise.all([labelsOf(db, userIds), phonesOf(db, userIds), profilesOf(db, userIds)]);
+  const [l, ph, pr] = [byUser(labels), byUser(phones), byUser(profiles)];
+  return (id: number) => ({
+    labels: l(id).map(labelEntity),
+    phones: ph(id).map((p) => ({ country: p.country, number: p.number, validated_at: iso(p.validated_at) })),
+    profiles: pr(id).map(profileEntity),
+    documents: [],
+  });
+}
 
 export function pendingRoutes(app: FastifyInstance): void {
   app.get('/admin/users/documents/pending', async (req, reply) => {
     await requireAbility(req, 'read', 'Profile', 'barong');
-    const p = parseListParams(pendingApplications, req.query);
-    const page = await listPendingApplications(app.deps.db.kysely, { ...p.filters, from: p.from, to: p.to }, p);
-    return sendPage(reply, { ...p, cursor: null, beforeId: null }, page);
+    const p = parseListParams(pendingApplications, req.query, PARSE);
+    const db = app.deps.db.kysely;
+    const page = await listPendingApplications(db, { ...p.filters, from: p.from, to: p.to }, p);
+    if (p.extra.extended !== true) return sendPage(reply, p, page);
+    const kyc = await kycOf(db, page.userIds);
+    return sendPage(reply, p, { ...page, rows: page.rows.map((r, i) => ({ ...r, ...kyc(page.userIds[i]) })) });
   });
 }

@@ -3,15 +3,17 @@
  * (UserWithKYC plus fork fields) and a user's accredited verifications.
  */
 import type { FastifyInstance } from 'fastify';
-import { UserListQuery, validateForm } from '../../../shared/users.js';
+import { enums } from 'superstruct';
 import { requireAbility } from '../require-ability.js';
 import {
   accreditedVerifications, countUsers, findUserByUid, listUsers, profilesOf, type UserFilter, type UserPage,
 } from '../../db/queries/users-admin.js';
 import { setListHeaders } from '../../db/queries/count.js';
-import { decodeCursor, MAX_OFFSET } from '../../db/queries/paging.js';
 import { fail } from '../../plugins/errors.js';
-import { found, validated } from './guards.js';
+import { users } from '../../../shared/resources/users.js';
+import { fieldStruct } from '../../../shared/resources/field-structs.js';
+import { parseListParams, type ParseOptions } from '../logs/list-params.js';
+import { found } from './guards.js';
 import { iso, profileEntity, userEntity, userWithKyc } from './entity.js';
 
 /** Barong's codes for paging and ordering; the resource's own for filters. */
@@ -26,8 +28,28 @@ export const LIST_CODES: Record<string, string> = {
   'extended.invalid': 'admin.user.non_boolean_extended',
 };
 
-const later = (a?: Date, b?: Date) => (a && b ? (a > b ? a : b) : a ?? b);
-const earlier = (a?: Date, b?: Date) => (a && b ? (a < b ? a : b) : a ?? b);
+/**
+ * The directory's query is the users resource's list struct (the one the console validates with) plus
+ * Barong's `extended` and `range`; keyset pages by `cursor` only (listUsers). Paging codes are the
+ * struct's, which are Barong's; ordering, `extended`, `range` and the date bounds answer with the users
+ * list's own codes (a bad `start_date` is admin.user.invalid_start_date, as sent).
+ */
+const USER_LIST: ParseOptions = {
+  keyset: 'cursor',
+  extra: { extended: fieldStruct({ kind: 'boolean' }), range: enums(['created', 'updated']) },
+  codes: {
+    ordering: LIST_CODES['ordering.invalid'], order_by: LIST_CODES['order_by.invalid'],
+    extended: LIST_CODES['extended.invalid'], range: LIST_CODES['range.invalid'],
+    ...Object.fromEntries(['from', 'to', 'start_date', 'end_date'].map((k) => [k, `admin.user.invalid_${k}`])),
+  },
+};
+
+/** The directory's filters as the users resource types them (validated by its list struct). */
+interface UserListFilters {
+  email?: string; uid?: string; role?: string; country?: string; level?: number; state?: string; username?: string;
+  phone_number?: string; platform?: string; referral_of?: string; referral_limit?: number;
+}
+
 const nonEmpty = (s?: string) => (s && s.trim() !== '' ? s.trim() : undefined);
 
 export async function userReadRoutes(app: FastifyInstance): Promise<void> {
@@ -35,25 +57,24 @@ export async function userReadRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/users', async (req, reply) => {
     await requireAbility(req, 'read', 'User', 'barong');
-    const q = validated(validateForm(UserListQuery, req.query ?? {}, { prefix: 'admin.user', codes: LIST_CODES }));
+    const p = parseListParams(users, req.query, USER_LIST);
+    const q = p.filters as UserListFilters;
     const filter: UserFilter = {
       email: nonEmpty(q.email), uid: nonEmpty(q.uid), role: nonEmpty(q.role), country: nonEmpty(q.country),
       level: q.level, state: nonEmpty(q.state), username: nonEmpty(q.username), phone_number: nonEmpty(q.phone_number),
       platform: nonEmpty(q.platform), referral_of: nonEmpty(q.referral_of), referral_limit: q.referral_limit,
-      // The console sends start_date/end_date; Barong clients send from/to. Both narrow the same range.
-      from: later(q.from, q.start_date), to: earlier(q.to, q.end_date), range: q.range ?? 'created',
+      // from/to, or the console's start_date/end_date (list-params.ts), bound created_at or updated_at.
+      from: p.from, to: p.to, range: (p.extra.range as UserFilter['range'] | undefined) ?? 'created',
     };
-    // Users list newest first by default (spec §9).
-    const page: UserPage = { page: q.page ?? 1, limit: q.limit ?? 100, ordering: q.ordering ?? 'desc', orderBy: q.order_by ?? 'created_at' };
-    const cursor = q.cursor ? decodeCursor(q.cursor) : null;
-    if (q.cursor && (!cursor || page.orderBy !== 'created_at')) fail(422, 'admin.pagination.invalid_cursor');
-    // Offsets past what the paginator reaches would scan; the keyset cursor goes anywhere.
-    if (!cursor && (page.page - 1) * page.limit > MAX_OFFSET) fail(422, 'admin.pagination.page_too_deep');
-    const [{ rows, nextCursor }, count] = await Promise.all([listUsers(db(), filter, { ...page, cursor }), countUsers(db(), filter)]);
+    // Users list newest first by default (spec §9): the resource's default ordering.
+    const page: UserPage = { page: p.page, limit: p.limit, ordering: p.ordering, orderBy: p.orderBy as UserPage['orderBy'] };
+    // Only the created_at order is keyset-paged (listUsers); parseListParams has bounded offsets.
+    if (p.cursor && page.orderBy !== 'created_at') fail(422, 'admin.pagination.invalid_cursor');
+    const [{ rows, nextCursor }, count] = await Promise.all([listUsers(db(), filter, { ...page, cursor: p.cursor }), countUsers(db(), filter)]);
     setListHeaders(reply, { ...count, page: page.page, perPage: page.limit, nextCursor });
-    if (!q.extended) return rows.map(userEntity);
+    if (p.extra.extended !== true) return rows.map(userEntity);
     const profiles = await profilesOf(db(), rows.map((r) => r.id));
-    return rows.map((r) => ({ ...userEntity(r), profiles: profiles.filter((p) => p.user_id === r.id).map(profileEntity) }));
+    return rows.map((r) => ({ ...userEntity(r), profiles: profiles.filter((pr) => pr.user_id === r.id).map(profileEntity) }));
   });
 
   app.get<{ Params: { uid: string } }>('/users/:uid', async (req) => {

@@ -6,16 +6,19 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { countCapped, COUNT_CAP } from './count.js';
-import type { Page } from './activity-log.js';
+import type { Page } from './list-page.js';
 import { iso, jsonText } from './user-json.js';
 
 export interface PendingFilters { from?: Date; to?: Date; email?: string; country?: string }
 
 export const PENDING_DOCUMENT_VALUES = ['pending', 'replaced'] as const;
 
+/** A page of the queue; `userIds[i]` is the id of `rows[i]`'s user (not on the wire), for `extended` rows. */
+export interface PendingPage extends Page<Record<string, unknown>> { userIds: number[] }
+
 export async function listPendingApplications(
   db: Kysely<DB>, f: PendingFilters, page: { page: number; limit: number; ordering: 'asc' | 'desc' }, cap = COUNT_CAP,
-): Promise<Page<Record<string, unknown>>> {
+): Promise<PendingPage> {
   let base = db.selectFrom('labels as l').innerJoin('users as u', 'u.id', 'l.user_id')
     .where('l.key', '=', 'document').where('l.scope', '=', 'private').where('l.value', 'in', [...PENDING_DOCUMENT_VALUES]);
   if (f.email !== undefined) base = base.where(sql`lower(u.email)`, '=', f.email.toLowerCase());
@@ -23,14 +26,14 @@ export async function listPendingApplications(
   if (f.from) base = base.where('u.created_at', '>=', f.from);
   if (f.to) base = base.where('u.created_at', '<=', f.to);
   const total = await countCapped(db, base, cap);
-  if (total.total === 0) return { ...total, rows: [], nextCursor: null };
+  if (total.total === 0) return { ...total, rows: [], nextCursor: null, userIds: [] };
   const rows = await base
-    .select(['u.email', 'u.uid', 'u.role', 'u.level', 'u.otp', 'u.state', 'u.referral_uid', 'u.username', 'u.data',
+    .select(['u.id', 'u.email', 'u.uid', 'u.role', 'u.level', 'u.otp', 'u.state', 'u.referral_uid', 'u.username', 'u.data',
       'u.country', 'u.created_at', 'u.updated_at', 'l.updated_at as submitted_at'])
     .orderBy('l.updated_at', page.ordering).orderBy('l.id', page.ordering)
     .limit(page.limit).offset((page.page - 1) * page.limit).execute();
   return {
-    ...total, nextCursor: null,
+    ...total, nextCursor: null, userIds: rows.map((r) => r.id),
     rows: rows.map((r) => ({
       email: r.email, uid: r.uid, role: r.role, level: r.level, otp: r.otp, state: r.state, referral_uid: r.referral_uid,
       username: r.username, data: jsonText(r.data), country: r.country, submitted_at: iso(r.submitted_at),
