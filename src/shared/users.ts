@@ -5,8 +5,9 @@
  * the form, the spec's messages (§5 Label, remark, Lock/unlock, Phone change).
  */
 import {
-  boolean, coerce, defaulted, enums, integer, number, optional, refine, string, type, type Struct,
+  boolean, defaulted, enums, integer, number, optional, refine, string, type, type Struct,
 } from 'superstruct';
+import { coerceNumber, coerceString } from './validation.js';
 
 /**
  * Barong's User on the wire (openware-api.md §2.3): the base of every user entity the auth service sends
@@ -72,9 +73,8 @@ const textField = (max: number, req = true) => noNul(maxLen(req ? required(strin
 export const uidField = () => textField(64);
 
 /** Label key and value: 1..20 of [a-z0-9_-], compared and stored lower-case (spec §5, §9). */
-const labelText = () => coerce(
-  refine(maxLen(required(string()), LABEL_MAX), 'pattern', (v) => LABEL_TEXT.test(v)),
-  string(), (v) => v.trim().toLowerCase(),
+const labelText = () => coerceString(
+  refine(maxLen(required(string()), LABEL_MAX), 'pattern', (v) => LABEL_TEXT.test(v)), (v) => v.trim().toLowerCase(),
 );
 
 /** Remark of a state change: required, and it must not start with whitespace (spec §5). */
@@ -82,16 +82,15 @@ export const remarkField = () =>
   maxLen(refine(refine(string(), 'empty', (v) => v.length > 0), 'leading_space', (v) => !/^\s/.test(v)), 1024);
 
 /** 'true'/'false' from a query string or a lenient form. */
-export const boolField = () => coerce(boolean(), string(), (v) => (v === 'true' ? true : v === 'false' ? false : v));
+export const boolField = () => coerceString(boolean(), (v) => (v === 'true' ? true : v === 'false' ? false : v));
 
 const MONEY = /^\d{1,18}(\.\d{1,18})?$/;
 /**
  * A non-negative decimal that fits NUMERIC(36,18). Numbers are accepted when their shortest text is
  * plain decimal (0.5 yes, 1e-7 no), so a float never reaches the arithmetic.
  */
-export const moneyField = () => coerce(
-  refine(string(), 'decimal', (v) => MONEY.test(v)),
-  number(), (v) => (Number.isFinite(v) ? String(v) : v),
+export const moneyField = () => coerceNumber(
+  refine(string(), 'decimal', (v) => MONEY.test(v)), (v) => (Number.isFinite(v) ? String(v) : v),
 );
 const positive = (s: Struct<string, null>) => refine(s, 'positive', (v) => /[1-9]/.test(v));
 /** 0 < p ≤ 100, compared on the text so 100.000000000000000001 is refused exactly. */
@@ -102,7 +101,7 @@ export const percentageField = () => refine(positive(moneyField()), 'max_100', (
 
 /** Query-string integer within bounds. */
 const intField = (min: number, max: number) => refine(
-  coerce(integer(), string(), (v) => (/^-?\d{1,10}$/.test(v) ? Number(v) : v)), 'range', (v) => v >= min && v <= max,
+  coerceString(integer(), (v) => (/^-?\d{1,10}$/.test(v) ? Number(v) : v)), 'range', (v) => v >= min && v <= max,
 );
 
 // ---- action structs ----
@@ -120,19 +119,19 @@ export const OtpChange = type({ uid: uidField(), otp: boolField() });
 export const RoleChange = type({ uid: uidField(), role: refine(textField(32), 'pattern', (v) => /^[a-z_]+$/.test(v)) });
 
 /** Phone change: the client sends the dial-code digits followed by the number (spec §5). */
-export const phoneField = () => coerce(
-  refine(string(), 'pattern', (v) => /^\d{6,15}$/.test(v)), string(), (v) => v.replace(/[\s()-]/g, '').replace(/^\+/, ''),
+export const phoneField = () => coerceString(
+  refine(string(), 'pattern', (v) => /^\d{6,15}$/.test(v)), (v) => v.replace(/[\s()-]/g, '').replace(/^\+/, ''),
 );
 const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
-export const emailField = () => coerce(
-  refine(maxLen(string(), 255), 'pattern', (v) => EMAIL.test(v)), string(), (v) => v.trim(),
+export const emailField = () => coerceString(
+  refine(maxLen(string(), 255), 'pattern', (v) => EMAIL.test(v)), (v) => v.trim(),
 );
 /**
  * A referrer: another user's uid, or '' to remove the referrer. Barong has no call for it; the console
  * sends it as a fifth exclusive field of PUT /admin/users (see USER_PUT_FIELDS).
  */
-export const referrerField = () => coerce(
-  refine(maxLen(string(), 64), 'pattern', (v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v)), string(), (v) => v.trim(),
+export const referrerField = () => coerceString(
+  refine(maxLen(string(), 64), 'pattern', (v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v)), (v) => v.trim(),
 );
 /** PUT /admin/users: uid and exactly one of these (P-A6, plus the referrer). */
 export const USER_PUT_FIELDS = ['state', 'otp', 'email', 'phone_number', 'referral_uid'] as const;
@@ -160,8 +159,8 @@ export const ProfileCreate = type({
 export const ProfileDecision = type({ uid: uidField(), state: enums([...PROFILE_DECISIONS]) });
 
 /** Peatio fee groups are stripped and down-cased (A45). */
-export const groupField = () => coerce(
-  refine(maxLen(required(string()), 32), 'pattern', (v) => /^[a-z0-9_-]+$/.test(v)), string(), (v) => v.trim().toLowerCase(),
+export const groupField = () => coerceString(
+  refine(maxLen(required(string()), 32), 'pattern', (v) => /^[a-z0-9_-]+$/.test(v)), (v) => v.trim().toLowerCase(),
 );
 export const MemberGroup = type({ group: groupField() });
 export const MinSwapAmount = type({ uid: uidField(), min_swap_amount: moneyField(), group: defaulted(groupField(), 'any') });
@@ -171,7 +170,7 @@ export const LockFunds = refine(
   type({
     uid: uidField(), type: enums([...LOCK_TYPES]),
     amount: optional(positive(moneyField())), percentage: optional(percentageField()),
-    currency: optional(coerce(refine(string(), 'pattern', (v) => /^[a-z0-9_.-]{1,32}$/.test(v)), string(), (v) => v.trim().toLowerCase())),
+    currency: optional(coerceString(refine(string(), 'pattern', (v) => /^[a-z0-9_.-]{1,32}$/.test(v)), (v) => v.trim().toLowerCase())),
   }),
   'one_of_amount_percentage', (v) => (v.amount === undefined) !== (v.percentage === undefined),
 );

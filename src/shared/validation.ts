@@ -3,7 +3,7 @@
  * (DESIGN §5.3). Failures become OpenWare-style codes: `<prefix>.missing_<field>` for an absent
  * required field, `<prefix>.invalid_<field>` otherwise, plus `<prefix>.unknown_<field>` for extras.
  */
-import { define, refine, string, number, type Struct, StructError } from 'superstruct';
+import { Struct, define, refine, string, number, type StructError } from 'superstruct';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: string[]; fields: Record<string, string[]> };
 
@@ -90,3 +90,20 @@ export const nonBlank = () => refine(string(), 'nonempty', (v) => v.trim().lengt
 
 /** Upper bound on free-text fields so a 1 MB string never reaches the database. */
 export const text = (max = 1024) => refine(string(), 'max_length', (v) => v.length <= max);
+
+/**
+ * superstruct's coerce(struct, string(), fn) and coerce(struct, number(), fn), without their cost:
+ * coerce() tests its condition with is(), which builds a StructError (stack trace and all) for every
+ * value that fails it — every absent optional key of every query, ~0.15 ms a list request. A typeof
+ * test decides exactly the same.
+ */
+export function coerceString<T, S>(struct: Struct<T, S>, fn: (v: string) => unknown): Struct<T, S> {
+  return new Struct({ ...struct, coercer: (v: unknown, ctx) => struct.coercer(typeof v === 'string' ? fn(v) : v, ctx) });
+}
+
+export function coerceNumber<T, S>(struct: Struct<T, S>, fn: (v: number) => unknown): Struct<T, S> {
+  return new Struct({
+    ...struct,
+    coercer: (v: unknown, ctx) => struct.coercer(typeof v === 'number' && !Number.isNaN(v) ? fn(v) : v, ctx),
+  });
+}

@@ -5,8 +5,8 @@
  * and a brute-force brake answers 429 before the password is even looked at.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { coerce, define, nullable, number, optional, type as shape } from 'superstruct';
-import { check, text } from '../../shared/validation.js';
+import { define, nullable, optional, type as shape } from 'superstruct';
+import { check, coerceNumber, text } from '../../shared/validation.js';
 import { USER_ACTIVITY } from '../../shared/activities.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { csrfHeader } from '../plugins/session.js';
@@ -14,16 +14,17 @@ import { dummyDigest, verifyPassword } from './passwords.js';
 import { verifyCaptcha } from './captcha.js';
 import { TotpError, verifyTotp } from './totp.js';
 import { Throttle, identityKey, ipKey } from './throttle.js';
-import { clearSessionCookie, hashSessionId, openSession, sameSecret, sessionIdFrom, userAgentOf } from './sessions.js';
+import {
+  clearSessionCookie, endSession, hashSessionId, openSession, sameSecret, sessionIdFrom, userAgentOf,
+} from './sessions.js';
 import { userWithFullInfo } from './user-entity.js';
 import { findUserByIdentity, insertUserActivity, setLastIp, type UserRow } from '../db/queries/users-auth.js';
-import { deleteSession } from '../db/queries/sessions.js';
 
 /** Barong accepts a String (recaptcha, turnstile) or a Hash (geetest) and nothing else. */
 const captchaResponse = define<string | Record<string, unknown>>('captcha_format',
   (v) => typeof v === 'string' || (typeof v === 'object' && v !== null && !Array.isArray(v)));
 /** Some clients send the code as a number; leading zeros are then lost and the code simply fails. */
-const otpCode = coerce(text(32), number(), (n) => String(n));
+const otpCode = coerceNumber(text(32), (n) => String(n));
 const common = {
   password: text(1024),
   captcha_response: optional(nullable(captchaResponse)),
@@ -130,7 +131,7 @@ export function identityRoutes(app: FastifyInstance): void {
       if (!sameSecret(csrf, req.auth.csrfToken)) fail(401, 'authz.csrf_token_mismatch');
     }
     const id = sessionIdFrom(req);
-    const userId = id ? await deleteSession(db.kysely, hashSessionId(id)) : null;
+    const userId = id ? await endSession(app, hashSessionId(id)) : null;
     clearSessionCookie(app, req, reply);
     if (userId === null) fail(404, 'identity.session.not_found');
     await record(req, userId, USER_ACTIVITY.logout.action, 'succeed');

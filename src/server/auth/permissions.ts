@@ -4,8 +4,8 @@
  * same verb/action validation as POST, and a role the spec knows may get its first row through the API.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { coerce, integer, nullable, optional, refine, string, type, type Infer } from 'superstruct';
-import { addFieldError, check, nonBlank } from '../../shared/validation.js';
+import { integer, nullable, optional, refine, string, type, type Infer } from 'superstruct';
+import { addFieldError, check, coerceString, nonBlank } from '../../shared/validation.js';
 import { LIMITS } from '../../shared/list-query.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { withAudit } from '../plugins/audit.js';
@@ -23,7 +23,7 @@ export const PERMISSION_ACTIONS = ['accept', 'drop', 'audit'] as const;
 const bounded = (max: number) => refine(nonBlank(), 'max_length', (v) => v.length <= max);
 /** A positive row id; query strings carry it as digits. */
 const id = () => refine(
-  coerce(integer(), string(), (s) => (/^\d{1,15}$/.test(s) ? Number(s) : s)), 'positive', (n) => n > 0,
+  coerceString(integer(), (s) => (/^\d{1,15}$/.test(s) ? Number(s) : s)), 'positive', (n) => n > 0,
 );
 
 export const PermissionCreate = type({

@@ -4,9 +4,9 @@
  * value storable, so a valid body never turns into a database error.
  */
 import {
-  boolean, coerce, define, enums, integer, number, refine, string, type Struct,
+  boolean, define, enums, integer, number, refine, string, type Struct,
 } from 'superstruct';
-import { decimal } from '../validation.js';
+import { coerceNumber, coerceString, decimal } from '../validation.js';
 import type { FieldDef } from './define.js';
 
 /** Bounds of a PostgreSQL integer column, the default for `number` fields. */
@@ -23,7 +23,7 @@ export const maxLength = (f: FieldDef): number => f.max ?? (f.kind === 'textarea
 export const immutable = () => define<never>('immutable', () => false);
 
 const fromNumericText = <T>(s: Struct<T, null>) =>
-  coerce(s, string(), (v) => (NUMERIC_TEXT.test(v.trim()) ? Number(v.trim()) : v));
+  coerceString(s, (v) => (NUMERIC_TEXT.test(v.trim()) ? Number(v.trim()) : v));
 
 const inRange = <T extends number>(s: Struct<T, null>, [lo, hi]: readonly [number, number]) =>
   refine(s, 'range', (v) => v >= lo && v <= hi);
@@ -51,7 +51,7 @@ function textStruct(f: FieldDef, required: boolean): Struct<string, null> {
 function enumStruct(values: readonly string[]): Struct<string, null> {
   const lower = new Set(values);
   // Barong compares verbs and actions case-insensitively; the canonical value is the declared spelling.
-  return coerce(enums(values as string[]) as unknown as Struct<string, null>, string(),
+  return coerceString(enums(values as string[]) as unknown as Struct<string, null>,
     (v) => (lower.has(v.toLowerCase()) ? v.toLowerCase() : v));
 }
 
@@ -64,9 +64,9 @@ export function fieldStruct(f: FieldDef, required = false): Struct<any, any> {
       return inRange(fromNumericText(base), f.range ?? INT4);
     }
     case 'decimal':
-      return coerce(decimal(), number(), (v) => (Number.isFinite(v) ? String(v) : v));
+      return coerceNumber(decimal(), (v) => (Number.isFinite(v) ? String(v) : v));
     case 'boolean':
-      return coerce(boolean(), string(), (v) => (v === 'true' ? true : v === 'false' ? false : v));
+      return coerceString(boolean(), (v) => (v === 'true' ? true : v === 'false' ? false : v));
     case 'enum': return enumStruct(f.values ?? []);
     case 'date': return dateOnly();
     case 'datetime': return dateTime();
@@ -76,9 +76,8 @@ export function fieldStruct(f: FieldDef, required = false): Struct<any, any> {
 
 /** A date-range bound of a list query: epoch seconds (Barong) or ISO-8601 (Peatio), either accepted. */
 export const rangeBound = () =>
-  coerce(
+  coerceString(
     define<Date>('range_bound', (v) => v instanceof Date && !Number.isNaN(v.getTime())),
-    string(),
     (v) => {
       if (/^\d{1,11}$/.test(v)) return new Date(Number(v) * 1000);
       if (ISO_DATETIME.test(v) || /^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(v);
