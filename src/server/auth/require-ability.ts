@@ -12,13 +12,28 @@ import { auditTopic } from '../plugins/authz.js';
 import { normalisePath } from './paths.js';
 import { abilitiesFor } from './abilities.js';
 
+/** Built CASL abilities per allowed-roles list, role and service: the role tables are fixed, so once each. */
+const built = new WeakMap<readonly string[], Map<string, ReturnType<typeof buildAbility>>>();
+
+function abilityOf(role: string, service: AbilityService, allowedRoles: readonly string[]) {
+  let byRole = built.get(allowedRoles);
+  if (!byRole) built.set(allowedRoles, (byRole = new Map()));
+  const key = `${service}:${role}`;
+  let ability = byRole.get(key);
+  if (!ability) {
+    ability = buildAbility(service === 'barong' ? abilitiesFor(role, 'barong', allowedRoles) : null,
+      service === 'peatio' ? abilitiesFor(role, 'peatio', allowedRoles) : null);
+    byRole.set(key, ability);
+  }
+  return ability;
+}
+
 /** Whether a role holds `action` on `subject` (and on every one of `fields`, when given). */
 export function roleCan(
   role: string, action: AbilityAction, subject: Subject, service: AbilityService,
   allowedRoles: readonly string[], fields?: readonly string[],
 ): boolean {
-  const ability = buildAbility(service === 'barong' ? abilitiesFor(role, 'barong', allowedRoles) : null,
-    service === 'peatio' ? abilitiesFor(role, 'peatio', allowedRoles) : null);
+  const ability = abilityOf(role, service, allowedRoles);
   if (fields && fields.length > 0) return fields.every((f) => ability.can(action, subject, f));
   return ability.can(action, subject);
 }
