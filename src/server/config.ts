@@ -18,6 +18,8 @@ export interface Config {
   sessionIdleMs: number;
   /** Absolute lifetime of a session in ms (default 12 h). */
   sessionAbsoluteMs: number;
+  /** How long a read may reuse this node's session lookup (auth/session-cache.ts); 0 turns it off. */
+  sessionCacheMs: number;
   allowedRoles: string[];
   externalRedirectUrl: string;
   demoPassword: string;
@@ -109,6 +111,7 @@ export function loadConfig(env: Env): Config {
     },
     sessionIdleMs: idleMin * 60_000,
     sessionAbsoluteMs: absMin * 60_000,
+    sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000, 0, 60_000),
     allowedRoles,
     externalRedirectUrl: url(env, 'EXTERNAL_REDIRECT_URL', 'https://example.com/', ['http:', 'https:']),
     demoPassword,

@@ -28,7 +28,11 @@ export async function testApp(
 ): Promise<TestApp> {
   const db = opts.db ?? (await openTestDb());
   const clock = fakeClock();
-  const config = loadConfig({ STEWARD_STATIC_DIR: '', ...opts.env });
+  // On PGlite a NOTIFY reaches the session cache before the committing query returns, so every test
+  // runs with the cache on; on PostgreSQL it arrives a moment later, so only the tests that wait for it
+  // (session-cache.test.ts) turn it on there.
+  const cacheOff = db.kind === 'postgres' ? { SESSION_CACHE_MS: '0' } : {};
+  const config = loadConfig({ STEWARD_STATIC_DIR: '', ...cacheOff, ...opts.env });
   const deps: AppDeps = { config, db, now: clock.now, ...(opts.fetch ? { fetch: opts.fetch } : {}) };
   const app = await buildApp(deps);
   await app.ready();

@@ -50,6 +50,15 @@ export function judgeSession(
   return 'ok';
 }
 
+/**
+ * Deletes a session; the owner's user id when there was one. This node's cache forgets it at once (other
+ * nodes hear it from the database's NOTIFY).
+ */
+export function endSession(app: FastifyInstance, idHash: string): Promise<number | null> {
+  app.sessionCache.drop(idHash);
+  return deleteSession(app.deps.db.kysely, idHash);
+}
+
 /** Opens a session for the user, sets the cookie, returns the CSRF token for the response body. */
 export async function openSession(
   app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, userId: number,
@@ -57,7 +66,7 @@ export async function openSession(
   const { config, db } = app.deps;
   const now = app.deps.now();
   const previous = sessionIdFrom(req);
-  if (previous) await deleteSession(db.kysely, hashSessionId(previous));
+  if (previous) await endSession(app, hashSessionId(previous));
   await sweepSessions(db.kysely, userId, now, config.sessionIdleMs);
   const id = newSessionId();
   const csrfToken = newCsrfToken();

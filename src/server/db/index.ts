@@ -6,6 +6,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DB } from './schema.js';
 import { pgliteDialect } from './pglite-dialect.js';
+import { pgListen, pgliteListen, type Listen } from './listen.js';
 
 export type { DB } from './schema.js';
 export { sql };
@@ -15,6 +16,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Tarball of the whole data dir (PGlite only): tests clone migrated databases from it. */
   dump?: () => Promise<Blob>;
+  /** LISTEN on a NOTIFY channel (listen.ts). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -48,7 +51,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     pool.on('error', () => { /* idle client errors surface on next query */ });
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: 'postgres', close: () => kysely.destroy() };
+    return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), close: () => kysely.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const parsers = { [INT8]: asInt, [NUMERIC]: asText, [DATE]: asText };
@@ -61,6 +64,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kysely,
     kind: 'pglite',
     dump: async () => pg.dumpDataDir('none'),
+    listen: pgliteListen(pg, kysely),
     close: async () => { await kysely.destroy(); await pg.close(); },
   };
 }

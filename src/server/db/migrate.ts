@@ -5,6 +5,7 @@ import * as pilotResources from './migrations/0002_pilot_resources.js';
 import * as metrics from './migrations/0003_metrics.js';
 import * as usersArea from './migrations/0004_users_area.js';
 import * as logsArea from './migrations/0005_logs_area.js';
+import * as authNotify from './migrations/0006_auth_notify.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0003_metrics': metrics,
   '0004_users_area': usersArea,
   '0005_logs_area': logsArea,
+  '0006_auth_notify': authNotify,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -4,15 +4,24 @@
  * - pass paths (identity, public): the session is loaded when valid, but nothing is enforced;
  * - everything else: CSRF header on writes, a live session bound to its user agent, an active
  *   user. `req.auth` is set for the permission check that follows.
+ * Reads may take the session from this node's SessionCache (auth/session-cache.ts: pushed invalidation,
+ * never used by writes); everything the cache cannot vouch for goes to the database.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail } from './errors.js';
 import { isPassPath, normalisePath } from '../auth/paths.js';
 import {
-  hashSessionId, judgeSession, sameSecret, sessionIdFrom, userAgentOf, type SessionVerdict,
+  endSession, hashSessionId, judgeSession, sameSecret, sessionIdFrom, userAgentOf, type SessionVerdict,
 } from '../auth/sessions.js';
-import { deleteSession, findSessionWithUser, touchSession, type SessionWithUser } from '../db/queries/sessions.js';
+import { findSessionWithUser, touchSession, type SessionWithUser } from '../db/queries/sessions.js';
 import type { AuthContext } from '../auth/context.js';
+import { SessionCache } from '../auth/session-cache.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessionCache: SessionCache;
+  }
+}
 
 /** last_seen_at is rewritten at most this often: idle expiry needs minutes, not milliseconds. */
 export const TOUCH_EVERY_MS = 5_000;
@@ -36,8 +45,25 @@ export function csrfHeader(req: FastifyRequest): string | null {
   return typeof v === 'string' && v !== '' ? v : null;
 }
 
+/** Whether a cached session passes the gate exactly as the database copy would, with no touch due. */
+function servable(app: FastifyInstance, s: SessionWithUser, req: FastifyRequest, now: Date): boolean {
+  return judgeSession(app, s, userAgentOf(req), now) === 'ok' && LIVE_STATES.has(s.state)
+    && now.getTime() - new Date(s.last_seen_at).getTime() < TOUCH_EVERY_MS;
+}
+
 export function registerSession(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  const cache = new SessionCache(app.deps.config.sessionCacheMs);
+  app.decorate('sessionCache', cache);
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    try {
+      unlisten = await cache.listen(app.deps.db.listen);
+    } catch (err) {
+      app.log.warn({ err }, 'session cache off: cannot LISTEN for invalidations');
+    }
+  });
+  app.addHook('onClose', async () => { await unlisten?.(); });
 
   app.addHook('onRequest', async (req) => {
     req.auth = null;
@@ -49,29 +75,40 @@ export function registerSession(app: FastifyInstance): void {
     const now = app.deps.now();
     const { kysely } = app.deps.db;
 
+    const safe = SAFE_METHODS.has(req.method);
+    const hash = id ? hashSessionId(id) : null;
+    const cached = safe && hash ? cache.get(hash, now.getTime()) : undefined;
+
     if (pass) {
       // Identity calls (logout) want to know the caller; a stale session is simply not used here.
-      if (!id) return;
-      const s = await findSessionWithUser(kysely, hashSessionId(id));
+      if (!hash) return;
+      const s = cached ?? await findSessionWithUser(kysely, hash);
       if (s && judgeSession(app, s, userAgentOf(req), now) === 'ok') req.auth = toAuth(s);
       return;
     }
 
-    const csrf = SAFE_METHODS.has(req.method) ? null : csrfHeader(req);
-    if (!SAFE_METHODS.has(req.method) && csrf === null) fail(401, 'authz.missing_csrf_token');
-    const s = id ? await findSessionWithUser(kysely, hashSessionId(id)) : undefined;
+    const csrf = safe ? null : csrfHeader(req);
+    if (!safe && csrf === null) fail(401, 'authz.missing_csrf_token');
+    if (cached && servable(app, cached, req, now)) {
+      req.auth = toAuth(cached);
+      return;
+    }
+    const generation = cache.generation;
+    let s = hash ? await findSessionWithUser(kysely, hash) : undefined;
     if (!s) fail(401, 'authz.invalid_session');
     if (csrf !== null && !sameSecret(csrf, s.csrf_token)) fail(401, 'authz.csrf_token_mismatch');
     const verdict: SessionVerdict = judgeSession(app, s, userAgentOf(req), now);
     if (verdict !== 'ok') {
       // Barong destroys the session and answers client_session_mismatch for both cases.
-      await deleteSession(kysely, s.id_hash);
+      await endSession(app, s.id_hash);
       fail(401, 'authz.client_session_mismatch');
     }
     if (!LIVE_STATES.has(s.state)) fail(401, 'authz.user_not_active');
     if (now.getTime() - new Date(s.last_seen_at).getTime() >= TOUCH_EVERY_MS) {
       await touchSession(kysely, s.id_hash, now);
+      s = { ...s, last_seen_at: now };
     }
+    cache.put(s.id_hash, s, now.getTime(), generation);
     req.auth = toAuth(s);
   });
 }
