@@ -82,8 +82,11 @@ export function registerSession(app: FastifyInstance): void {
     if (pass) {
       // Identity calls (logout) want to know the caller; a stale session is simply not used here.
       if (!hash) return;
+      const generation = cache.generation;
       const s = cached ?? await findSessionWithUser(kysely, hash);
-      if (s && judgeSession(app, s, userAgentOf(req), now) === 'ok') req.auth = toAuth(s);
+      if (!s || judgeSession(app, s, userAgentOf(req), now) !== 'ok') return;
+      if (!cached && safe) cache.put(hash, s, now.getTime(), generation);
+      req.auth = toAuth(s);
       return;
     }
 
