@@ -9,7 +9,11 @@ import { listActivities } from '../db/queries/activity-log.js';
 import { metricsStatistic } from '../db/queries/metrics.js';
 import type { Period } from '../../shared/metrics.js';
 
-export interface Scenario { name: string; path: string; direct: (db: Kysely<DB>) => Promise<unknown> }
+export interface Scenario {
+  name: string; path: string; direct: (db: Kysely<DB>) => Promise<unknown>;
+  /** Sent without the session cookie. */
+  anonymous?: boolean;
+}
 
 interface Ctx { email: string; country: string; from: number; to: number; now: Date }
 
@@ -44,7 +48,7 @@ function list(c: Ctx): Scenario[] {
   const nothing = async () => undefined;
   const out: Scenario[] = [
     // Floors: what any call costs before its own SQL — HTTP alone, then with the session and permission gates.
-    { name: 'floor: public config (HTTP only)', path: '/api/v2/barong/identity/configs', direct: nothing },
+    { name: 'floor: public config (HTTP only)', path: '/api/v2/barong/identity/configs', direct: nothing, anonymous: true },
     { name: 'floor: abilities (+ session, permissions)', path: '/api/v2/barong/admin/abilities', direct: nothing },
     users('users: unfiltered, page 1', 'limit=25&page=1', { range: 'created' }, page(1)),
     users(`users: active in ${c.country}, page 1`, `state=active&country=${c.country}&limit=25&page=1`, active, page(1)),

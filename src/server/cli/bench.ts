@@ -7,7 +7,8 @@
  * for the same query functions called directly (alternating, the HTTP client in a worker thread), and
  * the API overhead at p50: the median of each API call's time minus the direct call's right after it
  * (a paired difference, so the database's own drift between runs cancels out instead of landing on
- * whichever side it hit).
+ * whichever side it hit); and the same for the request served in process (no socket, no client), which
+ * is the server's own share of it.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -61,15 +62,24 @@ function httpTimer() {
   return { once, close: () => worker.terminate() };
 }
 
-/** API and direct runs alternate, so neither side gets the caches the other one warmed. */
-async function measure(api: () => Promise<number>, direct: () => Promise<unknown>): Promise<{ api: number[]; direct: number[] }> {
-  const out = { api: [] as number[], direct: [] as number[] };
+/** Elapsed ms of one call. */
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+/**
+ * The API over HTTP, the same request in process (Fastify inject: no socket, no client) and the direct
+ * call run in turn, so none of them gets the caches another one warmed and drift hits all three alike.
+ */
+async function measure(api: () => Promise<number>, inject: () => Promise<unknown>, direct: () => Promise<unknown>) {
+  const out = { api: [] as number[], inject: [] as number[], direct: [] as number[] };
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const a = await api();
-    const t = performance.now();
-    await direct();
-    const d = performance.now() - t;
-    if (i >= WARMUP) { out.api.push(a); out.direct.push(d); }
+    const d = await timed(direct);
+    const n = await timed(inject);
+    if (i >= WARMUP) { out.api.push(a); out.direct.push(d); out.inject.push(n); }
   }
   return out;
 }
@@ -108,14 +118,20 @@ async function main(): Promise<void> {
 
     const ctx = await SCENARIOS.context(db.kysely);
     console.log(`\n${'scenario'.padEnd(46)}${'api p50'.padStart(9)}${'api p95'.padStart(9)}${'sql p50'.padStart(9)}`
-      + `${'sql p95'.padStart(9)}${'overhead p50'.padStart(14)}  (ms, ${RUNS} runs)`);
+      + `${'sql p95'.padStart(9)}${'overhead'.padStart(10)}${'in-process'.padStart(12)}  (ms, ${RUNS} runs)`);
     const http = httpTimer();
     for (const s of SCENARIOS.list(ctx) as Scenario[]) {
-      const { api, direct } = await measure(() => http.once(`${base}${s.path}`, headers), () => s.direct(db.kysely));
-      const f = (n: number) => n.toFixed(2).padStart(9);
-      const overhead = pct(api.map((a, i) => a - direct[i]), 50);
-      console.log(`${s.name.padEnd(46)}${f(pct(api, 50))}${f(pct(api, 95))}${f(pct(direct, 50))}${f(pct(direct, 95))}`
-        + `${overhead.toFixed(2).padStart(14)}`);
+      const sent = s.anonymous ? { 'user-agent': ua } : headers;
+      const inject = async () => {
+        const res = await app.inject({ method: 'GET', url: s.path, headers: sent });
+        if (res.statusCode !== 200) throw new Error(`${s.path}: ${res.statusCode} ${res.body}`);
+      };
+      const m = await measure(() => http.once(`${base}${s.path}`, sent), inject, () => s.direct(db.kysely));
+      const f = (n: number, w = 9) => n.toFixed(2).padStart(w);
+      // Overheads are medians of paired differences: each call minus the direct call next to it.
+      const paired = (xs: number[]) => pct(xs.map((x, i) => x - m.direct[i]), 50);
+      console.log(`${s.name.padEnd(46)}${f(pct(m.api, 50))}${f(pct(m.api, 95))}${f(pct(m.direct, 50))}${f(pct(m.direct, 95))}`
+        + `${f(paired(m.api), 10)}${f(paired(m.inject), 12)}`);
     }
     await http.close();
     await app.close();
