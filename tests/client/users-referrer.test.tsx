@@ -37,6 +37,7 @@ describe('referrer', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Change referrer?' });
     expect(within(dialog).getByText('IDREF0000001')).toBeTruthy();
     expect(within(dialog).getByText('IDNEWREF0002')).toBeTruthy();
+    expect(within(dialog).getByText('(Ada@Customer.test)')).toBeTruthy();
     expect(queries(api, 'GET', `${AUTH}/admin/users`)).toEqual([expect.objectContaining({ email: 'ada@customer.test' })]);
     await user.click(within(dialog).getByRole('button', { name: 'Change referrer' }));
     await screen.findByText('Referrer updated');

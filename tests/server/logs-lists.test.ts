@@ -114,6 +114,8 @@ describe('GET /admin/referrals', () => {
     expect(rows.map((r: any) => r.created_at)).toEqual([...rows.map((r: any) => r.created_at)].sort().reverse());
     expect(rows[0]).toMatchObject({ role: 'member', level: 3 });
     expect(rows[0]).toHaveProperty('email');
+    // Grids key rows by id: every row has its own.
+    expect(new Set(rows.map((r: any) => r.id)).size).toBe(4);
     expect((await get(t, admin, `${RF}?uid=${u1.uid}&state=pending`)).json()).toHaveLength(1);
     expect((await get(t, admin, `${RF}?uid=${u2.uid}`)).json()).toEqual([]);
     expect(codes(await get(t, admin, `${RF}?state=asleep`))).toEqual(['admin.referral.invalid_state']);

@@ -63,7 +63,8 @@ export function ReferrerForm({ user, reason }: { user: UserDetail; reason?: stri
         confirmLabel={target ? 'Change referrer' : 'Remove referrer'} pending={busy}
         onConfirm={confirm} onCancel={() => setTarget(null)}>
         <p className="u-change"><span className="u-change-from u-mono">{user.referral_uid ?? NONE}</span>
-          <span aria-label="to">→</span><span className="u-change-to u-mono">{target || NONE}</span></p>
+          <span aria-label="to">→</span><span className="u-change-to u-mono">{target || NONE}</span>
+          {target && term.trim().toUpperCase() !== target && <span className="u-muted">({term.trim()})</span>}</p>
         Referral rewards for {user.email} go to the new referrer from now on.
       </ConfirmDialog>
     </>

@@ -47,7 +47,7 @@ export function pendingRoutes(app: FastifyInstance): void {
     const db = app.deps.db.kysely;
     const page = await listPendingApplications(db, { ...p.filters, from: p.from, to: p.to }, p);
     if (p.extra.extended !== true) return sendPage(reply, p, page);
-    const kyc = await kycOf(db, page.userIds);
-    return sendPage(reply, p, { ...page, rows: page.rows.map((r, i) => ({ ...r, ...kyc(page.userIds[i]) })) });
+    const kyc = await kycOf(db, page.rows.map((r) => r.id));
+    return sendPage(reply, p, { ...page, rows: page.rows.map((r) => ({ ...r, ...kyc(r.id) })) });
   });
 }

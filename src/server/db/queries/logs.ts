@@ -70,7 +70,7 @@ export async function listReferrals(db: Kysely<DB>, f: ReferralFilters, page: Pa
     { table: 'users', alias: 'u' }, page,
   ).execute();
   return listPage(db, { filtered: base, cap, limit: page.limit, read }, (r) => ({
-    email: r.email, uid: r.uid, role: r.role, level: r.level, otp: r.otp, state: r.state, referral_uid: r.referral_uid,
+    id: r.id, email: r.email, uid: r.uid, role: r.role, level: r.level, otp: r.otp, state: r.state, referral_uid: r.referral_uid,
     username: r.username, data: jsonText(r.data), created_at: iso(r.created_at), updated_at: iso(r.updated_at),
   }));
 }

@@ -13,8 +13,8 @@ export interface PendingFilters { from?: Date; to?: Date; email?: string; countr
 
 export const PENDING_DOCUMENT_VALUES = ['pending', 'replaced'] as const;
 
-/** A page of the queue; `userIds[i]` is the id of `rows[i]`'s user (not on the wire), for `extended` rows. */
-export interface PendingPage extends Page<Record<string, unknown>> { userIds: number[] }
+/** A page of the queue: User rows with their id (grids key rows by it; `extended` looks up by it). */
+export type PendingPage = Page<Record<string, unknown> & { id: number }>;
 
 export async function listPendingApplications(
   db: Kysely<DB>, f: PendingFilters, page: { page: number; limit: number; ordering: 'asc' | 'desc' }, cap = COUNT_CAP,
@@ -26,16 +26,16 @@ export async function listPendingApplications(
   if (f.from) base = base.where('u.created_at', '>=', f.from);
   if (f.to) base = base.where('u.created_at', '<=', f.to);
   const total = await countCapped(db, base, cap);
-  if (total.total === 0) return { ...total, rows: [], nextCursor: null, userIds: [] };
+  if (total.total === 0) return { ...total, rows: [], nextCursor: null };
   const rows = await base
     .select(['u.id', 'u.email', 'u.uid', 'u.role', 'u.level', 'u.otp', 'u.state', 'u.referral_uid', 'u.username', 'u.data',
       'u.country', 'u.created_at', 'u.updated_at', 'l.updated_at as submitted_at'])
     .orderBy('l.updated_at', page.ordering).orderBy('l.id', page.ordering)
     .limit(page.limit).offset((page.page - 1) * page.limit).execute();
   return {
-    ...total, nextCursor: null, userIds: rows.map((r) => r.id),
+    ...total, nextCursor: null,
     rows: rows.map((r) => ({
-      email: r.email, uid: r.uid, role: r.role, level: r.level, otp: r.otp, state: r.state, referral_uid: r.referral_uid,
+      id: r.id, email: r.email, uid: r.uid, role: r.role, level: r.level, otp: r.otp, state: r.state, referral_uid: r.referral_uid,
       username: r.username, data: jsonText(r.data), country: r.country, submitted_at: iso(r.submitted_at),
       created_at: iso(r.created_at), updated_at: iso(r.updated_at),
     })),
