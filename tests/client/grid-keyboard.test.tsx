@@ -53,6 +53,19 @@ describe('list keyboard', () => {
     await waitFor(() => expect(focusedRowId()).toBe('2'));
   });
 
+  it('Enter on a pending application opens the applicant on the user detail', async () => {
+    signedIn(api, 'superadmin');
+    const row = (i: number) => ({ id: 40 + i, uid: `IDAPPLICANT${i}`, email: `applicant${i}@customer.test`, country: 'DE',
+      level: 2, state: 'active', submitted_at: '2026-11-01T10:00:00Z', created_at: '2026-10-01T10:00:00Z' });
+    api.on('GET', `${AUTH}/admin/users/documents/pending`, pagedList([row(1), row(2)]));
+    api.on('GET', `${AUTH}/admin/users/IDAPPLICANT2`, { status: 404, body: { errors: ['admin.user.doesnt_exist'] } });
+    renderApp('/pending-applications');
+    await screen.findByText('applicant1@customer.test');
+    const user = userEvent.setup();
+    await user.keyboard('jj{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/user-directory/IDAPPLICANT2'));
+  });
+
   it('] and [ change page, / opens the filter with its first field focused', async () => {
     signedIn(api, 'superadmin');
     api.on('GET', LIST, pagedList(permissionRows(120)));

@@ -33,4 +33,6 @@ export const pendingApplications = defineResource({
   // Dates are the account's creation, as Barong's UserFilter range=created has it.
   filters: [{ field: 'created_at' }, { field: 'email', op: 'eq' }, { field: 'country', op: 'eq' }],
   list: { pageSize: 10, ordering: 'asc', orderBy: 'submitted_at', sortable: ['submitted_at'] },
+  // A row opens the applicant on the user detail, where the profile is verified or rejected.
+  detail: { key: 'uid', route: 'user-directory' },
 });
