@@ -8,15 +8,19 @@
  * Statement-level with transition tables, so a bulk statement costs one trigger call, not one per row.
  */
 export const up = `
+-- One notification per key, or '*' past 100 of them (the callers read at most 101).
+CREATE FUNCTION steward_auth_notify(prefix text, keys text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF keys IS NULL THEN RETURN; END IF;
+  IF cardinality(keys) > 100 THEN PERFORM pg_notify('steward_auth', '*');
+  ELSE PERFORM pg_notify('steward_auth', prefix || k) FROM unnest(keys) k;
+  END IF;
+END $$;
+
 CREATE FUNCTION steward_auth_sessions_gone() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE hashes text[];
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN PERFORM pg_notify('steward_auth', '*'); RETURN NULL; END IF;
-  SELECT array_agg(id_hash) INTO hashes FROM (SELECT id_hash FROM gone LIMIT 101) g;
-  IF hashes IS NULL THEN RETURN NULL; END IF;
-  IF cardinality(hashes) > 100 THEN PERFORM pg_notify('steward_auth', '*');
-  ELSE PERFORM pg_notify('steward_auth', 's:' || h) FROM unnest(hashes) h;
-  END IF;
+  PERFORM steward_auth_notify('s:', (SELECT array_agg(id_hash) FROM (SELECT id_hash FROM gone LIMIT 101) g));
   RETURN NULL;
 END $$;
 
@@ -35,22 +39,19 @@ CREATE TRIGGER sessions_auth_rebound AFTER UPDATE OF id_hash, user_id, user_agen
   FOR EACH ROW EXECUTE FUNCTION steward_auth_session_rebound();
 
 CREATE FUNCTION steward_auth_users_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE ids bigint[];
+DECLARE ids text[];
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN PERFORM pg_notify('steward_auth', '*'); RETURN NULL; END IF;
   IF TG_OP = 'DELETE' THEN
-    SELECT array_agg(id) INTO ids FROM (SELECT id FROM gone LIMIT 101) g;
+    SELECT array_agg(id::text) INTO ids FROM (SELECT id FROM gone LIMIT 101) g;
   ELSE
-    SELECT array_agg(id) INTO ids FROM (
+    SELECT array_agg(id::text) INTO ids FROM (
       SELECT o.id FROM gone o JOIN fresh n ON n.id = o.id
       WHERE (o.uid, o.email, o.username, o.role, o.level, o.state, o.otp)
         IS DISTINCT FROM (n.uid, n.email, n.username, n.role, n.level, n.state, n.otp)
       LIMIT 101) g;
   END IF;
-  IF ids IS NULL THEN RETURN NULL; END IF;
-  IF cardinality(ids) > 100 THEN PERFORM pg_notify('steward_auth', '*');
-  ELSE PERFORM pg_notify('steward_auth', 'u:' || i) FROM unnest(ids) i;
-  END IF;
+  PERFORM steward_auth_notify('u:', ids);
   RETURN NULL;
 END $$;
 
