@@ -131,7 +131,9 @@ export const emailField = () => coerceString(
  * sends it as a fifth exclusive field of PUT /admin/users (see USER_PUT_FIELDS).
  */
 export const referrerField = () => coerceString(
-  refine(maxLen(string(), 64), 'pattern', (v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v)), (v) => v.trim(),
+  refine(maxLen(string(), 64), 'pattern', (v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v)),
+  // Only a truly empty value removes the referrer; blanks stay blanks and fail the pattern.
+  (v) => (v.trim() === '' ? v : v.trim()),
 );
 /** PUT /admin/users: uid and exactly one of these (P-A6, plus the referrer). */
 export const USER_PUT_FIELDS = ['state', 'otp', 'email', 'phone_number', 'referral_uid'] as const;

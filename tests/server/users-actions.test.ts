@@ -195,6 +195,7 @@ describe('PUT /admin/users', () => {
     await expect422(await call(admin, 'PUT', '/users', { uid: mid.uid, referral_uid: top.uid }), 'admin.user.referral_uid_no_change');
     await expect422(await call(admin, 'PUT', '/users', { uid: top.uid, referral_uid: 'bad uid!' }), 'admin.user.invalid_referral_uid');
     await expect422(await call(admin, 'PUT', '/users', { uid: top.uid, referral_uid: 42 }), 'admin.user.invalid_referral_uid');
+    await expect422(await call(admin, 'PUT', '/users', { uid: mid.uid, referral_uid: '   ' }), 'admin.user.invalid_referral_uid');
     expect(await userRow(t, top.uid)).toEqual(before);
     // Compliance may edit state, 2FA and phone only (spec §6): the referrer needs update on User's referral_uid.
     const compliance = await staff(t, 'compliance');
