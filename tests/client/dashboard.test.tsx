@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi, type FakeRequest } from './support/fake-api';
 import { AUTH, signedIn } from './support/fixtures';
 import { renderApp } from './support/render-app';
+import { signedInWithAbilities } from './support/resource-rows';
 import { resetDashboard } from '../../src/client/state/dashboard';
 import { toasts } from '../../src/client/state/toasts';
 
@@ -54,6 +55,20 @@ describe('dashboard metrics', () => {
     const phone = screen.getByRole('button', { name: /Signups with phone/ });
     expect(within(phone).getByText('3')).toBeTruthy(); // 1 + 2 over the two points
     expect(screen.getByRole('button', { name: '1D' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('links the pending applications tile to the queue for a role that may open it', async () => {
+    const user = await open();
+    const link = screen.getByRole('link', { name: 'Review the queue' });
+    await user.click(link);
+    await waitFor(() => expect(window.location.pathname).toBe('/pending-applications'));
+  });
+
+  it('shows the tile without the link to a role that may not open the queue', async () => {
+    signedInWithAbilities(api, { read: ['User'] });
+    await open();
+    expect(tile('pending_applications')).toBe('5');
+    expect(screen.queryByRole('link', { name: 'Review the queue' })).toBeNull();
   });
 
   it('switches the period and sends it', async () => {

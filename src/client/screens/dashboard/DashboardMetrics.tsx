@@ -3,7 +3,10 @@
  * filters, legend cards that toggle series, the chart). Mounted in DashboardPage's body.
  */
 import { useEffect } from 'react';
+import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { useAbility } from '../../access';
+import { canAccessRoute } from '../../../shared/abilities';
 import { METRIC_SERIES, type MetricsStatistic } from '../../../shared/metrics';
 import { dashboard, loadDashboard, toggleSeries } from '../../state/dashboard';
 import { ActivityChart } from './ActivityChart';
@@ -11,17 +14,19 @@ import { DateFilters, ScopeFilters } from './DashboardFilters';
 import { SERIES_LABELS, seriesVar } from './chart-options';
 import './dashboard.css';
 
-const TILES: ReadonlyArray<{ label: string; key: keyof Omit<MetricsStatistic, 'data'>; tone: string }> = [
+/** `to`: the list the tile's number comes from, linked when the viewer may open it. */
+const TILES: ReadonlyArray<{ label: string; key: keyof Omit<MetricsStatistic, 'data'>; tone: string; to?: string }> = [
   { label: 'New Signup 24h', key: 'signups', tone: 'signups' },
   { label: 'Login Last 24h', key: 'successful_logins', tone: 'successful-logins' },
   { label: 'Failed Login 24h', key: 'failed_logins', tone: 'failed-logins' },
-  { label: 'Pending Applications 24h', key: 'pending_applications', tone: 'pending' },
+  { label: 'Pending Applications 24h', key: 'pending_applications', tone: 'pending', to: '/pending-applications' },
 ];
 
 const fmt = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
 
 export function DashboardMetrics() {
   const s = useSnapshot(dashboard);
+  const ability = useAbility();
   useEffect(() => { void loadDashboard(); }, []);
   const points = s.stats?.data ?? [];
   const totals = Object.fromEntries(METRIC_SERIES.map((k) => [k, points.reduce((n, p) => n + p[k], 0)]));
@@ -40,6 +45,7 @@ export function DashboardMetrics() {
           <li key={t.key} className={`dash-tile tone-${t.tone}`}>
             <span className="dash-tile-label">{t.label}</span>
             <span className="dash-tile-value" data-testid={`tile-${t.key}`}>{fmt(s.stats?.[t.key])}</span>
+            {t.to && canAccessRoute(ability, t.to, 'list') && <Link className="dash-tile-link" href={t.to}>Review the queue</Link>}
           </li>
         ))}
       </ul>
