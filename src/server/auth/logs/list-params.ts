@@ -53,6 +53,17 @@ export interface ParseOptions {
   keyset?: 'cursor' | 'none';
 }
 
+const NO_EXTRA = {};
+const extraStructs = new WeakMap<object, Struct<any, any>>();
+
+/** The struct of an endpoint's extra parameters, built once per options object. */
+function extraStruct(extra: ParseOptions['extra'] = NO_EXTRA): Struct<any, any> {
+  let s = extraStructs.get(extra);
+  // `type` checks only the keys it names; the resource's struct has checked the others.
+  if (!s) extraStructs.set(extra, (s = type(Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, optional(v)])))));
+  return s;
+}
+
 export function parseListParams(r: Resource, raw: unknown, opts: ParseOptions = {}): ListParams {
   const q: Record<string, unknown> = raw && typeof raw === 'object' ? { ...(raw as Record<string, unknown>) } : {};
   // The parameter each struct key was sent as, for codes and form fields.
@@ -68,9 +79,7 @@ export function parseListParams(r: Resource, raw: unknown, opts: ParseOptions = 
   const recode = (c: string) => (prefix && c.startsWith(`${r.errorPrefix}.`) ? prefix + c.slice(r.errorPrefix.length) : c);
   const checked = validateListQuery(r, q);
   const failed: Record<string, string[]> = checked.ok ? {} : checked.fields;
-  // `type` checks only the keys it names; the resource's struct has checked the others.
-  const extraStructs = Object.fromEntries(Object.entries(opts.extra ?? {}).map(([k, s]) => [k, optional(s)]));
-  const [extraErr, coerced] = type(extraStructs).validate(q, { coerce: true });
+  const [extraErr, coerced] = extraStruct(opts.extra).validate(q, { coerce: true });
   if (extraErr) {
     const own = collectFailures(extraErr, (key) => `${prefix ?? r.errorPrefix}.invalid_${key}`, undefined, 'query').fields;
     for (const [k, v] of Object.entries(own)) failed[k] = [...(failed[k] ?? []), ...v];

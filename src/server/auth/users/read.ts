@@ -9,6 +9,7 @@ import {
   accreditedVerifications, countUsers, findUserByUid, listUsers, profilesOf, type UserFilter, type UserPage,
 } from '../../db/queries/users-admin.js';
 import { setListHeaders } from '../../db/queries/count.js';
+import { byUser } from '../../db/queries/users-batch.js';
 import { fail } from '../../plugins/errors.js';
 import { users } from '../../../shared/resources/users.js';
 import { fieldStruct } from '../../../shared/resources/field-structs.js';
@@ -73,8 +74,8 @@ export async function userReadRoutes(app: FastifyInstance): Promise<void> {
     const [{ rows, nextCursor }, count] = await Promise.all([listUsers(db(), filter, { ...page, cursor: p.cursor }), countUsers(db(), filter)]);
     setListHeaders(reply, { ...count, page: page.page, perPage: page.limit, nextCursor });
     if (p.extra.extended !== true) return rows.map(userEntity);
-    const profiles = await profilesOf(db(), rows.map((r) => r.id));
-    return rows.map((r) => ({ ...userEntity(r), profiles: profiles.filter((pr) => pr.user_id === r.id).map(profileEntity) }));
+    const profiles = byUser(await profilesOf(db(), rows.map((r) => r.id)));
+    return rows.map((r) => ({ ...userEntity(r), profiles: profiles(r.id).map(profileEntity) }));
   });
 
   app.get<{ Params: { uid: string } }>('/users/:uid', async (req) => {
