@@ -45,7 +45,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.decorate('deps', { now: () => new Date(), fetch: globalThis.fetch, ...deps } as FastifyInstance['deps']);
-  app.addHook('onSend', async (req, reply) => { reply.header('x-request-id', req.id); });
+  // Set as the request arrives (a synchronous hook: no promise per request); every answer carries it.
+  app.addHook('onRequest', (req, reply, done) => { reply.header('x-request-id', req.id); done(); });
   const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (r) => {

@@ -23,6 +23,7 @@ import { SCENARIOS, type Scenario } from './bench-scenarios.js';
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+// BENCH_ONLY (see main) narrows the run to some scenarios while working on them.
 const WARMUP = 20;
 
 const pct = (xs: number[], p: number) => {
@@ -120,7 +121,10 @@ async function main(): Promise<void> {
     console.log(`\n${'scenario'.padEnd(46)}${'api p50'.padStart(9)}${'api p95'.padStart(9)}${'sql p50'.padStart(9)}`
       + `${'sql p95'.padStart(9)}${'overhead'.padStart(10)}${'in-process'.padStart(12)}  (ms, ${RUNS} runs)`);
     const http = httpTimer();
-    for (const s of SCENARIOS.list(ctx) as Scenario[]) {
+    // BENCH_ONLY=<text> runs the scenarios whose name contains it (the floors always run).
+    const only = process.env.BENCH_ONLY;
+    const chosen = (SCENARIOS.list(ctx) as Scenario[]).filter((s) => !only || s.name.startsWith('floor') || s.name.includes(only));
+    for (const s of chosen) {
       const sent = s.anonymous ? { 'user-agent': ua } : headers;
       const inject = async () => {
         const res = await app.inject({ method: 'GET', url: s.path, headers: sent });

@@ -14,7 +14,8 @@ import { memberAccounts } from '../../db/queries/members.js';
 import type { LabelRow } from '../../db/queries/labels.js';
 import type { ProfileRow } from '../../db/queries/users-records.js';
 
-export const iso = (d: Date | string | null | undefined) => (d === null || d === undefined ? null : new Date(d).toISOString());
+export const iso = (d: Date | string | null | undefined) =>
+  (d === null || d === undefined ? null : (d instanceof Date ? d : new Date(d)).toISOString());
 
 /** NUMERIC text without trailing zeros ('1.500000000000000000' → '1.5', '0E-18' never arises from pg text). */
 export function plainDecimal(s: string): string {
