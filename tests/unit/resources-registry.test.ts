@@ -57,7 +57,11 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s', (_name,
     expect(['asc', 'desc']).toContain(r.list.ordering);
   });
 
-  it('declares consistent fields', () => {
+  it('declares the id its rows carry (grids key rows by it; without one a list draws blank rows)', () => {
+    expect(r.fields.id?.kind).toBe('id');
+  });
+
+    it('declares consistent fields', () => {
     for (const [k, f] of Object.entries(r.fields)) {
       if (f.required) expect(f.message, `${k} needs a message`).toBeTruthy();
       if (f.kind === 'enum') {

@@ -3,7 +3,7 @@
  * `document` label is pending or replaced, oldest submission first (Barong orders by the label's
  * updated_at). `submitted_at` is that label time. The spec's coin tab has no data model here.
  */
-import { defineResource, TIMESTAMPS } from './define.js';
+import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 
 export const pendingApplications = defineResource({
   name: 'pending-applications',
@@ -16,6 +16,7 @@ export const pendingApplications = defineResource({
   labelPlural: 'Pending Applications',
   api: { path: '/admin/users/documents/pending', style: 'verbs', operations: ['list'] },
   fields: {
+    id: ID_FIELD,
     uid: { kind: 'text', readOnly: true, label: 'UID' },
     email: { kind: 'text', readOnly: true },
     role: { kind: 'text', readOnly: true },

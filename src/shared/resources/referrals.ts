@@ -2,7 +2,8 @@
  * Referrals (P-A29: GET /admin/referrals?uid=): the users whose referral_uid is the given user, shown
  * on the user detail's Referrals tab (so the route and the ability are the user directory's).
  */
-import { defineResource, TIMESTAMPS } from './define.js';
+import { STORED_USER_STATES } from '../users.js';
+import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 
 export const referrals = defineResource({
   name: 'referrals',
@@ -17,12 +18,13 @@ export const referrals = defineResource({
   labelPlural: 'Referrals',
   api: { path: '/admin/referrals', style: 'verbs', operations: ['list'] },
   fields: {
+    id: ID_FIELD,
     uid: { kind: 'text', readOnly: true, label: 'UID' },
     email: { kind: 'text', readOnly: true },
     username: { kind: 'text', readOnly: true },
     role: { kind: 'text', readOnly: true },
     level: { kind: 'number', readOnly: true },
-    state: { kind: 'enum', values: ['active', 'inactive', 'banned', 'pending', 'deleted', 'locked'], readOnly: true },
+    state: { kind: 'enum', values: STORED_USER_STATES, readOnly: true },
     referral_uid: { kind: 'text', readOnly: true, label: 'Referrer' },
     ...TIMESTAMPS,
   },
