@@ -53,7 +53,7 @@ describe('referrer', () => {
     renderApp(`/user-directory/${UID}`);
     const input = await screen.findByRole('textbox', { name: 'New referrer' });
     await user.type(input, `${UID.toLowerCase()}{Enter}`);
-    expect(await screen.findByText('A user cannot be their own referrer')).toBeTruthy();
+    expect(await screen.findByText('A user cannot be their own referrer.')).toBeTruthy();
     await user.clear(input);
     await user.type(input, 'ID00000000AB{Enter}');
     const dialog = await screen.findByRole('alertdialog', { name: 'Change referrer?' });

@@ -10,6 +10,7 @@ import { Link } from 'wouter';
 import type { UserDetail } from '../../api/users';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Field } from '../../components/ui/Field';
+import { t } from '../../i18n';
 import { lookupUser, setReferrer } from '../../state/user-detail';
 import { Reasoned, Row } from './Panel';
 
@@ -28,8 +29,9 @@ export function ReferrerForm({ user, reason }: { user: UserDetail; reason?: stri
     const uid = await lookupUser(term);
     setBusy(false);
     if (!uid) return;
-    if (uid === user.uid) { setError('A user cannot be their own referrer'); return; }
-    if (uid === user.referral_uid) { setError('This is already the referrer'); return; }
+    // The server's refusals, said before asking it (same words: the translation table).
+    if (uid === user.uid) { setError(t('admin.user.referrer_himself')); return; }
+    if (uid === user.referral_uid) { setError(t('admin.user.referral_uid_no_change')); return; }
     setTarget(uid);
   };
   const confirm = async () => {
