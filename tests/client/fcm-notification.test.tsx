@@ -1,14 +1,13 @@
 // /fcm-notification: the push form validates with the shared struct, sends uid/title/message to
 // POST /admin/notification/push, and lands on the new notification's recipients.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH } from './support/fixtures';
 import { currentPath, renderApp } from './support/render-app';
 import { pagedList, signedInWithAbilities } from './support/resource-rows';
 
-configure({ asyncUtilTimeout: 5000 });
 const PUSH = `${AUTH}/admin/notification/push`;
 let api: FakeApi;
 

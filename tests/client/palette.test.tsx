@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within, configure } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH, signedIn } from './support/fixtures';
@@ -8,9 +8,6 @@ import { pagedList, permissionRows } from './support/resource-rows';
 import { resetRecent } from '../../src/client/state/recent';
 import { closePalette, closeShortcuts } from '../../src/client/state/palette';
 import { jumpsFor } from '../../commands';
-
-// AG Grid pages render slowly in jsdom on two busy cores; the default 1 s wait is too tight there.
-configure({ asyncUtilTimeout: 5000 });
 
 let api: FakeApi;
 beforeEach(() => {

@@ -1,14 +1,13 @@
 // /recipients/{id}: a numeric id lists one notification's recipients, anything else one user's; and a
 // notification row opens its recipients.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH } from './support/fixtures';
 import { currentPath, renderApp } from './support/render-app';
 import { pagedList, signedInWithAbilities } from './support/resource-rows';
 
-configure({ asyncUtilTimeout: 5000 });
 const RECIPIENTS = `${AUTH}/admin/notifications/recipients`;
 let api: FakeApi;
 

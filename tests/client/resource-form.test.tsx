@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within, configure } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH, EXCHANGE, signedIn } from './support/fixtures';
 import { renderApp } from './support/render-app';
 import { pagedList, permissionRows, signedInWithAbilities } from './support/resource-rows';
-
-// AG Grid pages render slowly in jsdom on two busy cores; the default 1 s wait is too tight there.
-configure({ asyncUtilTimeout: 5000 });
 
 const LIST = `${AUTH}/admin/permissions`;
 let api: FakeApi;

@@ -13,6 +13,6 @@ window.matchMedia ??= ((q: string) => ({
 })) as any;
 vi.mock('uplot-react', () => ({ default: () => null }));
 afterEach(() => cleanup());
-// findBy*/waitFor give up after 1 s by default; the first render of a lazy screen can take longer on a
-// busy 2-core machine (CI runs the server tests beside these), and a slow pass is not a failure.
+// findBy*/waitFor give up after 1 s by default; the first render of a lazy screen (the shell, an AG Grid
+// list) can take longer on a busy 2-core machine, and a slow pass is not a failure. Set once, for every file.
 configure({ asyncUtilTimeout: 5_000 });

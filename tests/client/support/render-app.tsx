@@ -1,12 +1,9 @@
 /** Renders the whole console at a path with a given runtime config, starting from clean browser state. */
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { App } from '../../../src/client/app';
 import { toasts } from '../../../src/client/state/toasts';
 import { clearSession, session } from '../../../src/client/state/session';
 import type { RuntimeConfig } from '../../../src/shared/runtime-config';
-
-// The signed-in shell is a lazy chunk; its first import in a cold worker can take over a second on 2 cores.
-configure({ asyncUtilTimeout: 5000 });
 
 export function renderApp(path: string, config: Partial<RuntimeConfig> = {}) {
   window.__STEWARD_CONFIG__ = { captchaType: 'none', allowedRoles: ['admin', 'superadmin', 'support'], ...config };
