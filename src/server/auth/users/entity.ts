@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { userWithFullInfo } from '../user-entity.js';
 import {
-  adminLabels, latestProfile, stateLogs, userComments, type AdminUserRow,
+  adminLabels, latestProfile, stateLogs, userComments, type AdminUserRow, type UserListRow,
 } from '../../db/queries/users-admin.js';
 import { memberAccounts } from '../../db/queries/members.js';
 import type { LabelRow } from '../../db/queries/labels.js';
@@ -23,7 +23,7 @@ export function plainDecimal(s: string): string {
 }
 
 /** Barong's User, plus `id` (the spec's user has one; grids key rows by it; extra fields cost Barong clients nothing). */
-export function userEntity(u: AdminUserRow) {
+export function userEntity(u: UserListRow) {
   return {
     id: u.id, email: u.email, uid: u.uid, role: u.role, level: u.level, otp: u.otp, state: u.state,
     referral_uid: u.referral_uid, username: u.username,

@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, LabelsTable } from '../schema.js';
 import { countCapped, type CappedTotal } from './count.js';
+import { USER_LIST_COLUMNS, type UserListRow } from './users-admin.js';
 
 export type LabelRow = Selectable<LabelsTable>;
 
@@ -54,12 +55,12 @@ export function levels(db: Kysely<DB>): Promise<{ id: number; key: string; value
 /** Users carrying key=value in any scope, one page, plus the count (A12). Served by labels (key, value, updated_at). */
 export async function usersWithLabel(
   db: Kysely<DB>, key: string, value: string, page: number, limit: number,
-): Promise<{ rows: Selectable<DB['users']>[]; total: CappedTotal }> {
+): Promise<{ rows: UserListRow[]; total: CappedTotal }> {
   const ids = db.selectFrom('labels').select('user_id').where('key', '=', key).where('value', '=', value);
   const base = db.selectFrom('users').where('id', 'in', ids);
   // email:verified is carried by most users: the count is capped like the directory's.
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('id').limit(limit).offset((page - 1) * limit).execute(), countCapped(db, base),
+    base.select(USER_LIST_COLUMNS).orderBy('id').limit(limit).offset((page - 1) * limit).execute(), countCapped(db, base),
   ]);
   return { rows, total };
 }

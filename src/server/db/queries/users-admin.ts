@@ -11,6 +11,14 @@ import { applyPage, cursorTs, finishPage, type Cursor } from './paging.js';
 
 export type AdminUserRow = Selectable<UsersTable>;
 
+/** What a list row of users carries (the `User` entity's columns): never the password digest or OTP secret. */
+export const USER_LIST_COLUMNS = [
+  'id', 'email', 'uid', 'role', 'level', 'otp', 'state', 'referral_uid', 'username', 'data', 'phone_number', 'platform',
+  'country', 'referrals', 'fee_group', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof AdminUserRow)[];
+
+export type UserListRow = Pick<AdminUserRow, (typeof USER_LIST_COLUMNS)[number]>;
+
 export interface UserFilter {
   email?: string; uid?: string; role?: string; country?: string; level?: number; state?: string;
   username?: string; phone_number?: string; platform?: string; referral_of?: string; referral_limit?: number;
@@ -52,13 +60,13 @@ export function filtered(db: Kysely<DB>, f: UserFilter) {
  */
 export async function listUsers(
   db: Kysely<DB>, f: UserFilter, p: UserPage & { cursor?: Cursor | null },
-): Promise<{ rows: AdminUserRow[]; nextCursor: string | null }> {
+): Promise<{ rows: UserListRow[]; nextCursor: string | null }> {
   if (p.orderBy === 'created_at') {
-    const q = applyPage(filtered(db, f).selectAll().select(cursorTs('users').as('cursor_ts')), USERS_KEYSET,
+    const q = applyPage(filtered(db, f).select(USER_LIST_COLUMNS).select(cursorTs('users').as('cursor_ts')), USERS_KEYSET,
       { limit: p.limit, ordering: p.ordering, page: p.page, cursor: p.cursor ?? null });
     return finishPage(await q.execute(), p.limit);
   }
-  const rows = await filtered(db, f).selectAll()
+  const rows = await filtered(db, f).select(USER_LIST_COLUMNS)
     .orderBy(p.orderBy, p.ordering).orderBy('id', p.ordering)
     .limit(p.limit).offset((p.page - 1) * p.limit).execute();
   return { rows, nextCursor: null };
