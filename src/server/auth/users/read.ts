@@ -11,6 +11,7 @@ import {
 import { setListHeaders } from '../../db/queries/count.js';
 import { byUser } from '../../db/queries/users-batch.js';
 import { fail } from '../../plugins/errors.js';
+import { serializedBody } from '../../plugins/json.js';
 import { users } from '../../../shared/resources/users.js';
 import { fieldStruct } from '../../../shared/resources/field-structs.js';
 import { parseListParams, type ParseOptions } from '../logs/list-params.js';
@@ -71,11 +72,15 @@ export async function userReadRoutes(app: FastifyInstance): Promise<void> {
     const page: UserPage = { page: p.page, limit: p.limit, ordering: p.ordering, orderBy: p.orderBy as UserPage['orderBy'] };
     // Only the created_at order is keyset-paged (listUsers); parseListParams has bounded offsets.
     if (p.cursor && page.orderBy !== 'created_at') fail(422, 'admin.pagination.invalid_cursor');
-    const [{ rows, nextCursor }, count] = await Promise.all([listUsers(db(), filter, { ...page, cursor: p.cursor }), countUsers(db(), filter)]);
+    // The page (and with `extended` its profiles) is read, mapped and serialized while the count runs.
+    const body = listUsers(db(), filter, { ...page, cursor: p.cursor }).then(async ({ rows, nextCursor }) => {
+      if (p.extra.extended !== true) return { nextCursor, json: JSON.stringify(rows.map(userEntity)) };
+      const profiles = byUser(await profilesOf(db(), rows.map((r) => r.id)));
+      return { nextCursor, json: JSON.stringify(rows.map((r) => ({ ...userEntity(r), profiles: profiles(r.id).map(profileEntity) }))) };
+    });
+    const [{ nextCursor, json }, count] = await Promise.all([body, countUsers(db(), filter)]);
     setListHeaders(reply, { ...count, page: page.page, perPage: page.limit, nextCursor });
-    if (p.extra.extended !== true) return rows.map(userEntity);
-    const profiles = byUser(await profilesOf(db(), rows.map((r) => r.id)));
-    return rows.map((r) => ({ ...userEntity(r), profiles: profiles(r.id).map(profileEntity) }));
+    return serializedBody(reply, json);
   });
 
   app.get<{ Params: { uid: string } }>('/users/:uid', async (req) => {
