@@ -38,7 +38,7 @@ async function context(db: Kysely<DB>): Promise<Ctx> {
 function users(name: string, query: string, f: UserFilter, p: UserPage): Scenario {
   return {
     name, path: `/api/v2/barong/admin/users?${query}`,
-    direct: (db) => Promise.all([listUsers(db, f, p), countUsers(db, f)]),
+    direct: (db) => Promise.all([countUsers(db, f), listUsers(db, f, p)]),
   };
 }
 

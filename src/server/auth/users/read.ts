@@ -72,14 +72,16 @@ export async function userReadRoutes(app: FastifyInstance): Promise<void> {
     const page: UserPage = { page: p.page, limit: p.limit, ordering: p.ordering, orderBy: p.orderBy as UserPage['orderBy'] };
     // Only the created_at order is keyset-paged (listUsers); parseListParams has bounded offsets.
     if (p.cursor && page.orderBy !== 'created_at') fail(422, 'admin.pagination.invalid_cursor');
-    // The page (and with `extended` its profiles) is read, mapped and serialized while the count runs.
+    // The count (up to COUNT_CAP rows, then the planner) is the slower query: it goes out first. The page
+    // (and with `extended` its profiles) is read, mapped and serialized while it runs.
+    const count = countUsers(db(), filter);
     const body = listUsers(db(), filter, { ...page, cursor: p.cursor }).then(async ({ rows, nextCursor }) => {
       if (p.extra.extended !== true) return { nextCursor, json: JSON.stringify(rows.map(userEntity)) };
       const profiles = byUser(await profilesOf(db(), rows.map((r) => r.id)));
       return { nextCursor, json: JSON.stringify(rows.map((r) => ({ ...userEntity(r), profiles: profiles(r.id).map(profileEntity) }))) };
     });
-    const [{ nextCursor, json }, count] = await Promise.all([body, countUsers(db(), filter)]);
-    setListHeaders(reply, { ...count, page: page.page, perPage: page.limit, nextCursor });
+    const [total, { nextCursor, json }] = await Promise.all([count, body]);
+    setListHeaders(reply, { ...total, page: page.page, perPage: page.limit, nextCursor });
     return serializedBody(reply, json);
   });
 
