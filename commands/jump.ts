@@ -13,8 +13,11 @@ const ROW_ID = /^#(\d{1,15})$/;
 const MARKET = /^([a-z0-9]{2,10})(usdt|usdc|usd|btc|eth|eur|trx|bnb)$/i;
 const CURRENCY = /^[a-z][a-z0-9]{1,9}$/i;
 
-/** A jump target; `path` is what recent items remember. */
-export interface Jump { id: string; title: string; path: string }
+/**
+ * A jump target; `path` is what recent items remember. A jump with a `term` opens the one user the term
+ * names (CommandContext.openUser), with `path` as the fallback.
+ */
+export interface Jump { id: string; title: string; path: string; term?: string }
 
 function jumpsFor(text: string, ctx: CommandContext): Jump[] {
   const q = text.trim();
@@ -22,10 +25,12 @@ function jumpsFor(text: string, ctx: CommandContext): Jump[] {
   const out: Jump[] = [];
   if (UID.test(q) && ctx.canOpen(`/user-directory/${q.toUpperCase()}`)) out.push({ id: 'jump.user', title: `Open user ${q.toUpperCase()}`, path: `/user-directory/${q.toUpperCase()}` });
   const users = ctx.canOpen('/user-directory', 'list');
-  if (EMAIL.test(q) && users) out.push({ id: 'jump.email', title: `Find user by e-mail ${q}`, path: `/user-directory?${new URLSearchParams({ email: q })}` });
+  if (EMAIL.test(q) && users) {
+    out.push({ id: 'jump.email', title: `Open user by e-mail ${q}`, path: `/user-directory?${new URLSearchParams({ email: q })}`, term: q });
+  }
   if (PHONE.test(q) && users) {
     const digits = q.replace(/[^\d+]/g, '');
-    out.push({ id: 'jump.phone', title: `Find user by phone ${digits}`, path: `/user-directory?${new URLSearchParams({ phone_number: digits })}` });
+    out.push({ id: 'jump.phone', title: `Open user by phone ${digits}`, path: `/user-directory?${new URLSearchParams({ phone_number: digits })}`, term: digits });
   }
   const row = ROW_ID.exec(q);
   const here = resourceAt(ctx.location);

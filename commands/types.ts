@@ -13,6 +13,11 @@ export interface CommandContext {
   /** Current path and query string, e.g. '/faqs?state=active'. */
   location: string;
   navigate(to: string): void;
+  /**
+   * Opens the user a uid, e-mail or phone number names; when it names none or several (the directory
+   * filters by prefix), navigates to `fallback` instead, the directory filtered by it.
+   */
+  openUser(term: string, fallback: string): void;
   /** Whether a path is a route of this build that the user may open as `kind`. */
   canOpen(path: string, kind?: RouteKind): boolean;
   /** The list on screen, for paging / filter / row commands; null elsewhere. */

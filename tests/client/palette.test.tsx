@@ -97,6 +97,33 @@ describe('command palette', () => {
     expect(JSON.parse(localStorage.getItem('steward.palette.recent')!)[0].path).toBe('/user-directory/ID1A2B3C4D5E');
   });
 
+  it('opens the one user a pasted e-mail names, the filtered directory when it names several, and looks up again from Recent', async () => {
+    const users = ['ada@exchange.test', 'ada@exchange.test.org', 'ada@exchange.tech'].map((email, i) => ({ id: i + 1, uid: `ID00000000A${i}`, email, phone_number: null }));
+    // The directory's e-mail filter is a prefix match, as the server's.
+    api.on('GET', `${AUTH}/admin/users`, (req) => pagedList(users.filter((u) => u.email.startsWith(req.query.get('email') ?? '')))(req));
+    const { user, dialog, input } = await openPaletteAt('/dashboard');
+    await user.click(input);
+    await user.paste('Ada@Exchange.test');
+    expect(options(dialog)[0]).toBe('Open user by e-mail Ada@Exchange.test');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/user-directory/ID00000000A0'));
+    expect(api.callsTo('GET', `${AUTH}/admin/users`)[0].query.get('email')).toBe('ada@exchange.test');
+
+    await user.keyboard('{Control>}k{/Control}');
+    let again = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.paste('ada@exchange.te');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(`${currentPath()}${window.location.search}`).toBe('/user-directory?email=ada%40exchange.te'));
+
+    await user.keyboard('{Control>}k{/Control}');
+    again = await screen.findByRole('dialog', { name: 'Command palette' });
+    const recent = within(again).getByRole('group', { name: 'Recent' });
+    const lookups = api.callsTo('GET', `${AUTH}/admin/users`).length;
+    await user.click(within(recent).getByRole('option', { name: 'Open user by e-mail Ada@Exchange.test' }));
+    await waitFor(() => expect(currentPath()).toBe('/user-directory/ID00000000A0'));
+    expect(api.callsTo('GET', `${AUTH}/admin/users`).length).toBeGreaterThan(lookups);
+  });
+
   it('#id opens that row of the list on screen', async () => {
     const { user, input } = await openPaletteAt('/setting-permissions');
     await user.type(input, '#2');
@@ -127,12 +154,14 @@ describe('shortcuts from the same command list', () => {
 
 describe('paste-and-go parsing', () => {
   const ctx = (location = '/dashboard', open = true) => ({
-    ability: {} as never, role: 'admin', location, navigate: () => undefined, canOpen: () => open, list: null,
+    ability: {} as never, role: 'admin', location, navigate: () => undefined, openUser: () => undefined, canOpen: () => open, list: null,
     toggleTheme: () => undefined, logout: () => undefined, openShortcuts: () => undefined,
   });
 
   it('turns e-mails, phones, markets, currencies and #ids into targets', () => {
-    expect(jumpsFor('ada@exchange.test', ctx())).toEqual([{ id: 'jump.email', title: 'Find user by e-mail ada@exchange.test', path: '/user-directory?email=ada%40exchange.test' }]);
+    expect(jumpsFor('ada@exchange.test', ctx())).toEqual([{
+      id: 'jump.email', title: 'Open user by e-mail ada@exchange.test', path: '/user-directory?email=ada%40exchange.test', term: 'ada@exchange.test',
+    }]);
     expect(jumpsFor('+44 20 7946 0958', ctx()).map((j) => j.path)).toEqual(['/user-directory?phone_number=%2B442079460958']);
     expect(jumpsFor('btcusdt', ctx()).map((j) => j.path)).toEqual(['/market-info/btcusdt']);
     expect(jumpsFor('eth', ctx()).map((j) => j.path)).toEqual(['/currencies/eth']);

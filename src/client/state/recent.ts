@@ -1,10 +1,11 @@
 /**
  * The palette's recent items, newest first, kept in localStorage so they survive a reload. An item is a
- * command id, or a jump with its path (jumps are generated from text and have no fixed command).
+ * command id, or a jump with its path (jumps are generated from text and have no fixed command) and,
+ * for a user looked up by e-mail or phone, the term, so a replay looks the user up again.
  */
 import { proxy, subscribe } from 'valtio';
 
-export interface RecentItem { id: string; title: string; path?: string }
+export interface RecentItem { id: string; title: string; path?: string; term?: string }
 
 const KEY = 'steward.palette.recent';
 export const RECENT_MAX = 6;

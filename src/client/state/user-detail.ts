@@ -76,28 +76,46 @@ export function clearIntent(): void {
 }
 
 /**
- * A uid, e-mail or phone number → the user's uid. The directory filters by prefix, so an exact
- * match wins; several candidates and no exact one return null with a toast.
+ * The user a uid, e-mail or phone number names, or how many the directory's prefix filter matched
+ * when not exactly one (an exact match among several wins). Null for a term that is none of the three.
+ * Request failures are thrown.
  */
-export async function lookupUser(term: string): Promise<string | null> {
+async function matchUser(term: string): Promise<{ uid: string } | { matches: number } | null> {
   const q = term.trim();
-  if (/^ID[0-9A-F]{10}$/i.test(q)) return q.toUpperCase();
+  if (/^ID[0-9A-F]{10}$/i.test(q)) return { uid: q.toUpperCase() };
   const byEmail = q.includes('@');
   const value = byEmail ? q.toLowerCase() : q.replace(/[^\d]/g, '');
-  if (!value) {
-    notify('error', 'Type a uid, an e-mail or a phone number.');
-    return null;
-  }
+  if (!value) return null;
+  const { rows } = await api.findUsers(byEmail ? { email: value } : { phone_number: value });
+  const exact = rows.filter((r) => (byEmail ? r.email.toLowerCase() === value : r.phone_number === value));
+  const pick = exact.length === 1 ? exact[0] : rows.length === 1 ? rows[0] : null;
+  return pick ? { uid: pick.uid } : { matches: rows.length };
+}
+
+/** A uid, e-mail or phone number → the user's uid; null with a toast saying why when there is not one. */
+export async function lookupUser(term: string): Promise<string | null> {
   try {
-    const { rows } = await api.findUsers(byEmail ? { email: value } : { phone_number: value });
-    const exact = rows.filter((r) => (byEmail ? r.email.toLowerCase() === value : r.phone_number === value));
-    const pick = exact.length === 1 ? exact[0] : rows.length === 1 ? rows[0] : null;
-    if (pick) return pick.uid;
-    notify('error', rows.length === 0 ? 'No data exists.' : `${rows.length} users match “${q}”; type more of it.`);
+    const m = await matchUser(term);
+    if (m && 'uid' in m) return m.uid;
+    notify('error', m === null ? 'Type a uid, an e-mail or a phone number.'
+      : m.matches === 0 ? 'No data exists.' : `${m.matches} users match “${term.trim()}”; type more of it.`);
   } catch (err) {
     notifyFailure(err);
   }
   return null;
+}
+
+/**
+ * Where the palette's "Open user by e-mail / phone" lands: the user the term names, else `fallback`
+ * (the directory filtered by it, which shows the candidates, or none, or the failure).
+ */
+export async function userPathFor(term: string, fallback: string): Promise<string> {
+  try {
+    const m = await matchUser(term);
+    return m && 'uid' in m ? `/user-directory/${m.uid}` : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 export async function loadGroups(): Promise<void> {

@@ -37,16 +37,16 @@ function PaletteDialog() {
   const { items: recentItems } = useSnapshot(recent);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState<Command | null>(null);
-  const jumps = useMemo(() => (page ? [] : jumpsFor(search, ctx).map(jumpCommand)), [page, search, ctx]);
+  const jumps = useMemo(() => (page ? [] : jumpsFor(search, ctx).map((j) => jumpCommand(j))), [page, search, ctx]);
 
-  const run = (c: Command, arg?: string, path?: string) => {
+  const run = (c: Command, arg?: string, path?: string, term?: string) => {
     if (c.page && !page) {
       setPage(c);
       setSearch('');
       return;
     }
     closePalette();
-    remember({ id: c.id, title: c.title, path });
+    remember({ id: c.id, title: c.title, path, ...(term ? { term } : {}) });
     c.run(ctx, arg);
   };
   const back = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -57,7 +57,7 @@ function PaletteDialog() {
   };
   const recentShown = search === '' && !page
     ? recentItems.flatMap((r) => {
-      if (r.path) return [{ ...r, command: { id: r.id, title: r.title, group: 'Recent', run: (c: CommandContext) => c.navigate(r.path!) } as Command }];
+      if (r.path) return [{ ...r, command: jumpCommand({ id: r.id, title: r.title, path: r.path, term: r.term }, 'Recent') }];
       const c = commands.find((x) => x.id === r.id);
       return c ? [{ ...r, command: c }] : [];
     })
@@ -79,13 +79,13 @@ function PaletteDialog() {
             {jumps.length === 0 && <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>}
             {jumps.length > 0 && (
               <Cmdk.Group heading="Jump to" forceMount>
-                {jumps.map((c) => <CommandItem key={c.id} command={c} icon="arrowRight" forceMount value={`jump ${c.id}`} onRun={() => run(c, undefined, c.path)} />)}
+                {jumps.map((c) => <CommandItem key={c.id} command={c} icon="arrowRight" forceMount value={`jump ${c.id}`} onRun={() => run(c, undefined, c.path, c.term)} />)}
               </Cmdk.Group>
             )}
             {recentShown.length > 0 && (
               <Cmdk.Group heading="Recent">
                 {recentShown.map((r) => <CommandItem key={`recent-${r.id}-${r.path ?? ''}`} command={r.command} value={`recent ${r.id} ${r.path ?? ''}`} icon="clock"
-                  onRun={() => run(r.command, undefined, r.path)} />)}
+                  onRun={() => run(r.command, undefined, r.path, r.term)} />)}
               </Cmdk.Group>
             )}
             {groupsOf(commands).map(([group, list]) => (
@@ -107,7 +107,10 @@ function PaletteDialog() {
   );
 }
 
-/** A jump as a command that remembers its path, so a recent jump can be replayed. */
-function jumpCommand(j: Jump): Command & { path: string } {
-  return { id: j.id, title: j.title, group: 'Jump to', path: j.path, run: (c) => c.navigate(j.path) };
+/** A jump as a command that remembers its path (and term), so a recent jump can be replayed. */
+function jumpCommand(j: Jump, group = 'Jump to'): Command & Jump {
+  return {
+    id: j.id, title: j.title, group, path: j.path, term: j.term,
+    run: (c) => (j.term ? c.openUser(j.term, j.path) : c.navigate(j.path)),
+  };
 }

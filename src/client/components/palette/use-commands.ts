@@ -13,6 +13,7 @@ import { accessKind, routes } from '../../routes';
 import { openShortcuts } from '../../state/palette';
 import { logout, session } from '../../state/session';
 import { toggleTheme } from '../../state/ui';
+import { userPathFor } from '../../state/user-detail';
 
 export interface CommandSource {
   context(): CommandContext;
@@ -36,6 +37,7 @@ export function useCommandSource(): CommandSource {
       role,
       location,
       navigate: (to) => go(to),
+      openUser: (term, fallback) => { void userPathFor(term, fallback).then((to) => go(to)); },
       canOpen: (to: string, kind?: RouteKind) => {
         const pathname = to.split(/[?#]/)[0];
         for (const r of routes) {
