@@ -10,6 +10,7 @@ import { buildApp } from './app.js';
 import { ensureDefaultPermissions } from './auth/permissions-seed.js';
 import { isSeeded, seedDemo } from './db/seed/index.js';
 import { demoSignIn, formatBanner } from './db/seed/banner.js';
+import { analyze, keepStatistics } from './db/statistics.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -30,15 +31,19 @@ async function main(): Promise<void> {
     console.log('Seeding demo data…');
     const seeded = await seedDemo(db.kysely, { password: config.demoPassword });
     console.log(`Seeded ${seeded.counts.users} users and ${seeded.counts.activities} activities in ${(seeded.ms / 1000).toFixed(1)} s`);
+  } else if (db.kind === 'pglite') {
+    // No autovacuum in the embedded engine (db/statistics.ts): fresh planner statistics for estimated totals.
+    await analyze(db.kysely);
   }
   // Without any permission rows every signed-in call is refused, superadmin's included, and the first
   // row could not be added through the API either: an empty table gets the default rows.
   await ensureDefaultPermissions(db.kysely);
   const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL || 'warn' } });
+  const stopStatistics = keepStatistics(db, (err) => app.log.warn({ err }, 'ANALYZE failed'));
   const address = await app.listen({ host: config.host, port: config.port });
   const demo = await demoSignIn(db.kysely, config.demoPassword);
   console.log(formatBanner(address.replace('127.0.0.1', 'localhost'), demo, config.allowedRoles));
-  const stop = async () => { await app.close(); await db.close(); process.exit(0); };
+  const stop = async () => { stopStatistics(); await app.close(); await db.close(); process.exit(0); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

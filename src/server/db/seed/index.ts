@@ -17,6 +17,7 @@ import { insertActivities } from './activities.js';
 import { insertServiceLogs } from './service-logs.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
+import { analyze } from '../statistics.js';
 
 export { STAFF, STAFF_ROLES, DEMO_TOTP_SECRET, DEMO_DOMAIN } from './staff.js';
 export { CUSTOMER_ID_BASE } from './context.js';
@@ -102,6 +103,8 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
     if (opts.bulk ?? activities >= BULK_FROM) await bulkLoad(ctx, BULK_TABLES, generate);
     else await generate();
   });
+  // Estimated totals (count.ts) come from the planner: give it the new tables' statistics now.
+  await analyze(db);
 
   const twoFa = STAFF.find((s) => s.otp)!;
   return {
