@@ -12,8 +12,12 @@ export interface ColumnContext {
   actions?: ActionParams;
 }
 
-/** Long free text gets the room; enums and short codes stay narrow, so a page reads without scrolling. */
-function widthFor(f: FieldDef | undefined): Partial<ColDef<Row>> {
+/** A uid is 12 fixed-width characters (ID + 10 hex): it needs no more room than that. */
+const UID_FIELD = /(^|_)uid$/;
+
+/** Long free text gets the room; enums, uids and short codes stay narrow, so a page reads without scrolling. */
+function widthFor(field: string, f: FieldDef | undefined): Partial<ColDef<Row>> {
+  if (UID_FIELD.test(field)) return { minWidth: 140, maxWidth: 160 };
   if (!f) return {};
   if (f.kind === 'enum' || f.kind === 'boolean') return { flex: 0.7, minWidth: 90 };
   if ((f.kind === 'text' || f.kind === 'textarea') && (f.max ?? 255) > 100) return { flex: 2, minWidth: 200 };
@@ -42,7 +46,8 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
   const format = c.format ?? (c.field === 'user_agent' ? { kind: 'truncate', length: USER_AGENT_LENGTH, tooltip: true } as const : undefined);
   switch (format?.kind) {
     case 'date':
-      return { ...base, minWidth: 150, valueFormatter: (p: ValueFormatterParams<Row>) => formatDate(p.value), cellClass: 'cell-date' };
+      // Room for 'MMM d, yyyy HH:mm' whole (the longest month name, two-digit day).
+      return { ...base, minWidth: 172, valueFormatter: (p: ValueFormatterParams<Row>) => formatDate(p.value), cellClass: 'cell-date' };
     case 'number': case 'decimal':
       return { ...base, type: 'rightAligned', maxWidth: 140, cellClass: 'cell-num' };
     case 'badge':
@@ -57,7 +62,7 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
       return { ...base, maxWidth: 120, cellRenderer: SwitchCell, cellRendererParams: params };
     }
     default:
-      return { ...base, ...widthFor(f), valueFormatter: (p: ValueFormatterParams<Row>) => display(p.value), cellClass: classFor(c.field, f) };
+      return { ...base, ...widthFor(c.field, f), valueFormatter: (p: ValueFormatterParams<Row>) => display(p.value), cellClass: classFor(c.field, f) };
   }
 }
 

@@ -4,6 +4,7 @@
  * updated_at). `submitted_at` is that label time. The spec's coin tab has no data model here.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
+import { USER_STATE_BADGE } from './users.js';
 
 export const pendingApplications = defineResource({
   name: 'pending-applications',
@@ -27,7 +28,7 @@ export const pendingApplications = defineResource({
     ...TIMESTAMPS,
   },
   columns: [
-    { field: 'uid' }, { field: 'email' }, { field: 'country' }, { field: 'level' }, { field: 'state' },
+    { field: 'uid' }, { field: 'email' }, { field: 'country' }, { field: 'level' }, { field: 'state', format: USER_STATE_BADGE },
     { field: 'submitted_at', format: { kind: 'date' } },
     { field: 'created_at', format: { kind: 'date' } },
   ],

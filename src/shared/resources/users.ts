@@ -5,7 +5,10 @@
 import { PLATFORMS, ROLES, STORED_USER_STATES } from '../users.js';
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 
-const STATE_COLOURS = { active: 'green', pending: 'yellow', inactive: 'grey', banned: 'red', deleted: 'grey', locked: 'red' } as const;
+/** How a user's state shows in a list, wherever users are listed. */
+export const USER_STATE_BADGE = {
+  kind: 'badge', colours: { active: 'green', pending: 'yellow', inactive: 'grey', banned: 'red', deleted: 'grey', locked: 'red' },
+} as const;
 
 export const users = defineResource({
   name: 'users',
@@ -38,7 +41,7 @@ export const users = defineResource({
     { field: 'username' },
     { field: 'role' },
     { field: 'level' },
-    { field: 'state', format: { kind: 'badge', colours: STATE_COLOURS } },
+    { field: 'state', format: USER_STATE_BADGE },
     { field: 'country' },
     { field: 'created_at', format: { kind: 'date' } },
   ],
