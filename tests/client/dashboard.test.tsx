@@ -54,6 +54,8 @@ describe('dashboard metrics', () => {
     }
     const phone = screen.getByRole('button', { name: /Signups with phone/ });
     expect(within(phone).getByText('3')).toBeTruthy(); // 1 + 2 over the two points
+    // The chart says which span the legend totals cover.
+    expect(screen.getByText(/^Nov 19, 2026 – Nov 20, 2026 · hover the chart/)).toBeTruthy();
     expect(screen.getByRole('button', { name: '1D' }).getAttribute('aria-pressed')).toBe('true');
   });
 

@@ -53,7 +53,9 @@ export function ActivityChart({ points, hidden }: { points: readonly MetricPoint
           </>
         ) : (
           <span className="dash-readout-hint">
-            {points.length === 0 ? 'No data for this period' : 'Hover the chart to read a point'}
+            {/* The span the legend totals cover (1D is 24 hourly points, so it starts on the hour, unlike the 24h tiles). */}
+            {points.length === 0 ? 'No data for this period'
+              : `${pointLabel(points[0].date)} – ${pointLabel(points[points.length - 1].date)} · hover the chart to read a point`}
           </span>
         )}
       </figcaption>
