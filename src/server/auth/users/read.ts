@@ -76,9 +76,9 @@ export async function userReadRoutes(app: FastifyInstance): Promise<void> {
     // (and with `extended` its profiles) is read, mapped and serialized while it runs.
     const count = countUsers(db(), filter);
     const body = listUsers(db(), filter, { ...page, cursor: p.cursor }).then(async ({ rows, nextCursor }) => {
-      if (p.extra.extended !== true) return { nextCursor, json: JSON.stringify(rows.map(userEntity)) };
-      const profiles = byUser(await profilesOf(db(), rows.map((r) => r.id)));
-      return { nextCursor, json: JSON.stringify(rows.map((r) => ({ ...userEntity(r), profiles: profiles(r.id).map(profileEntity) }))) };
+      const profiles = p.extra.extended === true ? byUser(await profilesOf(db(), rows.map((r) => r.id))) : null;
+      const entities = rows.map((r) => (profiles ? { ...userEntity(r), profiles: profiles(r.id).map(profileEntity) } : userEntity(r)));
+      return { nextCursor, json: JSON.stringify(entities) };
     });
     const [total, { nextCursor, json }] = await Promise.all([count, body]);
     setListHeaders(reply, { ...total, page: page.page, perPage: page.limit, nextCursor });
