@@ -51,7 +51,7 @@ describe('demo seed', () => {
   });
 
   it('is deterministic: the same options give the same rows', async () => {
-    const fingerprint = (db: Database) => one<{ u: string; l: string; act: string; svc: string; acc: string }>(db, `SELECT
+    const fingerprint = (db: Database) => one<{ u: string; l: string; act: string; svc: string; acc: string; ben: string; push: string }>(db, `SELECT
       (SELECT md5(string_agg(concat_ws('|', id, uid, email, username, state, level, role, country, phone_number, referral_uid,
         created_at::text), ',' ORDER BY id)) FROM users) AS u,
       (SELECT md5(string_agg(concat_ws('|', user_id, key, value, scope), ',' ORDER BY user_id, key, scope)) FROM labels) AS l,
@@ -59,7 +59,10 @@ describe('demo seed', () => {
         ORDER BY user_id, created_at, topic, action, result, user_ip, data::text)) FROM activities) AS act,
       (SELECT md5(string_agg(concat_ws('|', uid, service_name, topic, result, created_at::text), ','
         ORDER BY uid, created_at, service_name, topic, result)) FROM service_logs) AS svc,
-      (SELECT md5(string_agg(concat_ws('|', user_id, currency_id, balance, locked), ',' ORDER BY user_id, currency_id)) FROM accounts) AS acc`);
+      (SELECT md5(string_agg(concat_ws('|', user_id, currency_id, balance, locked), ',' ORDER BY user_id, currency_id)) FROM accounts) AS acc,
+      (SELECT md5(string_agg(concat_ws('|', user_id, currency_id, name, data::text, state, created_at::text), ',' ORDER BY id)) FROM beneficiaries) AS ben,
+      (SELECT md5(string_agg(concat_ws('|', r.user_id, r.device_id, r.status, n.title, n.created_at::text), ',' ORDER BY r.id))
+        FROM notification_recipients r JOIN notifications n ON n.id = r.notification_id) AS push`);
     expect(await fingerprint(a)).toEqual(await fingerprint(b));
     const { counts, ms, ...rest } = seeded;
     expect(counts.users).toBe(USERS + STAFF_ROLES.length + 1);
@@ -194,6 +197,39 @@ describe('demo seed', () => {
     const locked = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM accounts ac JOIN users u ON u.id = ac.user_id
       WHERE u.role = 'investor' AND ac.locked > 0 AND ac.locked <= ac.balance`);
     expect(locked.n).toBeGreaterThan(0);
+  });
+
+  it('gives verified customers beneficiaries: addresses for coins, bank details for fiat, in every state', async () => {
+    const list = await rows<{ type: string; state: string; data: Record<string, string>; level: number; t: Date; created: Date }>(a, `
+      SELECT c.type, b.state, b.data, u.level, b.created_at AS t, u.created_at AS created
+      FROM beneficiaries b JOIN users u ON u.id = b.user_id JOIN currencies c ON c.code = b.currency_id`);
+    expect(list.length).toBeGreaterThan(10);
+    expect(new Set(list.map((r) => r.state))).toEqual(new Set(['active', 'pending', 'archived']));
+    for (const r of list) {
+      expect(r.level).toBeGreaterThanOrEqual(2);
+      expect(r.t.getTime()).toBeGreaterThanOrEqual(r.created.getTime());
+      expect(r.t.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      if (r.type === 'coin') expect(r.data.address).toMatch(/^(bc1q|0x)[0-9a-f]{38,40}$/);
+      else expect(Object.keys(r.data)).toEqual(expect.arrayContaining(['full_name', 'account_number', 'bank_name', 'bank_swift_code']));
+    }
+    expect(new Set(list.map((r) => r.type))).toEqual(new Set(['coin', 'fiat']));
+  });
+
+  it('records staff pushes as the console does: a recipient per active device, or one failed row', async () => {
+    const pushes = await rows<{ id: number; uid: string; devices: number; by: string; ok: number; failed: number; active: number }>(a, `
+      SELECT n.id, n.metadata->>'uid' AS uid, (n.metadata->>'devices')::int AS devices, s.role AS by,
+        count(*) FILTER (WHERE r.status = 'success')::int AS ok, count(*) FILTER (WHERE r.status = 'failed')::int AS failed,
+        (SELECT count(*)::int FROM devices d JOIN users u ON u.id = d.user_id WHERE u.uid = n.metadata->>'uid' AND d.active) AS active
+      FROM notifications n JOIN users s ON s.id = n.created_by JOIN notification_recipients r ON r.notification_id = n.id
+      GROUP BY n.id, s.role`);
+    expect(pushes.length).toBeGreaterThan(0);
+    for (const p of pushes) {
+      expect(['support', 'compliance']).toContain(p.by);
+      expect(p.devices).toBe(p.active);
+      expect([p.ok, p.failed]).toEqual(p.active > 0 ? [p.active, 0] : [0, 1]);
+    }
+    const meta = await one<{ delivery: string }>(a, `SELECT metadata->>'delivery' AS delivery FROM notification_recipients LIMIT 1`);
+    expect(meta.delivery).toBe('not_sent');
   });
 
   it('prints the demo sign-in in the banner', async () => {

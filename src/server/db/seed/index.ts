@@ -1,7 +1,7 @@
 /**
  * The demo data set: staff accounts for every role, customers with their KYC records, balances,
- * devices, a year of activity and provider logs. Deterministic: the same options (including `now`)
- * give the same rows. Everything goes in one transaction, so a start killed half-way leaves an
+ * devices, beneficiaries, staff push notifications, a year of activity and provider logs.
+ * Deterministic: the same options (including `now`) give the same rows. Everything goes in one transaction, so a start killed half-way leaves an
  * empty database that the next start seeds again, never a half-seeded one taken for seeded.
  */
 import { sql, type Kysely } from 'kysely';
@@ -15,6 +15,7 @@ import { insertKyc } from './kyc.js';
 import { insertAssets, insertReference } from './assets.js';
 import { insertActivities } from './activities.js';
 import { insertServiceLogs } from './service-logs.js';
+import { insertPayoutsAndPushes } from './payouts-and-pushes.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
 import { analyze } from '../statistics.js';
@@ -57,7 +58,7 @@ export interface SeedResult {
 
 /** Tables reported in SeedResult.counts. */
 const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_state_logs', 'devices', 'accounts',
-  'activities', 'service_logs', 'permissions'] as const;
+  'beneficiaries', 'notifications', 'notification_recipients', 'activities', 'service_logs', 'permissions'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
@@ -97,6 +98,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
       await insertCustomers(ctx);
       await insertKyc(ctx);
       await insertAssets(ctx);
+      await insertPayoutsAndPushes(ctx);
       await insertActivities(ctx, activities);
       await insertServiceLogs(ctx, serviceLogs);
     };
