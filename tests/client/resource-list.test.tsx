@@ -25,6 +25,7 @@ describe('permissions list kept in the URL', () => {
     expect(lastQuery()).toEqual({ page: '2', limit: '10', ordering: 'desc', order_by: 'id', role: 'admin' });
     expect(screen.getByRole('heading', { name: /42\s*Permissions/ })).toBeTruthy();
     const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pager).getByText('11–20 of 42')).toBeTruthy();
     expect(within(pager).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
     expect(within(pager).getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     expect((within(pager).getByRole('combobox') as HTMLSelectElement).value).toBe('10');
@@ -76,9 +77,12 @@ describe('permissions list kept in the URL', () => {
     expect(screen.getByText('Mar 4, 2026 22:01')).toBeTruthy();
     expect(screen.getByText('Sent right after a customer confirm…')).toBeTruthy();
     expect(screen.getByRole('heading', { name: /≈ 1\s*Email Types/ })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByText('1–1 of ≈ 1')).toBeTruthy();
 
     api.on('GET', `${AUTH}/admin/email-types`, pagedList([]));
     renderApp('/email-type?name=nothing');
     expect(await screen.findByText('No Record Found')).toBeTruthy();
+    // The first render is still mounted: the second app's pager is the last one.
+    expect(within(screen.getAllByRole('navigation', { name: 'Pagination' }).at(-1)!).getByText('No rows')).toBeTruthy();
   });
 });

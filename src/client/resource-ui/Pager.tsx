@@ -17,7 +17,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 
 export function Pager({ page, limit, total, rowsOnPage, estimated, onPage, onLimit }: Props) {
   const pages = total === null ? page + (rowsOnPage === limit ? 1 : 0) : pageCount(total, limit);
-  const first = rowsOnPage === 0 ? 0 : (page - 1) * limit + 1;
+  const first = (page - 1) * limit + 1;
   const last = (page - 1) * limit + rowsOnPage;
   return (
     <nav className="pager" aria-label="Pagination">
@@ -28,7 +28,7 @@ export function Pager({ page, limit, total, rowsOnPage, estimated, onPage, onLim
         </select>
       </label>
       <span className="pager-range" aria-live="polite">
-        {first}–{last}{total !== null && <> of {estimated ? '≈ ' : ''}{fmt(total)}</>}
+        {rowsOnPage === 0 ? 'No rows' : <>{fmt(first)}–{fmt(last)}{total !== null && <> of {estimated ? '≈ ' : ''}{fmt(total)}</>}</>}
       </span>
       <div className="pager-links">
         <button type="button" className="pager-btn" onClick={() => onPage(page - 1)} disabled={page <= 1}
