@@ -61,7 +61,8 @@ async function main(): Promise<void> {
       },
     });
     console.log(`seeded in ${(result.ms / 1000).toFixed(1)} s (total ${secs()}):`);
-    for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table.padEnd(16)} ${n.toLocaleString('en').padStart(12)}`);
+    const width = Math.max(...Object.keys(result.counts).map((t) => t.length));
+    for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table.padEnd(width)} ${n.toLocaleString('en').padStart(12)}`);
     console.log(`staff: <role>@steward.demo, password from STEWARD_DEMO_PASSWORD; 2FA: ${result.totp.email}, secret ${result.totp.secret}`);
   } finally {
     await db.close();
