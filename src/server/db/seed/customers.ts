@@ -25,6 +25,11 @@ export const weightedCountry = (m: string, k: number): string =>
   `(${intArray(WEIGHTED_COUNTRY_IDX)})[1 + ${h16(m, k)} % ${WEIGHTED_COUNTRY_IDX.length}]`;
 
 /** The first per-customer md5: country, names, platform and sign-up method are slices of it. */
+/** A customer's first and last name, read back from the e-mail they were built into (first.last123@domain). */
+export const firstNameSql = (email: string): string => `initcap(split_part(${email}, '.', 1))`;
+export const lastNameSql = (email: string): string =>
+  `initcap(regexp_replace(split_part(split_part(${email}, '@', 1), '.', 2), '[0-9]+$', ''))`;
+
 export const customerMd5 = (n: string): string => md5('u1', `(${n})::text`);
 
 /**

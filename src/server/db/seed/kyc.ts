@@ -4,7 +4,7 @@
  * phones, staff comments and the state log of every inactive or banned customer.
  */
 import { CUSTOMER_ID_BASE, byUserRanges, exec, type SeedContext } from './context.js';
-import { countryIdxSql } from './customers.js';
+import { countryIdxSql, firstNameSql, lastNameSql } from './customers.js';
 import { BAN_REMARKS, CITIES, COMMENT_TEXTS, COMMENT_TITLES, INACTIVE_REMARKS, STREETS } from './reference.js';
 import { cases, h16, intArray, md5, pick, textArray, u01 } from './sql.js';
 import { staffByRole } from './staff.js';
@@ -51,8 +51,8 @@ WHERE l.key IS NOT NULL`;
 const profilesSql = (ctx: SeedContext, from: number, to: number) => `
 INSERT INTO profiles (user_id, first_name, last_name, dob, address, postcode, city, country, state, created_at, updated_at)
 SELECT id,
-  initcap(split_part(email, '.', 1)),
-  initcap(regexp_replace(split_part(split_part(email, '@', 1), '.', 2), '[0-9]+$', '')),
+  ${firstNameSql('email')},
+  ${lastNameSql('email')},
   date '1960-01-01' + ${h16('m', 4)} % 16000,
   (1 + ${h16('m', 5)} % 300) || ' ' || ${pick(STREETS, 'm', 6)},
   lpad((${h16('m', 7)} % 100000)::text, 5, '0'),

@@ -4,6 +4,7 @@
  * something to show. Deterministic like every other step (sql.ts).
  */
 import { CUSTOMER_ID_BASE, byUserRanges, exec, type SeedContext } from './context.js';
+import { firstNameSql, lastNameSql } from './customers.js';
 import { CURRENCIES } from './reference.js';
 import { cases, h16, hex, lit, md5, pick, rehash, textArray, u01 } from './sql.js';
 import { staffByRole } from './staff.js';
@@ -34,7 +35,7 @@ SELECT id, cur,
   t, t
 FROM (
   SELECT u.id, u.country, b.m, j,
-    initcap(split_part(u.email, '.', 1)) || ' ' || initcap(regexp_replace(split_part(split_part(u.email, '@', 1), '.', 2), '[0-9]+$', '')) AS full_name,
+    ${firstNameSql('u.email')} || ' ' || ${lastNameSql('u.email')} AS full_name,
     ${u01('b.m', 0)} < 0.3 AS fiat,
     ${hex('b.m')} || ${hex(rehash('b.m'))} AS x,
     coalesce(u.country, 'DE') || lpad((${h16('b.m', 5)} % 100)::text, 2, '0') || lpad((${h16('b.m', 6)})::text, 5, '0')
