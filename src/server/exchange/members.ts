@@ -16,7 +16,8 @@ import { requireAbility } from '../auth/require-ability.js';
 import { findUserByUid, lockUserByUid, patchUser, type AdminUserRow } from '../db/queries/users-admin.js';
 import { feeGroups, memberAccounts, moveAmount, movePercentage } from '../db/queries/members.js';
 import { bodyOf, caller, found, validated } from '../auth/users/guards.js';
-import { iso, plainDecimal } from '../auth/users/entity.js';
+import { plainDecimal } from '../auth/users/entity.js';
+import { iso } from '../db/queries/user-json.js';
 
 const PREFIX = 'admin.member';
 const NOT_FOUND = `${PREFIX}.doesnt_exist`;

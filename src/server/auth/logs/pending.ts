@@ -17,7 +17,8 @@ import { profilesOf } from '../../db/queries/users-admin.js';
 import { byUser, labelsOf, phonesOf } from '../../db/queries/users-batch.js';
 import { pendingApplications } from '../../../shared/resources/pending-applications.js';
 import { fieldStruct } from '../../../shared/resources/field-structs.js';
-import { iso, labelEntity, profileEntity } from '../users/entity.js';
+import { labelEntity, profileEntity } from '../users/entity.js';
+import { iso } from '../../db/queries/user-json.js';
 import { parseListParams, type ParseOptions } from './list-params.js';
 import { sendPage } from './reply.js';
 

@@ -22,7 +22,7 @@ import {
   type UserPatch,
 } from '../../db/queries/users-admin.js';
 import { bodyOf, caller, found, guardTarget, isUniqueViolation, validated } from './guards.js';
-import { userEntity } from './entity.js';
+import { userEntity } from '../../db/queries/user-json.js';
 
 const PREFIX = 'admin.user';
 type Field = 'state' | 'otp' | 'role' | 'email' | 'phone_number' | 'referral_uid';

@@ -8,29 +8,16 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { userWithFullInfo } from '../user-entity.js';
 import {
-  adminLabels, latestProfile, stateLogs, userComments, type AdminUserRow, type UserListRow,
+  adminLabels, latestProfile, stateLogs, userComments, type AdminUserRow,
 } from '../../db/queries/users-admin.js';
+import { iso } from '../../db/queries/user-json.js';
 import { memberAccounts } from '../../db/queries/members.js';
 import type { LabelRow } from '../../db/queries/labels.js';
 import type { ProfileRow } from '../../db/queries/users-records.js';
 
-export const iso = (d: Date | string | null | undefined) =>
-  (d === null || d === undefined ? null : (d instanceof Date ? d : new Date(d)).toISOString());
-
 /** NUMERIC text without trailing zeros ('1.500000000000000000' → '1.5', '0E-18' never arises from pg text). */
 export function plainDecimal(s: string): string {
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
-}
-
-/** Barong's User, plus `id` (the spec's user has one; grids key rows by it; extra fields cost Barong clients nothing). */
-export function userEntity(u: UserListRow) {
-  return {
-    id: u.id, email: u.email, uid: u.uid, role: u.role, level: u.level, otp: u.otp, state: u.state,
-    referral_uid: u.referral_uid, username: u.username,
-    data: u.data === null || u.data === undefined ? null : JSON.stringify(u.data),
-    phone_number: u.phone_number, platform: u.platform, country: u.country, referrals: u.referrals, group: u.fee_group,
-    created_at: iso(u.created_at), updated_at: iso(u.updated_at),
-  };
 }
 
 export function labelEntity(l: Pick<LabelRow, 'key' | 'value' | 'scope' | 'description' | 'created_at' | 'updated_at'>) {

@@ -16,7 +16,8 @@ import * as lq from '../../db/queries/labels.js';
 import { findUserByUid, lockUserByUid } from '../../db/queries/users-admin.js';
 import { bodyOf, caller, found, guardTarget, inputOf, validated } from './guards.js';
 import { applyChange, applyStanding, currentLevels, planStanding, type LabelChange } from './kyc.js';
-import { labelEntity, userEntity } from './entity.js';
+import { labelEntity } from './entity.js';
+import { userEntity } from '../../db/queries/user-json.js';
 import { LIST_CODES } from './read.js';
 import { setListHeaders } from '../../db/queries/count.js';
 

@@ -16,7 +16,8 @@ import { users } from '../../../shared/resources/users.js';
 import { fieldStruct } from '../../../shared/resources/field-structs.js';
 import { parseListParams, type ParseOptions } from '../logs/list-params.js';
 import { found } from './guards.js';
-import { iso, profileEntity, userEntity, userWithKyc } from './entity.js';
+import { profileEntity, userWithKyc } from './entity.js';
+import { iso, userEntity } from '../../db/queries/user-json.js';
 
 /** Barong's codes for paging and ordering; the resource's own for filters. */
 export const LIST_CODES: Record<string, string> = {

@@ -9,7 +9,8 @@ import { COUNT_CAP } from './count.js';
 import { applyPage, cursorTs, type PageRequest } from './paging.js';
 import { resolveUserId } from './activity-log.js';
 import { emptyPage, listPage } from './list-page.js';
-import { iso, jsonText } from './user-json.js';
+import { iso, jsonText, userEntity } from './user-json.js';
+import { USER_LIST_COLUMNS } from './users-admin.js';
 
 export interface ServiceLogFilters {
   from?: Date; to?: Date; uid?: string; email?: string; service_name?: string; service_type?: string;
@@ -65,12 +66,8 @@ export async function listReferrals(db: Kysely<DB>, f: ReferralFilters, page: Pa
   base = f.uid !== undefined ? base.where('u.referral_uid', '=', f.uid) : base.where('u.referral_uid', 'is not', null);
   if (f.state !== undefined) base = base.where('u.state', '=', f.state);
   const read = () => applyPage(
-    base.select(['u.id', 'u.email', 'u.uid', 'u.role', 'u.level', 'u.otp', 'u.state', 'u.referral_uid', 'u.username',
-      'u.data', 'u.created_at', 'u.updated_at']).select(cursorTs('u').as('cursor_ts')),
+    base.select(USER_LIST_COLUMNS.map((c) => `u.${c}` as const)).select(cursorTs('u').as('cursor_ts')),
     { table: 'users', alias: 'u' }, page,
   ).execute();
-  return listPage(db, { filtered: base, cap, limit: page.limit, read }, (r) => ({
-    id: r.id, email: r.email, uid: r.uid, role: r.role, level: r.level, otp: r.otp, state: r.state, referral_uid: r.referral_uid,
-    username: r.username, data: jsonText(r.data), created_at: iso(r.created_at), updated_at: iso(r.updated_at),
-  }));
+  return listPage(db, { filtered: base, cap, limit: page.limit, read }, userEntity);
 }

@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { countCapped, COUNT_CAP } from './count.js';
 import type { Page } from './list-page.js';
-import { iso, jsonText } from './user-json.js';
+import { iso, userEntity } from './user-json.js';
+import { USER_LIST_COLUMNS } from './users-admin.js';
 
 export interface PendingFilters { from?: Date; to?: Date; email?: string; country?: string }
 
@@ -28,16 +29,11 @@ export async function listPendingApplications(
   const total = await countCapped(db, base, cap);
   if (total.total === 0) return { ...total, rows: [], nextCursor: null };
   const rows = await base
-    .select(['u.id', 'u.email', 'u.uid', 'u.role', 'u.level', 'u.otp', 'u.state', 'u.referral_uid', 'u.username', 'u.data',
-      'u.country', 'u.created_at', 'u.updated_at', 'l.updated_at as submitted_at'])
+    .select(USER_LIST_COLUMNS.map((c) => `u.${c}` as const)).select('l.updated_at as submitted_at')
     .orderBy('l.updated_at', page.ordering).orderBy('l.id', page.ordering)
     .limit(page.limit).offset((page.page - 1) * page.limit).execute();
   return {
     ...total, nextCursor: null,
-    rows: rows.map((r) => ({
-      id: r.id, email: r.email, uid: r.uid, role: r.role, level: r.level, otp: r.otp, state: r.state, referral_uid: r.referral_uid,
-      username: r.username, data: jsonText(r.data), country: r.country, submitted_at: iso(r.submitted_at),
-      created_at: iso(r.created_at), updated_at: iso(r.updated_at),
-    })),
+    rows: rows.map((r) => ({ ...userEntity(r), submitted_at: iso(r.submitted_at) })),
   };
 }

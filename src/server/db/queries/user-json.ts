@@ -1,10 +1,12 @@
 /**
- * Barong's `User` entity built in SQL (email, uid, role, level, otp, state, referral_uid, username and
- * `data` as JSON text), for rows that embed the user they are about (activities, recipients). One
- * json object per row keeps the log queries to a single statement without a column-prefix mapper.
+ * Barong's `User` entity: built in SQL (email, uid, role, level, otp, state, referral_uid, username and
+ * `data` as JSON text) for rows that embed the user they are about (activities, recipients), where one
+ * json object per row keeps the log queries to a single statement without a column-prefix mapper; and
+ * from a users row (userEntity) for the lists of users (directory, referrals, pending applications).
  */
 import { sql } from 'kysely';
 import type { WireUser } from '../../../shared/users.js';
+import type { UserListRow } from './users-admin.js';
 
 /** An activity's user: Barong's User with its `data` (JSON text). */
 export interface ActivityUser extends WireUser { data: string | null }
@@ -19,7 +21,18 @@ export function userJson(alias: string) {
 }
 
 /** ISO-8601 UTC text of a timestamp column or null (what every entity puts on the wire). */
-export const iso = (d: Date | string | null | undefined): string | null => (d == null ? null : new Date(d).toISOString());
+export const iso = (d: Date | string | null | undefined): string | null =>
+  (d == null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
 
 /** jsonb → the JSON text Barong sends for `data`/`metadata` fields. */
 export const jsonText = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/** Barong's User, plus `id` (the spec's user has one; grids key rows by it; extra fields cost Barong clients nothing). */
+export function userEntity(u: UserListRow) {
+  return {
+    id: u.id, email: u.email, uid: u.uid, role: u.role, level: u.level, otp: u.otp, state: u.state,
+    referral_uid: u.referral_uid, username: u.username, data: jsonText(u.data),
+    phone_number: u.phone_number, platform: u.platform, country: u.country, referrals: u.referrals, group: u.fee_group,
+    created_at: iso(u.created_at), updated_at: iso(u.updated_at),
+  };
+}
