@@ -8,6 +8,15 @@ export type Service = 'barong' | 'peatio' | 'applogic';
 export type Ordering = 'asc' | 'desc';
 export const ORDERINGS: readonly Ordering[] = ['asc', 'desc'];
 
+/**
+ * The deepest row an offset page may start at (server: admin.pagination.page_too_deep past it), which is
+ * also where exact totals stop. Past it, lists that can seek page on with keyset cursors.
+ */
+export const MAX_OFFSET_ROWS = 10_000;
+
+/** The last page number an offset request may ask for at this page size. */
+export const maxOffsetPage = (limit: number): number => Math.floor(MAX_OFFSET_ROWS / limit) + 1;
+
 /** Page-size dropdown choices, and the paginator's number of page links (spec §2). */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const PAGER_LINKS = 5;
@@ -37,6 +46,11 @@ export interface ListState {
   ordering: Ordering;
   orderBy: string;
   filters: Record<string, string>;
+  /**
+   * A keyset cursor from the server (`Next-Cursor` / `Prev-Cursor`) for pages past MAX_OFFSET_ROWS, where
+   * offsets are refused. `page` then only numbers the page for display.
+   */
+  cursor?: string;
 }
 
 /** Default state of one list, plus the filter parameters it knows. */
@@ -60,6 +74,7 @@ export function encodeListState(s: ListState, d: ListDefaults): string {
     const v = s.filters[p];
     if (v !== undefined && v.trim() !== '') q.set(p, v);
   }
+  if (s.cursor) q.set('cursor', s.cursor);
   return q.toString();
 }
 
@@ -83,8 +98,12 @@ export function decodeListState(search: string | URLSearchParams, d: ListDefault
     ordering: ordering === 'asc' || ordering === 'desc' ? ordering : d.ordering,
     orderBy: q.get('order_by') || d.orderBy,
     filters,
+    // Opaque to the client; the server refuses one it did not make. Bounded so a pasted URL stays sane.
+    ...(CURSOR.test(q.get('cursor') ?? '') ? { cursor: q.get('cursor')! } : {}),
   };
 }
+
+const CURSOR = /^[A-Za-z0-9_-]{1,512}$/;
 
 /** Start of a UTC day, or its last millisecond (spec §5 custom date range). */
 export function dayBound(day: string, end: boolean): Date | undefined {
@@ -100,6 +119,7 @@ export function dayBound(day: string, end: boolean): Date | undefined {
 export function toRequestQuery(s: ListState, service: Service): Record<string, string> {
   const out: Record<string, string> = {
     page: String(s.page), limit: String(s.limit), ordering: s.ordering, order_by: s.orderBy,
+    ...(s.cursor ? { cursor: s.cursor } : {}),
   };
   for (const [k, raw] of Object.entries(s.filters)) {
     const v = raw.trim();

@@ -20,6 +20,9 @@ export type MetricSeries = (typeof METRIC_SERIES)[number];
 /** One point: the local label of its unit (see unitLabel) and the five counts. */
 export type MetricPoint = { date: string } & Record<MetricSeries, number>;
 
+/** A span of time, ISO-8601 UTC, start included and end excluded. */
+export interface Span { from: string; to: string }
+
 /** GET /admin/metrics/statistic and /public/graph/data: tiles over the last 24 h, plus the series. */
 export interface MetricsStatistic {
   signups: number;
@@ -27,6 +30,11 @@ export interface MetricsStatistic {
   failed_logins: number;
   pending_applications: number;
   data: MetricPoint[];
+  /**
+   * What the figures count, so the console can say it (the 24 h tiles and the 1D series differ: the
+   * series starts on a local hour). `series` is null when it has no points. Absent from stock Barong.
+   */
+  spans?: { tiles: Span; series: Span | null };
 }
 
 /** Barong's GET /admin/metrics (note its misspelled `sucessful_logins`): counts per UTC date. */
@@ -124,6 +132,19 @@ export function seriesWindow(query: MetricsQuery, now: number, firstActivity: nu
   const from = unitsBefore(tz, unit, unitStart(tz, unit, now), points - 1);
   // now + 1: the current unit counts up to and including this millisecond.
   return { unit, slots: seriesSlots(tz, unit, from, now + 1) };
+}
+
+/** The tiles count the 24 hours before now, a rolling window that ignores the zone. */
+export const TILES_MS = 86_400_000;
+
+/** The tiles' span, [now − 24 h, now); the series' runs from its first slot to the end of its last. */
+export function statisticSpans(slots: readonly SeriesSlot[], now: number): NonNullable<MetricsStatistic['spans']> {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const first = slots[0], last = slots[slots.length - 1];
+  return {
+    tiles: { from: iso(now - TILES_MS), to: iso(now) },
+    series: first && last ? { from: iso(first.start), to: iso(last.end) } : null,
+  };
 }
 
 /** Spec §9 tick thinning: a label on every point up to 10, every 2nd up to 25, every 8th above. */

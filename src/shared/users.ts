@@ -8,6 +8,7 @@ import {
   boolean, defaulted, enums, integer, number, optional, refine, string, type, type Struct,
 } from 'superstruct';
 import { coerceNumber, coerceString } from './validation.js';
+import { idStruct } from './resources/field-structs.js';
 
 /**
  * Barong's User on the wire (openware-api.md §2.3): the base of every user entity the auth service sends
@@ -77,9 +78,10 @@ const labelText = () => coerceString(
   refine(maxLen(required(string()), LABEL_MAX), 'pattern', (v) => LABEL_TEXT.test(v)), (v) => v.trim().toLowerCase(),
 );
 
+export const REMARK_MAX = 1024;
 /** Remark of a state change: required, and it must not start with whitespace (spec §5). */
 export const remarkField = () =>
-  maxLen(refine(refine(string(), 'empty', (v) => v.length > 0), 'leading_space', (v) => !/^\s/.test(v)), 1024);
+  maxLen(refine(refine(string(), 'empty', (v) => v.length > 0), 'leading_space', (v) => !/^\s/.test(v)), REMARK_MAX);
 
 /** 'true'/'false' from a query string or a lenient form. */
 export const boolField = () => coerceString(boolean(), (v) => (v === 'true' ? true : v === 'false' ? false : v));
@@ -144,7 +146,7 @@ export const UserPut = type({
 });
 
 export const CommentCreate = type({ uid: uidField(), title: textField(64), data: textField(65535) });
-const commentId = () => intField(1, Number.MAX_SAFE_INTEGER);
+const commentId = idStruct;
 export const CommentUpdate = type({ id: commentId(), title: optional(textField(64)), data: optional(textField(65535)) });
 export const CommentId = type({ id: commentId() });
 
@@ -195,6 +197,25 @@ export const LABEL_MESSAGES: FormMessages = {
 };
 export const REMARK_MESSAGES: FormMessages = {
   remark: { missing: 'Required!', empty: 'Required!', leading_space: 'Please enter valid data!' },
+};
+/**
+ * The same rules as the palette states them: it has no form around the typed text, so each message says
+ * what to type. The screen's forms keep the spec's wording above.
+ */
+const labelPartMessages = (part: 'Key' | 'Value') => ({
+  missing: `${part} is required: type key=value`,
+  empty: `${part} is required: type key=value`,
+  too_long: `${part} may be at most ${LABEL_MAX} characters`,
+  pattern: `${part} may only contain letters a–z, digits, '-' and '_'`,
+});
+export const LABEL_PALETTE_MESSAGES: FormMessages = { key: labelPartMessages('Key'), value: labelPartMessages('Value') };
+export const REMARK_PALETTE_MESSAGES: FormMessages = {
+  remark: {
+    missing: 'Remark is required: type why the state changes',
+    empty: 'Remark is required: type why the state changes',
+    leading_space: 'Remark may not start with a space',
+    too_long: `Remark may be at most ${REMARK_MAX} characters`,
+  },
 };
 export const LOCK_MESSAGES: FormMessages = {
   amount: { positive: 'Required', invalid: 'Invalid amount' },

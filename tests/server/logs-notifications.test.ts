@@ -64,7 +64,9 @@ describe('POST /admin/notification/push', () => {
     expect(codes(await push({ uid: withDevices.uid, title: 'x', message: 'x', extra: 1 }))).toEqual(['admin.notification.unknown_extra']);
     const unknown = await push({ uid: 'ID000NOPE', title: 'x', message: 'x' });
     expect(unknown.statusCode).toBe(404);
-    expect(codes(unknown)).toEqual(['admin.user.doesnt_exist']);
+    expect(unknown.json()).toEqual({
+      errors: ['admin.notification.uid_doesnt_exist'], fields: { uid: ['admin.notification.uid_doesnt_exist'] },
+    });
     const after = await t.db.kysely.selectFrom('notifications').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });

@@ -146,6 +146,18 @@ describe('label reads', () => {
     const counts = (await call(admin, 'GET', '/users/labels/list')).json();
     expect(counts).toContainEqual({ key: 'region', value: 'emea', count: 1 });
   });
+
+  it('lists a user labelled in both scopes once, in user id order, and keeps offsets shallow', async () => {
+    const [a, b] = [await mkUser(t), await mkUser(t)];
+    for (const scope of ['private', 'public']) await add(a.uid, 'tier', 'gold', scope);
+    await add(b.uid, 'tier', 'gold', 'public');
+    const page = async (n: number) => (await call(admin, 'GET', `/users/labels?key=tier&value=gold&limit=1&page=${n}`));
+    expect((await page(1)).headers.total).toBe('2');
+    expect([(await page(1)).json()[0].uid, (await page(2)).json()[0].uid]).toEqual([a.uid, b.uid]);
+    expect((await page(3)).json()).toEqual([]);
+    expect((await call(admin, 'GET', '/users/labels?key=tier&value=gold&limit=100&page=102')).json().errors)
+      .toEqual(['admin.pagination.page_too_deep']);
+  });
 });
 
 describe('comments', () => {

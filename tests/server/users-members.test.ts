@@ -13,8 +13,11 @@ beforeAll(async () => {
   call = caller(t, '/api/v2/peatio/admin');
   admin = await staff(t, 'admin');
   root = await staff(t, 'superadmin');
-  await t.db.kysely.insertInto('currencies').values(['btc', 'eth', 'usdt'].map((code) => ({ code, name: code.toUpperCase() })))
-    .onConflict((oc) => oc.doNothing()).execute();
+  // 18 places (like ETH's wei) for the exactness tests below; usd is fiat with 2, as seeded.
+  await t.db.kysely.insertInto('currencies').values([
+    ...['btc', 'eth', 'usdt'].map((code) => ({ code, name: code.toUpperCase(), precision: 18 })),
+    { code: 'usd', name: 'US Dollar', type: 'fiat', precision: 2 },
+  ]).onConflict((oc) => oc.doNothing()).execute();
 });
 afterAll(async () => { await t?.close(); });
 
@@ -40,7 +43,7 @@ describe('member reads and group', () => {
     await mkUser(t, { fee_group: 'vip-1' });
     expect((await call(admin, 'GET', '/members/groups')).json()).toEqual(['any', 'vip-1']);
     const res = await call(admin, 'GET', `/members/${u.uid}`);
-    expect(res.json()).toMatchObject({ uid: u.uid, email: u.email, role: 'investor', group: 'any', accounts: [{ currency: 'btc', balance: '1.5', locked: '0.25' }] });
+    expect(res.json()).toMatchObject({ uid: u.uid, email: u.email, role: 'investor', group: 'any', accounts: [{ currency: 'btc', balance: '1.5', locked: '0.25', precision: 18 }] });
     expect(await codes(call(admin, 'GET', '/members/ID404'), 404)).toEqual(['admin.member.doesnt_exist']);
   });
 
@@ -103,8 +106,8 @@ describe('lock/unlock funds', () => {
     const res = await lock({ uid: u.uid, type: 'lock', amount: '1.000000000000000001', currency: 'BTC' });
     expect(res.statusCode).toBe(201);
     expect(res.json().accounts).toEqual([
-      { currency: 'btc', balance: '0.999999999999999999', locked: '1.000000000000000001' },
-      { currency: 'usdt', balance: '10', locked: '0' },
+      { currency: 'btc', balance: '0.999999999999999999', locked: '1.000000000000000001', precision: 18 },
+      { currency: 'usdt', balance: '10', locked: '0', precision: 18 },
     ]);
     const act = await lastActivity(t, 'members');
     expect(act).toMatchObject({ action: 'lock', result: 'succeed', user_id: root.id, target_id: u.id });
@@ -129,5 +132,24 @@ describe('lock/unlock funds', () => {
     });
     await lock({ uid: u.uid, type: 'lock', percentage: '100' });
     expect((await accounts(u.id)).usdt).toEqual(['0', '101']);
+  });
+
+  it("keeps a fiat balance to its currency's precision: a percentage's share is truncated, a finer amount refused", async () => {
+    const u = await investor({ usd: ['123.45', '0'], eth: ['0.123456789012345678', '0'] });
+    const res = await lock({ uid: u.uid, type: 'lock', percentage: '10' });
+    expect(res.statusCode).toBe(201);
+    // 10% of 123.45 is 12.345: 12.34 moves, and both sides keep two decimals.
+    expect(res.json().accounts).toEqual([
+      { currency: 'eth', balance: '0.111111110111111111', locked: '0.012345678901234567', precision: 18 },
+      { currency: 'usd', balance: '111.11', locked: '12.34', precision: 2 },
+    ]);
+    await lock({ uid: u.uid, type: 'unlock', percentage: '33.3' });
+    expect((await accounts(u.id)).usd).toEqual(['115.21', '8.24']); // 33.3% of 12.34 = 4.10922 → 4.10
+    expect(await codes(lock({ uid: u.uid, type: 'lock', amount: '0.005', currency: 'usd' }))).toEqual(['admin.member.amount_exceeds_precision']);
+    expect(await codes(lock({ uid: u.uid, type: 'unlock', amount: '1.001', currency: 'usd' }))).toEqual(['admin.member.amount_exceeds_precision']);
+    // Refused for its precision even where the balance is short too: the typed figure is the problem.
+    expect(await codes(lock({ uid: u.uid, type: 'lock', amount: '999.999', currency: 'usd' }))).toEqual(['admin.member.amount_exceeds_precision']);
+    expect((await lock({ uid: u.uid, type: 'lock', amount: '0.10000', currency: 'usd' })).statusCode).toBe(201);
+    expect((await accounts(u.id)).usd).toEqual(['115.11', '8.34']);
   });
 });

@@ -6,31 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_SUBJECTS, SUBJECTS } from '../../src/shared/abilities.js';
 import { PAGE_SIZES, LIMITS } from '../../src/shared/list-query.js';
 import {
-  RESOURCES, REGISTRY, formDefaults, validateCreate, validateListQuery, validateUpdate, writableFields,
-  type FieldDef, type Resource,
+  RESOURCES, REGISTRY, validateCreate, validateListQuery, validateUpdate, writableFields,
 } from '../../src/shared/resources/index.js';
+import { sample, validBody } from '../helpers/resource-samples.js';
 import { KEBAB, pascal, singularKebab, snake } from '../../src/shared/resources/names.js';
-
-/** A value of the field's kind that its struct accepts. */
-function sample(f: FieldDef): unknown {
-  if (f.example !== undefined) return f.example;
-  switch (f.kind) {
-    case 'text': case 'textarea': return 'sample';
-    case 'enum': return f.values![0];
-    case 'number': return f.range ? f.range[0] : 1;
-    case 'decimal': return '1.5';
-    case 'boolean': return true;
-    case 'date': return '2026-01-31';
-    case 'datetime': return '2026-01-31T10:00:00Z';
-    case 'id': case 'reference': return 1;
-  }
-}
-
-function validBody(r: Resource): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...formDefaults(r) };
-  for (const k of writableFields(r)) if (r.fields[k].required && body[k] === undefined) body[k] = sample(r.fields[k]);
-  return body;
-}
 
 describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s', (_name, r) => {
   it('derives every name from its one plural kebab name', () => {

@@ -4,7 +4,7 @@ import {
   kycLabel, kycSwitchOn, LABEL_MESSAGES, LabelInput, LOCK_MESSAGES, LockFunds, REMARK_MESSAGES, StateChange,
   validateForm,
 } from '../../src/shared/users.js';
-import { applyChange, levelFor, nextState, triggerState, DEFAULT_LEVELS } from '../../src/server/auth/users/kyc.js';
+import { levelFor, nextState, triggerState, DEFAULT_LEVELS } from '../../src/server/auth/users/kyc.js';
 
 const label = (input: object) => validateForm(LabelInput, { uid: 'U1', scope: 'private', ...input }, { prefix: 'admin.label', messages: LABEL_MESSAGES });
 
@@ -87,7 +87,5 @@ describe('labels → level and state', () => {
     expect(nextState('inactive', [], L('email:verified'))).toBe('inactive');
     expect(nextState('banned', L('ban:x', 'email:verified'), L('email:verified'))).toBe('active');
     expect(nextState('deleted', L('delete:x'), [])).toBe('pending');
-    expect(applyChange(L('a:1', 'b:2'), { op: 'set', key: 'a', value: '3' })).toEqual(L('b:2', 'a:3'));
-    expect(applyChange(L('a:1', 'b:2'), { op: 'remove', key: 'a' })).toEqual(L('b:2'));
   });
 });

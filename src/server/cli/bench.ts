@@ -1,91 +1,53 @@
 /**
- * npm run bench — the users-area read paths at scale (issue: 1M users, 10M activities).
+ * npm run bench — the console's read paths at scale (issue 9: 1M users, 10M activities).
  *
  * Uses BENCH_DATABASE_URL, or a local PostgreSQL cluster in .tmp/bench-pg that is seeded once and kept
  * (BENCH_USERS / BENCH_ACTIVITIES change the size; a smaller existing data set is re-seeded). For each
- * scenario it reports p50/p95 through the HTTP API (a listening server, signed in as superadmin) and
- * for the same query functions called directly (alternating, the HTTP client in a worker thread), then:
- * - ratio: api p50 / sql p50;
- * - overhead: api p50 − sql p50, the issue's measure (target: within 1.5 ms);
- * - paired: the median of each API call's time minus the direct call's right after it, a second look
- *   at the same gap in which the database's drift between runs cancels out instead of landing on
- *   whichever side it hit;
- * - in-process: the paired difference for the request served in process (Fastify inject: no socket, no
- *   client), the server's own share of it.
+ * scenario (bench-scenarios.ts) it records the exact statements the handler sends for the request, then
+ * times in turn, BENCH_RUNS times after a warm-up:
+ * - api: the request over HTTP to a listening server, signed in as superadmin (client in a worker thread);
+ * - sql: the recorded statements sent straight through the pg driver, with the request's concurrency
+ *   (raw-replay.ts);
+ * - in-process: the same request through Fastify inject (no socket, no client).
+ * overhead = api p50 − sql p50 (target ≤ 1.5 ms); in-process = inject p50 − sql p50, the server's own
+ * share of it. Then a concurrency-16 row for the main lists (16 keep-alive clients against 16 raw
+ * replays at a time), the users list during anonymous sign-in floods (bench-flood.ts), and first-hit
+ * figures (bench-cold.ts) with the bench's own cluster.
+ * BENCH_ONLY=<text> runs the scenarios whose name contains it; BENCH_COLD=0 skips the cold pass;
+ * BENCH_EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of every recorded statement instead of timing.
  */
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { startCluster, type Cluster } from './pg-cluster.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, sql, type Database } from '../db/index.js';
 import { migrate } from '../db/migrate.js';
 import { buildApp } from '../app.js';
 import { countRows, resetDemoData, seedDemo } from '../db/seed/index.js';
+import { connectAll, explainPlan, openRawPool, replay, StatementRecorder, type Statement } from '../db/raw-replay.js';
 import { SCENARIOS, type Scenario } from './bench-scenarios.js';
+import { httpClient } from './bench-http.js';
+import { coldMs } from './bench-cold.js';
+import { floodRows, printFloods } from './bench-flood.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-// BENCH_ONLY (see main) narrows the run to some scenarios while working on them.
+const COLD_RUNS = Number(process.env.BENCH_COLD ?? 1);
 const WARMUP = 20;
+/** The app's and the raw side's pool: as many connections as the load row has clients. */
+const POOL = 16;
+const LOAD = { concurrency: 16, total: Number(process.env.BENCH_LOAD_REQUESTS ?? 1600) };
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 };
+const f2 = (n: number | undefined) => (n === undefined ? '–' : n.toFixed(2));
 
-/**
- * The HTTP client runs in a worker thread: its own event loop, so client-side work is not billed to the
- * server it measures. It is node:http with one keep-alive connection (lighter than fetch), and it times
- * one request per message.
- */
-const CLIENT = `
-const { parentPort } = require('node:worker_threads');
-const { performance } = require('node:perf_hooks');
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-parentPort.on('message', ({ url, headers }) => {
-  const t = performance.now();
-  http.get(url, { agent, headers }, (res) => {
-    const chunks = [];
-    res.on('data', (c) => chunks.push(c));
-    res.on('end', () => {
-      const ok = res.statusCode >= 200 && res.statusCode < 300;
-      parentPort.postMessage({ ms: performance.now() - t, ok, status: res.statusCode, text: ok ? '' : Buffer.concat(chunks).toString() });
-    });
-  }).on('error', (e) => parentPort.postMessage({ ms: 0, ok: false, status: 0, text: String(e) }));
-});`;
-
-function httpTimer() {
-  const worker = new Worker(CLIENT, { eval: true });
-  const once = (url: string, headers: Record<string, string>) => new Promise<number>((resolve, reject) => {
-    worker.once('message', (m: { ms: number; ok: boolean; status: number; text: string }) =>
-      (m.ok ? resolve(m.ms) : reject(new Error(`${url}: ${m.status} ${m.text}`))));
-    worker.postMessage({ url, headers });
-  });
-  return { once, close: () => worker.terminate() };
-}
-
-/** Elapsed ms of one call. */
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
   await fn();
   return performance.now() - t;
-}
-
-/**
- * The API over HTTP, the same request in process (Fastify inject: no socket, no client) and the direct
- * call run in turn, so none of them gets the caches another one warmed and drift hits all three alike.
- */
-async function measure(api: () => Promise<number>, inject: () => Promise<unknown>, direct: () => Promise<unknown>) {
-  const out = { api: [] as number[], inject: [] as number[], direct: [] as number[] };
-  for (let i = 0; i < WARMUP + RUNS; i++) {
-    const a = await api();
-    const d = await timed(direct);
-    const n = await timed(inject);
-    if (i >= WARMUP) { out.api.push(a); out.direct.push(d); out.inject.push(n); }
-  }
-  return out;
 }
 
 async function ensureData(db: Database): Promise<void> {
@@ -103,10 +65,14 @@ async function ensureData(db: Database): Promise<void> {
   console.log(`seeded in ${((Date.now() - t) / 1000).toFixed(0)} s`);
 }
 
+interface Row { name: string; api: number[]; sql: number[]; inject: number[]; coldApi?: number; coldSql?: number }
+
 async function main(): Promise<void> {
   let cluster: Cluster | undefined;
   const url = process.env.BENCH_DATABASE_URL || (cluster = await startCluster('.tmp/bench-pg')).url;
-  const db = await openDatabase({ url, poolSize: 4 });
+  const recorder = new StatementRecorder();
+  const db = await openDatabase({ url, poolSize: POOL, onQuery: recorder.onQuery });
+  const raw = await openRawPool(url, POOL);
   try {
     await ensureData(db);
     const config = loadConfig({ DATABASE_URL: url, STEWARD_STATIC_DIR: '' });
@@ -118,34 +84,98 @@ async function main(): Promise<void> {
       body: JSON.stringify({ identity: 'superadmin@steward.demo', password: config.demoPassword }),
     });
     if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'user-agent': ua };
-
-    const ctx = await SCENARIOS.context(db.kysely);
-    console.log(`\n${'scenario'.padEnd(46)}${['api p50', 'api p95', 'sql p50', 'sql p95', 'ratio', 'overhead', 'paired']
-      .map((h) => h.padStart(9)).join('')}${'in-process'.padStart(12)}  (ms, ${RUNS} runs)`);
-    const http = httpTimer();
-    // BENCH_ONLY=<text> runs the scenarios whose name contains it (the floors always run).
+    const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]!, 'user-agent': ua };
     const only = process.env.BENCH_ONLY;
-    const chosen = (SCENARIOS.list(ctx) as Scenario[]).filter((s) => !only || s.name.startsWith('floor') || s.name.includes(only));
+    const all = SCENARIOS.list(await SCENARIOS.context(db.kysely)) as Scenario[];
+    const chosen = all.filter((s) => !only || s.name.startsWith('floor') || s.name.includes(only));
+    const inject = (s: Scenario) => async () => {
+      const res = await app.inject({ method: 'GET', url: s.path, headers: s.anonymous ? { 'user-agent': ua } : headers });
+      if (res.statusCode !== 200) throw new Error(`${s.path}: ${res.statusCode} ${res.body}`);
+    };
+    // The statements of one warmed request: the handler's own. The session gate's lookup is cached by
+    // then, as on any busy server; a request that happened to refresh it is recorded again.
+    const plans = new Map<Scenario, Statement[]>();
+    for (const s of chosen) {
+      await inject(s)();
+      let plan = await recorder.record(inject(s));
+      for (let i = 0; i < 3 && plan.some((q) => /"sessions"/.test(q.text)); i++) plan = await recorder.record(inject(s));
+      plans.set(s, plan);
+    }
+
+    if (process.env.BENCH_EXPLAIN === '1') {
+      for (const s of chosen) console.log(`\n### ${s.name}  ${s.path}\n${(await explainPlan(raw, plans.get(s)!)).join('\n\n')}`);
+      return;
+    }
+    const http = httpClient();
+    const rows: Row[] = [];
+    console.log(`\nwarm: ${RUNS} runs each after ${WARMUP} warm-up rounds (ms)`);
     for (const s of chosen) {
       const sent = s.anonymous ? { 'user-agent': ua } : headers;
-      const inject = async () => {
-        const res = await app.inject({ method: 'GET', url: s.path, headers: sent });
-        if (res.statusCode !== 200) throw new Error(`${s.path}: ${res.statusCode} ${res.body}`);
-      };
-      const m = await measure(() => http.once(`${base}${s.path}`, sent), inject, () => s.direct(db.kysely));
-      const f = (n: number, w = 9) => n.toFixed(2).padStart(w);
-      // Paired: the median of each call minus the direct call next to it.
-      const paired = (xs: number[]) => pct(xs.map((x, i) => x - m.direct[i]), 50);
-      const [api50, sql50] = [pct(m.api, 50), pct(m.direct, 50)];
-      // A scenario without SQL (the floors) has no ratio.
-      const ratio = sql50 > 0.05 ? (api50 / sql50).toFixed(2).padStart(9) : '-'.padStart(9);
-      console.log(`${s.name.padEnd(46)}${f(api50)}${f(pct(m.api, 95))}${f(sql50)}${f(pct(m.direct, 95))}${ratio}`
-        + `${f(api50 - sql50)}${f(paired(m.api))}${f(paired(m.inject), 12)}`);
+      const row: Row = { name: s.name, api: [], sql: [], inject: [] };
+      for (let i = 0; i < WARMUP + RUNS; i++) {
+        // In turn, so none gets the caches another warmed and drift hits all three alike.
+        const a = await http.once(`${base}${s.path}`, sent);
+        const q = await timed(() => replay(raw, plans.get(s)!));
+        const n = await timed(inject(s));
+        if (i >= WARMUP) { row.api.push(a); row.sql.push(q); row.inject.push(n); }
+      }
+      rows.push(row);
+      console.log(`  ${s.name.padEnd(52)} api ${f2(pct(row.api, 50))} / ${f2(pct(row.api, 95))}  sql ${f2(pct(row.sql, 50))} / ${f2(pct(row.sql, 95))}`);
+    }
+
+    const loads: string[] = [];
+    for (const s of chosen.filter((c) => /^(users: unfiltered|users: active in \w+$|activities: unfiltered)/.test(c.name))) {
+      const h = await http.load(`${base}${s.path}`, headers, LOAD.concurrency, LOAD.total);
+      const q: number[] = [];
+      let next = 0;
+      const t0 = performance.now();
+      await Promise.all(Array.from({ length: LOAD.concurrency }, async () => {
+        while (next++ < LOAD.total) q.push(await timed(() => replay(raw, plans.get(s)!)));
+      }));
+      const qWall = performance.now() - t0;
+      const rate = (n: number, ms: number) => Math.round((n * 1000) / ms);
+      loads.push(`| ${s.name} | ${rate(h.times.length, h.wall)} | ${f2(pct(h.times, 50))} | ${f2(pct(h.times, 95))} | `
+        + `${rate(q.length, qWall)} | ${f2(pct(q, 50))} | ${f2(pct(q, 95))} |`);
+    }
+
+    const floods = !only || 'sign-in flood'.includes(only)
+      ? await floodRows({ url, db, list: all.find((s) => s.name === 'users: unfiltered')!.path, headers, lists: http })
+      : [];
+
+    let coldNote = 'cold: skipped (BENCH_COLD=0)';
+    if (COLD_RUNS > 0 && !cluster) coldNote = 'cold: skipped (BENCH_DATABASE_URL: the bench cannot restart that server)';
+    else if (COLD_RUNS > 0 && cluster) {
+      let os = true;
+      for (const s of chosen.filter((c) => !c.name.startsWith('floor'))) {
+        const row = rows.find((r) => r.name === s.name)!;
+        const floor = `${base}/api/v2/barong/admin/abilities`;
+        const warmApp = async () => {
+          await Promise.all(Array.from({ length: POOL }, () => sql`SELECT 1`.execute(db.kysely)));
+          await http.once(floor, headers);
+        };
+        const a = await coldMs(cluster, { reconnect: warmApp, call: () => http.once(`${base}${s.path}`, headers) }, COLD_RUNS);
+        const q = await coldMs(cluster, { reconnect: () => connectAll(raw, POOL), call: () => replay(raw, plans.get(s)!) }, COLD_RUNS);
+        row.coldApi = a.ms; row.coldSql = q.ms; os &&= a.osDropped && q.osDropped;
+      }
+      coldNote = `cold: worst of ${COLD_RUNS} first request(s), each after a PostgreSQL restart`
+        + (os ? ' and a dropped OS page cache' : ' (the OS page cache could NOT be dropped: not root?)');
     }
     await http.close();
     await app.close();
+
+    console.log(`\n| scenario | API p50 | API p95 | SQL p50 | SQL p95 | overhead | in-process | cold API | cold SQL |\n|---|---|---|---|---|---|---|---|---|`);
+    for (const r of rows) {
+      const [a, q, n] = [pct(r.api, 50), pct(r.sql, 50), pct(r.inject, 50)];
+      console.log(`| ${r.name} | ${f2(a)} | ${f2(pct(r.api, 95))} | ${f2(q)} | ${f2(pct(r.sql, 95))} | ${f2(a - q)} | ${f2(n - q)} | ${f2(r.coldApi)} | ${f2(r.coldSql)} |`);
+    }
+    console.log(`\n${coldNote}`);
+    if (loads.length) {
+      console.log(`\nconcurrency ${LOAD.concurrency}, ${LOAD.total} requests each (ms):\n\n| scenario | API req/s | API p50 | API p95 | SQL req/s | SQL p50 | SQL p95 |\n|---|---|---|---|---|---|---|`);
+      for (const l of loads) console.log(l);
+    }
+    if (floods.length) printFloods(floods);
   } finally {
+    await raw.end();
     await db.close();
     cluster?.stop();
   }

@@ -19,7 +19,12 @@ function freePort(): Promise<number> {
   });
 }
 
-export interface Cluster { url: string; stop(): void }
+export interface Cluster {
+  url: string;
+  stop(): void;
+  /** Stops the server, runs `between` (e.g. dropping the OS page cache), starts it again on the same port. */
+  restart(between?: () => void): void;
+}
 
 export async function startCluster(dir: string): Promise<Cluster> {
   const root = resolve(dir);
@@ -36,11 +41,14 @@ export async function startCluster(dir: string): Promise<Cluster> {
     run('initdb', ['-D', data, '-U', 'steward', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   }
   const port = await freePort();
-  run('pg_ctl', ['-D', data, '-l', `${root}/server.log`, '-w', '-t', '60', 'start', '-o',
+  const start = () => run('pg_ctl', ['-D', data, '-l', `${root}/server.log`, '-w', '-t', '60', 'start', '-o',
     `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off `
     + '-c full_page_writes=off -c shared_buffers=1GB -c work_mem=64MB -c maintenance_work_mem=1GB -c max_wal_size=8GB']);
+  const stop = () => { try { run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']); } catch { /* already down */ } };
+  start();
   return {
     url: `postgres://steward@127.0.0.1:${port}/postgres`,
-    stop: () => { try { run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']); } catch { /* already down */ } },
+    stop,
+    restart: (between) => { stop(); between?.(); start(); },
   };
 }

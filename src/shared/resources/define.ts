@@ -50,6 +50,12 @@ export interface FieldDef {
   from?: { via: string; field: string };
   /** No two rows share a value; the server answers `<field>_taken`. */
   unique?: boolean;
+  /**
+   * The field takes one value of a named list: `countries` is an ISO 3166-1 alpha-2 code of the bundled
+   * country list (any case on the wire, upper case once validated). Forms and filters offer it as a picker
+   * of names, never free text.
+   */
+  options?: 'countries';
   /** A value that passes validation, for docs, palette previews and the registry test, where the kind's own sample would not. */
   example?: string | number | boolean;
 }

@@ -8,6 +8,7 @@ import {
 } from 'superstruct';
 import { coerceNumber, coerceString, decimal } from '../validation.js';
 import type { FieldDef } from './define.js';
+import { countryByIso } from '../countries.js';
 
 /** Bounds of a PostgreSQL integer column, the default for `number` fields. */
 export const INT4: readonly [number, number] = [-2147483648, 2147483647];
@@ -55,10 +56,16 @@ function enumStruct(values: readonly string[]): Struct<string, null> {
     (v) => (lower.has(v.toLowerCase()) ? v.toLowerCase() : v));
 }
 
+/** An ISO country code of the bundled list, in any case ('us', 'US'); upper case once valid. */
+const countryStruct = () => coerceString(
+  define<string>('country', (v) => typeof v === 'string' && countryByIso(v)?.value === v),
+  (v) => (countryByIso(v.trim()) ? v.trim().toUpperCase() : v),
+);
+
 /** The struct of one field's value. `required` adds the blank check (the absent check is the object's). */
 export function fieldStruct(f: FieldDef, required = false): Struct<any, any> {
   switch (f.kind) {
-    case 'text': case 'textarea': return textStruct(f, required);
+    case 'text': case 'textarea': return f.options === 'countries' ? countryStruct() : textStruct(f, required);
     case 'number': {
       const base = f.fractional ? refine(number(), 'finite', (v) => Number.isFinite(v)) : integer();
       return inRange(fromNumericText(base), f.range ?? INT4);

@@ -23,7 +23,7 @@ export const pendingApplications = defineResource({
     role: { kind: 'text', readOnly: true },
     level: { kind: 'number', readOnly: true },
     state: { kind: 'text', readOnly: true },
-    country: { kind: 'text', readOnly: true },
+    country: { kind: 'text', readOnly: true, options: 'countries' },
     submitted_at: { kind: 'datetime', readOnly: true, label: 'Submitted' },
     ...TIMESTAMPS,
   },

@@ -23,7 +23,7 @@ export const serviceLogs = defineResource({
     service_name: { kind: 'text', readOnly: true, label: 'Service' },
     service_type: { kind: 'enum', values: SERVICE_TYPES, readOnly: true, label: 'Type' },
     topic: { kind: 'text', readOnly: true },
-    user_country: { kind: 'text', readOnly: true, label: 'Country' },
+    user_country: { kind: 'text', readOnly: true, label: 'Country', options: 'countries' },
     user_ip: { kind: 'text', readOnly: true, label: 'IP' },
     result: { kind: 'enum', values: SERVICE_LOG_RESULTS, readOnly: true },
     metadata: { kind: 'textarea', readOnly: true },

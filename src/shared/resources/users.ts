@@ -29,7 +29,7 @@ export const users = defineResource({
     role: { kind: 'enum', values: ROLES, readOnly: true },
     level: { kind: 'number', readOnly: true, range: [0, 10] },
     state: { kind: 'enum', values: STORED_USER_STATES, readOnly: true },
-    country: { kind: 'text', readOnly: true, max: 2 },
+    country: { kind: 'text', readOnly: true, max: 2, options: 'countries' },
     platform: { kind: 'enum', values: PLATFORMS, readOnly: true },
     referral_of: { kind: 'text', readOnly: true, label: 'Referred by (uid)' },
     referral_limit: { kind: 'number', readOnly: true, range: [0, 1_000_000], label: 'Referrals at least' },

@@ -3,8 +3,11 @@
  * DESIGN §5.3), plus what only these lists take:
  * - `start_date`/`end_date` (the console's names) as aliases of `from`/`to`; a bare date as `to` means
  *   the whole day; epoch seconds and ISO-8601 are both accepted (rangeBound);
- * - `cursor` (from the Next-Cursor header) or `before_id`, for keyset pages (db/queries/paging.ts);
- * - the offset bound: page × limit past MAX_OFFSET is refused with admin.pagination.page_too_deep;
+ * - `cursor` (from a Next-Cursor or Prev-Cursor header) or `before_id`, for keyset pages
+ *   (db/queries/paging.ts). A cursor is only good for the order_by and ordering it was made for; with
+ *   one, `page` (which the console still sends, for display) is ignored;
+ * - without one, the offset bound: page × limit past MAX_OFFSET is refused with admin.pagination.page_too_deep;
+ * - `id`, one row by its id, on every list (the palette's `#id` jumps to a row that is not on the page);
  * - per endpoint (ParseOptions): parameters the resource does not declare (Barong's `extended`, `range`),
  *   and the codes a dialect spells its own way (Barong's users list), so one struct still validates
  *   every list query and the endpoint keeps its wire codes.
@@ -15,7 +18,7 @@ import { validateListQuery } from '../../../shared/resources/structs.js';
 import type { Resource } from '../../../shared/resources/define.js';
 import { idStruct } from '../../../shared/resources/field-structs.js';
 import { ApiError } from '../../plugins/errors.js';
-import { decodeCursor, MAX_OFFSET, type PageRequest } from '../../db/queries/paging.js';
+import { decodeCursor, MAX_OFFSET, TIME_KEYSET, type Keyset, type PageRequest } from '../../db/queries/paging.js';
 
 export interface ListParams extends PageRequest {
   /** Equality filters by parameter name (dates excluded). */
@@ -51,7 +54,13 @@ export interface ParseOptions {
    * pages only). One it does not take is an unknown key, ignored, and so never lifts the offset bound.
    */
   keyset?: 'cursor' | 'none';
+  /** The keyset of each order_by a cursor may page (default: the logs' (created_at, id)). */
+  keysets?: Readonly<Record<string, Keyset>>;
 }
+
+const LOG_KEYSETS: Readonly<Record<string, Keyset>> = { created_at: TIME_KEYSET };
+const ID = idStruct();
+const invalid = (param: string, code: string) => new ApiError(422, [code], { [param]: [code] });
 
 const NO_EXTRA = {};
 const extraStructs = new WeakMap<object, Struct<any, any>>();
@@ -95,6 +104,13 @@ export function parseListParams(r: Resource, raw: unknown, opts: ParseOptions = 
   }
   const v = checked.value;
   const filters: Record<string, unknown> = {};
+  // `id` on a list whose resource does not filter by it (beneficiaries do): the id struct's one rule.
+  if (present(q.id) && !r.filtersResolved.some((f) => f.field === 'id')) {
+    const [err, id] = ID.validate(q.id, { coerce: true });
+    const code = opts.codes?.id ?? `${prefix ?? r.errorPrefix}.invalid_id`;
+    if (err) throw invalid('id', code);
+    filters.id = id;
+  }
   let from: Date | undefined, to: Date | undefined;
   for (const f of v.filters) {
     if (f.op === 'gte') from = f.value as Date;
@@ -109,11 +125,14 @@ export function parseListParams(r: Resource, raw: unknown, opts: ParseOptions = 
   let cursor: PageRequest['cursor'] = null;
   let beforeId: number | null = null;
   if (opts.keyset !== 'none' && present(q.cursor)) {
-    cursor = typeof q.cursor === 'string' ? decodeCursor(q.cursor) : null;
-    if (!cursor) throw new ApiError(422, ['admin.pagination.invalid_cursor'], { cursor: ['admin.pagination.invalid_cursor'] });
+    const ks = (opts.keysets ?? LOG_KEYSETS)[v.orderBy];
+    cursor = typeof q.cursor === 'string' && ks
+      ? decodeCursor(q.cursor, { orderBy: v.orderBy, ordering: v.ordering, types: ks.parts.map((k) => k.type) })
+      : null;
+    if (!cursor) throw invalid('cursor', 'admin.pagination.invalid_cursor');
   } else if (opts.keyset === undefined && present(q.before_id)) {
-    const [err, id] = idStruct().validate(q.before_id, { coerce: true });
-    if (err) throw new ApiError(422, ['admin.pagination.invalid_before_id'], { before_id: ['admin.pagination.invalid_before_id'] });
+    const [err, id] = ID.validate(q.before_id, { coerce: true });
+    if (err) throw invalid('before_id', 'admin.pagination.invalid_before_id');
     beforeId = id;
   }
   if (!cursor && !beforeId && (v.page - 1) * v.limit > MAX_OFFSET) {

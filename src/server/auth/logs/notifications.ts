@@ -15,6 +15,8 @@ import { listNotifications, listRecipients, recordPush } from '../../db/queries/
 import { parseListParams } from './list-params.js';
 import { sendPage } from './reply.js';
 
+const UNKNOWN_UID = 'admin.notification.uid_doesnt_exist';
+
 export function notificationRoutes(app: FastifyInstance): void {
   app.post('/admin/notification/push', async (req, reply) => {
     await requireAbility(req, 'update', 'Device', 'barong');
@@ -23,7 +25,8 @@ export function notificationRoutes(app: FastifyInstance): void {
     const { uid, title, message } = checked.value as { uid: string; title: string; message: string };
     const created = await withAudit(req, { topic: 'notifications', action: 'create', targetUid: uid }, async (trx) => {
       const n = await recordPush(trx, { uid, title, message, byUserId: req.auth?.user.id ?? null, now: app.deps.now() });
-      if (!n) throw new ApiError(404, ['admin.user.doesnt_exist']);
+      // A field error, so the form says it under UID and keeps what was typed (not a bare 404 toast).
+      if (!n) throw new ApiError(404, [UNKNOWN_UID], { uid: [UNKNOWN_UID] });
       return n;
     });
     return reply.status(201).send(created);
@@ -32,7 +35,7 @@ export function notificationRoutes(app: FastifyInstance): void {
   app.get('/admin/notifications', async (req, reply) => {
     await requireAbility(req, 'read', 'Notification', 'barong');
     const p = parseListParams(notifications, req.query);
-    return sendPage(reply, p, await listNotifications(app.deps.db.kysely, p));
+    return sendPage(reply, p, await listNotifications(app.deps.db.kysely, p.filters, p));
   });
 
   app.get('/admin/notifications/recipients', async (req, reply) => {

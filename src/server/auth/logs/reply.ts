@@ -1,4 +1,4 @@
-/** Sends one page of a log list: the rows as the body, totals and the next cursor as headers. */
+/** Sends one page of a log list: the rows as the body, totals and the cursors on either side as headers. */
 import type { FastifyReply } from 'fastify';
 import { setListHeaders } from '../../db/queries/count.js';
 import type { Page } from '../../db/queries/list-page.js';
@@ -8,8 +8,8 @@ export function sendPage<T>(reply: FastifyReply, params: Pick<ListParams, 'page'
   // A keyset page has no page number; claiming one would mislead a paginator.
   const keyset = Boolean(params.cursor || params.beforeId);
   setListHeaders(reply, {
-    total: page.total, estimated: page.estimated, page: keyset ? undefined : params.page, perPage: params.limit,
-    nextCursor: page.nextCursor,
+    total: page.total, estimate: page.estimate, page: keyset ? undefined : params.page, perPage: params.limit,
+    nextCursor: page.nextCursor, prevCursor: page.prevCursor,
   });
   return page.rows;
 }

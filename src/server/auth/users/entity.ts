@@ -11,13 +11,18 @@ import {
   adminLabels, latestProfile, stateLogs, userComments, type AdminUserRow,
 } from '../../db/queries/users-admin.js';
 import { iso } from '../../db/queries/user-json.js';
-import { memberAccounts } from '../../db/queries/members.js';
+import { memberAccounts, type AccountRow } from '../../db/queries/members.js';
 import type { LabelRow } from '../../db/queries/labels.js';
 import type { ProfileRow } from '../../db/queries/users-records.js';
 
 /** NUMERIC text without trailing zeros ('1.500000000000000000' → '1.5', '0E-18' never arises from pg text). */
 export function plainDecimal(s: string): string {
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+}
+
+/** An account as the Member and user entities list it; `precision` is the currency's decimal places. */
+export function accountEntity(a: AccountRow) {
+  return { currency: a.currency, balance: plainDecimal(a.balance), locked: plainDecimal(a.locked), precision: a.precision };
 }
 
 export function labelEntity(l: Pick<LabelRow, 'key' | 'value' | 'scope' | 'description' | 'created_at' | 'updated_at'>) {
@@ -52,7 +57,7 @@ export async function userWithKyc(db: Kysely<DB>, u: AdminUserRow) {
     documents: [],
     comments: comments.map((c) => ({ ...c, created_at: iso(c.created_at), updated_at: iso(c.updated_at) })),
     user_state_logs: logs.map((l) => ({ ...l, created_at: iso(l.created_at) })),
-    accounts: accounts.map((a) => ({ currency: a.currency, balance: plainDecimal(a.balance), locked: plainDecimal(a.locked) })),
+    accounts: accounts.map(accountEntity),
     phone_number: u.phone_number,
     platform: u.platform,
     referrals: u.referrals,

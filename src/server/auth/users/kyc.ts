@@ -58,15 +58,9 @@ export function nextState(current: string, before: readonly Lbl[], after: readon
 
 export type LabelChange = { op: 'set'; key: string; value: string } | { op: 'remove'; key: string };
 
-/** Private labels after a change. */
-export function applyChange(labels: readonly Lbl[], c: LabelChange): Lbl[] {
-  const rest = labels.filter((l) => l.key !== c.key);
-  return c.op === 'set' ? [...rest, { key: c.key, value: c.value }] : rest;
-}
-
 export interface Standing { level: number; state: string }
 
-/** Level and state a user would have after the change: used for the audit data and for the write itself. */
+/** Level and state a user has after a change of private labels from `before` to `after`. */
 export function planStanding(user: Pick<AdminUserRow, 'state'>, before: readonly Lbl[], after: readonly Lbl[], lv: readonly Level[]): Standing {
   return { level: levelFor(after, lv), state: nextState(user.state, before, after) };
 }

@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { enums } from 'superstruct';
 import { requireAbility } from '../require-ability.js';
 import {
-  accreditedVerifications, countUsers, findUserByUid, listUsers, profilesOf, type UserFilter, type UserPage,
+  accreditedVerifications, countUsers, findUserByUid, listUsers, profilesOf, servedInOrder, USER_KEYSETS, type UserFilter,
+  type UserPage,
 } from '../../db/queries/users-admin.js';
 import { setListHeaders } from '../../db/queries/count.js';
 import { byUser } from '../../db/queries/users-batch.js';
-import { fail } from '../../plugins/errors.js';
 import { serializedBody } from '../../plugins/json.js';
 import { users } from '../../../shared/resources/users.js';
 import { fieldStruct } from '../../../shared/resources/field-structs.js';
@@ -33,12 +33,13 @@ export const LIST_CODES: Record<string, string> = {
 
 /**
  * The directory's query is the users resource's list struct (the one the console validates with) plus
- * Barong's `extended` and `range`; keyset pages by `cursor` only (listUsers). Paging codes are the
+ * Barong's `extended` and `range`; keyset pages by `cursor` only, in every order (listUsers). Paging codes are the
  * struct's, which are Barong's; ordering, `extended`, `range` and the date bounds answer with the users
  * list's own codes (a bad `start_date` is admin.user.invalid_start_date, as sent).
  */
 const USER_LIST: ParseOptions = {
   keyset: 'cursor',
+  keysets: USER_KEYSETS,
   extra: { extended: fieldStruct({ kind: 'boolean' }), range: enums(['created', 'updated']) },
   codes: {
     ordering: LIST_CODES['ordering.invalid'], order_by: LIST_CODES['order_by.invalid'],
@@ -50,7 +51,7 @@ const USER_LIST: ParseOptions = {
 /** The directory's filters as the users resource types them (validated by its list struct). */
 interface UserListFilters {
   email?: string; uid?: string; role?: string; country?: string; level?: number; state?: string; username?: string;
-  phone_number?: string; platform?: string; referral_of?: string; referral_limit?: number;
+  phone_number?: string; platform?: string; referral_of?: string; referral_limit?: number; id?: number;
 }
 
 const nonEmpty = (s?: string) => (s && s.trim() !== '' ? s.trim() : undefined);
@@ -65,24 +66,25 @@ export async function userReadRoutes(app: FastifyInstance): Promise<void> {
     const filter: UserFilter = {
       email: nonEmpty(q.email), uid: nonEmpty(q.uid), role: nonEmpty(q.role), country: nonEmpty(q.country),
       level: q.level, state: nonEmpty(q.state), username: nonEmpty(q.username), phone_number: nonEmpty(q.phone_number),
-      platform: nonEmpty(q.platform), referral_of: nonEmpty(q.referral_of), referral_limit: q.referral_limit,
+      platform: nonEmpty(q.platform), referral_of: nonEmpty(q.referral_of), referral_limit: q.referral_limit, id: q.id,
       // from/to, or the console's start_date/end_date (list-params.ts), bound created_at or updated_at.
       from: p.from, to: p.to, range: (p.extra.range as UserFilter['range'] | undefined) ?? 'created',
     };
-    // Users list newest first by default (spec §9): the resource's default ordering.
-    const page: UserPage = { page: p.page, limit: p.limit, ordering: p.ordering, orderBy: p.orderBy as UserPage['orderBy'] };
-    // Only the created_at order is keyset-paged (listUsers); parseListParams has bounded offsets.
-    if (p.cursor && page.orderBy !== 'created_at') fail(422, 'admin.pagination.invalid_cursor');
-    // The count (up to COUNT_CAP rows, then the planner) is the slower query: it goes out first. The page
-    // (and with `extended` its profiles) is read, mapped and serialized while it runs.
+    // Users list newest first by default (spec §9): the resource's default ordering. parseListParams
+    // has bounded offsets and checked that a cursor belongs to this order.
+    const page: UserPage = { page: p.page, limit: p.limit, ordering: p.ordering, orderBy: p.orderBy as UserPage['orderBy'], cursor: p.cursor };
+    // The count (up to COUNT_CAP rows, then the planner) goes out first. Where one index walk serves the
+    // filter in this order the page is read alongside it; otherwise the count decides how the page is
+    // read (listUsers), and when nothing matches there is no page to read.
     const count = countUsers(db(), filter);
-    const body = listUsers(db(), filter, { ...page, cursor: p.cursor }).then(async ({ rows, nextCursor }) => {
-      const profiles = p.extra.extended === true ? byUser(await profilesOf(db(), rows.map((r) => r.id))) : null;
-      const entities = rows.map((r) => (profiles ? { ...userEntity(r), profiles: profiles(r.id).map(profileEntity) } : userEntity(r)));
-      return { nextCursor, json: JSON.stringify(entities) };
-    });
-    const [total, { nextCursor, json }] = await Promise.all([count, body]);
-    setListHeaders(reply, { ...total, page: page.page, perPage: page.limit, nextCursor });
+    const read = servedInOrder(filter, page.orderBy)
+      ? listUsers(db(), filter, page)
+      : count.then((t) => (t.total === 0 ? { rows: [], nextCursor: null, prevCursor: null } : listUsers(db(), filter, page, t)));
+    const [total, { rows, nextCursor, prevCursor }] = await Promise.all([count, read]);
+    const profiles = p.extra.extended === true ? byUser(await profilesOf(db(), rows.map((r) => r.id))) : null;
+    const json = JSON.stringify(rows.map((r) => (profiles ? { ...userEntity(r), profiles: profiles(r.id).map(profileEntity) } : userEntity(r))));
+    // A cursor page has no page number (the console keeps its own).
+    setListHeaders(reply, { ...total, page: p.cursor ? undefined : page.page, perPage: page.limit, nextCursor, prevCursor });
     return serializedBody(reply, json);
   });
 

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
-import { applyPage, cursorTs, type PageRequest } from './paging.js';
+import { applyPage, keyColumns, orderLikePage, TIME_KEYSET, type PageRequest } from './paging.js';
 import { resolveUserId } from './activity-log.js';
 import { emptyPage, listPage, type Page } from './list-page.js';
 import { iso, jsonText } from './user-json.js';
@@ -19,13 +19,13 @@ export async function listBeneficiaries(db: Kysely<DB>, f: BeneficiaryFilters, p
   if (f.currency !== undefined) base = base.where('b.currency_id', '=', f.currency.toLowerCase());
   if (f.state !== undefined) base = base.where('b.state', '=', f.state);
   const read = () => {
-    const paged = applyPage(base.selectAll('b').select(cursorTs('b').as('cursor_ts')), { table: 'beneficiaries', alias: 'b' }, page);
-    return db.selectFrom(paged.as('p')).innerJoin('users as u', 'u.id', 'p.user_id')
-      .select(['p.id', 'p.currency_id', 'p.name', 'p.description', 'p.data', 'p.state', 'p.created_at', 'p.updated_at',
-        'p.cursor_ts', 'u.uid', 'u.email'])
-      .orderBy('p.created_at', page.ordering).orderBy('p.id', page.ordering).execute();
+    const paged = applyPage(base.selectAll('b'), TIME_KEYSET, 'b', page, 'beneficiaries');
+    const q = db.selectFrom(paged.as('p')).innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.currency_id', 'p.name', 'p.description', 'p.data', 'p.state', 'p.created_at', 'p.updated_at', 'u.uid', 'u.email'])
+      .select(keyColumns(TIME_KEYSET));
+    return orderLikePage(q, TIME_KEYSET, page).execute();
   };
-  return listPage(db, { filtered: base, cap, limit: page.limit, read }, (r) => ({
+  return listPage(db, { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read }, (r) => ({
     id: r.id, uid: r.uid, email: r.email, currency: r.currency_id, name: r.name, description: r.description,
     data: jsonText(r.data), state: r.state, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
   }));

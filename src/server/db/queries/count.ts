@@ -4,25 +4,32 @@
  * An exact count(*) of a 10M-row log reads the whole matching range on every page view. The paginator
  * only needs exact numbers near the start, so:
  * - countCapped counts at most `cap + 1` matching rows (SELECT count(*) FROM (... LIMIT cap + 1)). Up to
- *   `cap` the total is exact; past it the answer is the planner's row estimate for the same filtered
+ *   `cap` the total is exact. Past it the answer is the planner's row estimate for the same filtered
  *   query (EXPLAIN (FORMAT JSON), which already scales pg_class.reltuples by the relation's current size
- *   and applies the filter's selectivity), never less than cap + 1, flagged `estimated`.
- * - setListHeaders writes Total, Page and Per-Page, plus `Total-Estimated: true` for an estimate:
- *   clients that only read Total still get a number.
+ *   and applies the filter's selectivity), flagged estimate 'planner' — but only when that estimate is
+ *   above the cap we just counted past. An estimate at or under it is provably wrong (correlated
+ *   filters the statistics do not know about: admin activities by action=update were estimated at a
+ *   few thousand for 71,750 rows), so then the total is cap + 1 flagged 'lower-bound' ("10,000+").
+ * - setListHeaders writes Total, Page and Per-Page, plus `Total-Estimated: true` for a planner estimate
+ *   or `Total-Estimated: lower-bound` for a floor: clients that only read Total still get a number.
  *
  * Usage: build the filtered query (no select list, order or limit needed), then
  *   const total = await countCapped(db, query);
  *   setListHeaders(reply, { ...total, page, perPage: limit });
  */
 import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { MAX_OFFSET_ROWS } from '../../../shared/list-query.js';
 
 /** Past this many matching rows the total is an estimate (and offset paging stops, see paging.ts). */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = MAX_OFFSET_ROWS;
 
 export interface CappedTotal {
   total: number;
-  /** True when `total` is the planner's estimate because more than the cap matched. */
-  estimated: boolean;
+  /**
+   * Absent for an exact count. Past the cap: 'planner' when `total` is the planner's estimate,
+   * 'lower-bound' when only "more than the cap" is known (`total` is then cap + 1).
+   */
+  estimate?: 'planner' | 'lower-bound';
 }
 
 /** Any filtered SELECT; its select list, ordering and limit are replaced. */
@@ -34,8 +41,9 @@ export async function countCapped(db: Kysely<any>, query: CountableQuery, cap = 
   const row = await db.selectFrom(bare.limit(cap + 1).as('capped'))
     .select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   const n = Number(row.n);
-  if (n <= cap) return { total: n, estimated: false };
-  return { total: Math.max(cap + 1, await planRows(db, bare)), estimated: true };
+  if (n <= cap) return { total: n };
+  const planned = await planRows(db, bare);
+  return planned > cap ? { total: planned, estimate: 'planner' } : { total: cap + 1, estimate: 'lower-bound' };
 }
 
 /** The planner's estimate of the rows a query returns (0 when the plan cannot be read). */
@@ -58,14 +66,16 @@ export interface ListHeaders extends CappedTotal {
   /** Omitted for keyset (cursor) pages, which have no page number. */
   page?: number;
   perPage: number;
-  /** Opaque cursor of the next page, when there is one (see paging.ts). */
+  /** Opaque cursors of the pages after the last row and before the first one, when there are such rows (paging.ts). */
   nextCursor?: string | null;
+  prevCursor?: string | null;
 }
 
 export function setListHeaders(reply: HeaderSink, h: ListHeaders): void {
   reply.header('Total', String(h.total));
-  if (h.estimated) reply.header('Total-Estimated', 'true');
+  if (h.estimate) reply.header('Total-Estimated', h.estimate === 'planner' ? 'true' : 'lower-bound');
   if (h.page !== undefined) reply.header('Page', String(h.page));
   reply.header('Per-Page', String(h.perPage));
   if (h.nextCursor) reply.header('Next-Cursor', h.nextCursor);
+  if (h.prevCursor) reply.header('Prev-Cursor', h.prevCursor);
 }

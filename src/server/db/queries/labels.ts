@@ -1,7 +1,7 @@
 /** SQL of user labels (Barong Label, openware-api.md A9–A12) and the level table they are checked against. */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, LabelsTable } from '../schema.js';
-import { countCapped, type CappedTotal } from './count.js';
+import { COUNT_CAP, countCapped, type CappedTotal } from './count.js';
 import { USER_LIST_COLUMNS, type UserListRow } from './users-admin.js';
 
 export type LabelRow = Selectable<LabelsTable>;
@@ -52,15 +52,26 @@ export function levels(db: Kysely<DB>): Promise<{ id: number; key: string; value
   return db.selectFrom('levels').select(['id', 'key', 'value']).orderBy('id').execute();
 }
 
-/** Users carrying key=value in any scope, one page, plus the count (A12). Served by labels (key, value, updated_at). */
+/** The ids of the users carrying key=value, once each (exported for the plan tests). */
+export const labelCarriers = (db: Kysely<DB>, key: string, value: string) =>
+  db.selectFrom('labels').where('key', '=', key).where('value', '=', value).groupBy('user_id');
+
+/**
+ * Users carrying key=value in any scope, one page in user id order, plus the count (A12). The page walks
+ * labels (key, value, user_id) in user id order — a user labelled in both scopes once — and joins each
+ * of its ids to users by primary key, so it reads one page of index, never every carrier; the count
+ * reads the same index alone.
+ */
 export async function usersWithLabel(
-  db: Kysely<DB>, key: string, value: string, page: number, limit: number,
+  db: Kysely<DB>, key: string, value: string, page: number, limit: number, cap = COUNT_CAP,
 ): Promise<{ rows: UserListRow[]; total: CappedTotal }> {
-  const ids = db.selectFrom('labels').select('user_id').where('key', '=', key).where('value', '=', value);
-  const base = db.selectFrom('users').where('id', 'in', ids);
-  // email:verified is carried by most users: the count is capped like the directory's.
+  const carriers = labelCarriers(db, key, value);
+  const ids = carriers.select('user_id').orderBy('user_id').limit(limit).offset((page - 1) * limit);
   const [rows, total] = await Promise.all([
-    base.select(USER_LIST_COLUMNS).orderBy('id').limit(limit).offset((page - 1) * limit).execute(), countCapped(db, base),
+    db.selectFrom(ids.as('l')).innerJoin('users', 'users.id', 'l.user_id').select(USER_LIST_COLUMNS.map((c) => `users.${c}` as const))
+      .orderBy('users.id').execute(),
+    // email:verified is carried by most users: the count is capped like the directory's.
+    countCapped(db, carriers, cap),
   ]);
   return { rows, total };
 }

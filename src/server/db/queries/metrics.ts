@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import {
-  METRIC_SERIES, seriesWindow, type BarongMetrics, type MetricSeries, type MetricsQuery, type MetricsStatistic,
+  METRIC_SERIES, seriesWindow, statisticSpans, TILES_MS, type BarongMetrics, type MetricSeries, type MetricsQuery, type MetricsStatistic,
 } from '../../../shared/metrics.js';
 
 const MINUTE = 60_000;
@@ -125,14 +125,15 @@ export async function metricsStatistic(db: Kysely<DB>, query: MetricsQuery, now:
   const t = now.getTime();
   const first = query.period === 'all' && !query.range ? await firstActivityAt(db, query.country) : null;
   const { slots } = seriesWindow(query, t, first);
-  const counts = await countSpans(db, [...slots, { start: t - DAY, end: t }], query.country);
+  const counts = await countSpans(db, [...slots, { start: t - TILES_MS, end: t }], query.country);
   const tiles = counts[slots.length]!;
   return {
     signups: tiles.signups,
     successful_logins: tiles.successful_logins,
     failed_logins: tiles.failed_logins,
-    pending_applications: await pendingApplications(db, query.country, new Date(t - DAY), now),
+    pending_applications: await pendingApplications(db, query.country, new Date(t - TILES_MS), now),
     data: slots.map((s, i) => ({ date: s.date, ...counts[i]! })),
+    spans: statisticSpans(slots, t),
   };
 }
 

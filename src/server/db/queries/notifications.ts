@@ -7,7 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
-import { applyPage, cursorTs, type PageRequest } from './paging.js';
+import { applyPage, keyColumns, orderLikePage, TIME_KEYSET, type PageRequest } from './paging.js';
 import { resolveUserId } from './activity-log.js';
 import { emptyPage, listPage, type Page } from './list-page.js';
 import { iso, jsonText } from './user-json.js';
@@ -49,13 +49,16 @@ function wireNotification(n: { id: number; title: string; body: string; metadata
   };
 }
 
-export async function listNotifications(db: Kysely<DB>, page: PageRequest, cap = COUNT_CAP): Promise<Page<WireNotification>> {
-  const base = db.selectFrom('notifications as n');
-  const read = () => applyPage(base.selectAll('n').select(cursorTs('n').as('cursor_ts')), { table: 'notifications', alias: 'n' }, page).execute();
-  return listPage(db, { filtered: base, cap, limit: page.limit, read }, wireNotification);
+export async function listNotifications(
+  db: Kysely<DB>, f: { id?: number }, page: PageRequest, cap = COUNT_CAP,
+): Promise<Page<WireNotification>> {
+  let base = db.selectFrom('notifications as n');
+  if (f.id !== undefined) base = base.where('n.id', '=', f.id);
+  const read = () => applyPage(base.selectAll('n'), TIME_KEYSET, 'n', page, 'notifications').execute();
+  return listPage(db, { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read }, wireNotification);
 }
 
-export interface RecipientFilters { notification_id?: number; uid?: string; status?: string }
+export interface RecipientFilters { notification_id?: number; uid?: string; status?: string; id?: number }
 
 export async function listRecipients(db: Kysely<DB>, f: RecipientFilters, page: PageRequest, cap = COUNT_CAP) {
   const userId = await resolveUserId(db, f.uid);
@@ -64,16 +67,18 @@ export async function listRecipients(db: Kysely<DB>, f: RecipientFilters, page: 
   if (f.notification_id !== undefined) base = base.where('r.notification_id', '=', f.notification_id);
   if (userId !== undefined) base = base.where('r.user_id', '=', userId);
   if (f.status !== undefined) base = base.where('r.status', '=', f.status);
+  if (f.id !== undefined) base = base.where('r.id', '=', f.id);
   const read = () => {
-    const paged = applyPage(base.selectAll('r').select(cursorTs('r').as('cursor_ts')), { table: 'notification_recipients', alias: 'r' }, page);
-    return db.selectFrom(paged.as('p'))
+    const paged = applyPage(base.selectAll('r'), TIME_KEYSET, 'r', page, 'notification_recipients');
+    const q = db.selectFrom(paged.as('p'))
       .innerJoin('notifications as n', 'n.id', 'p.notification_id')
       .innerJoin('users as u', 'u.id', 'p.user_id')
       .select(['p.id', 'p.notification_id', 'p.device_id', 'p.device_type', 'p.metadata', 'p.status', 'p.created_at',
-        'p.updated_at', 'p.cursor_ts', 'n.title', 'n.body', 'u.uid', 'u.phone_number'])
-      .orderBy('p.created_at', page.ordering).orderBy('p.id', page.ordering).execute();
+        'p.updated_at', 'n.title', 'n.body', 'u.uid', 'u.phone_number'])
+      .select(keyColumns(TIME_KEYSET));
+    return orderLikePage(q, TIME_KEYSET, page).execute();
   };
-  return listPage(db, { filtered: base, cap, limit: page.limit, read }, (r) => ({
+  return listPage(db, { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read }, (r) => ({
     id: r.id, notification_id: r.notification_id, notification: { title: r.title, body: r.body }, uid: r.uid,
     phone_number: r.phone_number, device_id: r.device_id, device_type: r.device_type, metadata: jsonText(r.metadata),
     status: r.status, created_at: iso(r.created_at), updated_at: iso(r.updated_at),

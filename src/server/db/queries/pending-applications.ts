@@ -1,7 +1,10 @@
 /**
  * Pending applications (A19): users whose private `document` label is pending or replaced, in
  * Barong's order (the label's updated_at, oldest first: a review queue). labels_key_value_idx
- * (key, value, updated_at) serves the queue; user filters apply to the joined row.
+ * (key, value, scope, updated_at, id) serves it: the count reads that index alone, and the page walks
+ * it once per value, in order, merging the two walks (an `IN` list would make PostgreSQL read and sort
+ * every pending label). Users are joined to the queue only when a user filter asks for it, and to the
+ * page's rows.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
@@ -10,30 +13,46 @@ import type { Page } from './list-page.js';
 import { iso, userEntity } from './user-json.js';
 import { USER_LIST_COLUMNS } from './users-admin.js';
 
-export interface PendingFilters { from?: Date; to?: Date; email?: string; country?: string }
+export interface PendingFilters { from?: Date; to?: Date; email?: string; country?: string; id?: number }
 
 export const PENDING_DOCUMENT_VALUES = ['pending', 'replaced'] as const;
 
 /** A page of the queue: User rows with their id (grids key rows by it; `extended` looks up by it). */
 export type PendingPage = Page<Record<string, unknown> & { id: number }>;
 
+/** The queue's labels with `values`, narrowed by the user filters (joining users only for them; exported for the plan tests). */
+export function pendingQueue(db: Kysely<DB>, f: PendingFilters, values: readonly string[]) {
+  let q = db.selectFrom('labels as l').where('l.key', '=', 'document').where('l.scope', '=', 'private')
+    .where('l.value', 'in', [...values]);
+  // A row is a user: `id` is the user's (the palette's `#id`).
+  if (f.id !== undefined) q = q.where('l.user_id', '=', f.id);
+  if (f.email === undefined && f.country === undefined && !f.from && !f.to) return q;
+  let j = q.innerJoin('users as u', 'u.id', 'l.user_id');
+  if (f.email !== undefined) j = j.where(sql`lower(u.email)`, '=', f.email.toLowerCase());
+  if (f.country !== undefined) j = j.where('u.country', '=', f.country);
+  if (f.from) j = j.where('u.created_at', '>=', f.from);
+  if (f.to) j = j.where('u.created_at', '<=', f.to);
+  return j as unknown as typeof q;
+}
+
 export async function listPendingApplications(
   db: Kysely<DB>, f: PendingFilters, page: { page: number; limit: number; ordering: 'asc' | 'desc' }, cap = COUNT_CAP,
 ): Promise<PendingPage> {
-  let base = db.selectFrom('labels as l').innerJoin('users as u', 'u.id', 'l.user_id')
-    .where('l.key', '=', 'document').where('l.scope', '=', 'private').where('l.value', 'in', [...PENDING_DOCUMENT_VALUES]);
-  if (f.email !== undefined) base = base.where(sql`lower(u.email)`, '=', f.email.toLowerCase());
-  if (f.country !== undefined) base = base.where('u.country', '=', f.country);
-  if (f.from) base = base.where('u.created_at', '>=', f.from);
-  if (f.to) base = base.where('u.created_at', '<=', f.to);
-  const total = await countCapped(db, base, cap);
-  if (total.total === 0) return { ...total, rows: [], nextCursor: null };
-  const rows = await base
-    .select(USER_LIST_COLUMNS.map((c) => `u.${c}` as const)).select('l.updated_at as submitted_at')
-    .orderBy('l.updated_at', page.ordering).orderBy('l.id', page.ordering)
+  const total = await countCapped(db, pendingQueue(db, f, PENDING_DOCUMENT_VALUES), cap);
+  if (total.total === 0) return { ...total, rows: [], nextCursor: null, prevCursor: null };
+  const upTo = page.page * page.limit;
+  const walk = (value: string) => db.selectFrom(
+    pendingQueue(db, f, [value]).select(['l.id', 'l.user_id', 'l.updated_at'])
+      .orderBy('l.updated_at', page.ordering).orderBy('l.id', page.ordering).limit(upTo).as(`q_${value}`),
+  ).selectAll();
+  const [first, ...rest] = PENDING_DOCUMENT_VALUES.map(walk);
+  const merged = rest.reduce((acc, w) => acc.unionAll(w), first!);
+  const rows = await db.selectFrom(merged.as('q')).innerJoin('users as u', 'u.id', 'q.user_id')
+    .select(USER_LIST_COLUMNS.map((c) => `u.${c}` as const)).select('q.updated_at as submitted_at')
+    .orderBy('q.updated_at', page.ordering).orderBy('q.id', page.ordering)
     .limit(page.limit).offset((page.page - 1) * page.limit).execute();
   return {
-    ...total, nextCursor: null,
+    ...total, nextCursor: null, prevCursor: null,
     rows: rows.map((r) => ({ ...userEntity(r), submitted_at: iso(r.submitted_at) })),
   };
 }

@@ -1,13 +1,15 @@
 /**
- * SQL of the admin user directory and user detail. Every list filter is served by an index of
- * 0001_core/0004_users_area: prefixes go through text_pattern_ops indexes on lower(email),
- * lower(username) and phone_number, equality filters through (column, created_at) indexes.
+ * SQL of the admin user directory and user detail. Every list filter and sort is served by an index
+ * (0001_core, 0004_users_area, 0007_lists_at_scale): prefixes go through text_pattern_ops indexes on
+ * lower(email), lower(username) and phone_number; equality filters and the low-cardinality sorts
+ * through (column, created_at, id) indexes, so one index answers both "role = x, newest first" and
+ * "ordered by role"; e-mail sorts on lower(email) (its unique index), uid on its unique key.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, UsersTable } from '../schema.js';
 import { escapeLike } from './resources.js';
 import { COUNT_CAP, countCapped, type CappedTotal } from './count.js';
-import { applyPage, cursorTs, finishPage, type Cursor } from './paging.js';
+import { applyPage, finishPage, keyPart, type Keyset, type PageEnds, type PageRequest } from './paging.js';
 
 export type AdminUserRow = Selectable<UsersTable>;
 
@@ -23,16 +25,32 @@ export interface UserFilter {
   email?: string; uid?: string; role?: string; country?: string; level?: number; state?: string;
   username?: string; phone_number?: string; platform?: string; referral_of?: string; referral_limit?: number;
   from?: Date; to?: Date; range: 'created' | 'updated';
+  /** One row by its id (the palette's `#id` turns a directory row id into a uid). */
+  id?: number;
 }
 
-export interface UserPage {
-  page: number; limit: number; ordering: 'asc' | 'desc';
-  orderBy: 'uid' | 'email' | 'role' | 'level' | 'created_at' | 'updated_at' | 'state';
-}
+export type UserOrder = 'uid' | 'email' | 'role' | 'level' | 'created_at' | 'updated_at' | 'state';
+
+export interface UserPage extends PageRequest { orderBy: UserOrder }
+
+const BY_TIME = [keyPart('created_at', 'ts'), keyPart('id', 'int')];
+
+/** Each sortable column's keyset: its sort expressions, ending in a unique key, each with its index. */
+export const USER_KEYSETS: Record<UserOrder, Keyset> = {
+  created_at: { parts: BY_TIME },
+  updated_at: { parts: [keyPart('updated_at', 'ts'), keyPart('id', 'int')] },
+  uid: { parts: [keyPart('uid', 'text')] },
+  // Case-insensitive, as e-mail addresses compare; unique, so the key alone ends the tuple.
+  email: { parts: [{ expr: (a) => sql`lower(${sql.ref(`${a}.email`)})`, type: 'text' }] },
+  role: { parts: [keyPart('role', 'text'), ...BY_TIME] },
+  level: { parts: [keyPart('level', 'int'), ...BY_TIME] },
+  state: { parts: [keyPart('state', 'text'), ...BY_TIME] },
+};
 
 /** The directory query with its filters applied (exported so a test can check every filter's plan). */
 export function filtered(db: Kysely<DB>, f: UserFilter) {
   let q = db.selectFrom('users');
+  if (f.id !== undefined) q = q.where('id', '=', f.id);
   if (f.email) q = q.where(sql<string>`lower(email)`, 'like', `${escapeLike(f.email.trim().toLowerCase())}%`);
   if (f.uid) q = q.where('uid', '=', f.uid.trim());
   if (f.role) q = q.where('role', '=', f.role);
@@ -54,25 +72,43 @@ export function filtered(db: Kysely<DB>, f: UserFilter) {
 }
 
 /**
- * One page of the directory. Ordered by created_at (the default) it is keyset-paged like the logs
- * (paging.ts): a `cursor` seeks straight to its row, and every page carries the next one's cursor. Other
- * orders page by offset, which the route limits to the first MAX_OFFSET rows.
+ * Up to this many (exactly counted) matches, a filter that no index serves in the page's order is read
+ * whole and sorted, instead of walking the order's index until a page of matches turns up. Reading N
+ * matches costs N row fetches; the walk costs about (limit + 1) × table rows / N, so below
+ * √(26 × 1M) ≈ 5,000 matches reading them is the cheaper, and above it the walk finds a page quickly.
+ * The planner cannot make this choice itself: a prefix's estimate (username 'bo%': 4,396 estimated, 0
+ * real) sent it walking all 1M rows of the created_at index for an empty page.
  */
-export async function listUsers(
-  db: Kysely<DB>, f: UserFilter, p: UserPage & { cursor?: Cursor | null },
-): Promise<{ rows: UserListRow[]; nextCursor: string | null }> {
-  if (p.orderBy === 'created_at') {
-    const q = applyPage(filtered(db, f).select(USER_LIST_COLUMNS).select(cursorTs('users').as('cursor_ts')), USERS_KEYSET,
-      { limit: p.limit, ordering: p.ordering, page: p.page, cursor: p.cursor ?? null });
-    return finishPage(await q.execute(), p.limit);
-  }
-  const rows = await filtered(db, f).select(USER_LIST_COLUMNS)
-    .orderBy(p.orderBy, p.ordering).orderBy('id', p.ordering)
-    .limit(p.limit).offset((p.page - 1) * p.limit).execute();
-  return { rows, nextCursor: null };
+export const READ_WHOLE_BELOW = 5_000;
+
+/** Equality filters with a (column, created_at, id) index (0007). */
+const SEEKABLE = ['role', 'state', 'level', 'country', 'platform', 'referral_of'] as const;
+
+/** Whether one index walk in the page's order finds only matching rows (so the walk is one page long). */
+export function servedInOrder(f: UserFilter, order: UserOrder): boolean {
+  if (f.id !== undefined || f.uid) return true;
+  const used = Object.entries(f).filter(([k, v]) => k !== 'range' && v !== undefined && v !== '').map(([k]) => k);
+  if (used.length === 0) return true;
+  const timed = f.range === 'created' ? 'created_at' : 'updated_at';
+  if (used.every((k) => k === 'from' || k === 'to')) return order === timed;
+  if (used.length === 2 && f.country && f.state) return order === 'created_at';
+  const [only] = used;
+  return used.length === 1 && (SEEKABLE as readonly string[]).includes(only!) && (order === 'created_at' || order === only);
 }
 
-const USERS_KEYSET = { table: 'users', alias: 'users' };
+/**
+ * One page of the directory, keyset-paged in every order (paging.ts): a `cursor` seeks straight to its
+ * row, and every page carries the cursors of its neighbours. Offsets are bounded by the route. `total`
+ * is the filter's count (countUsers), needed unless servedInOrder: few matches that no index serves in
+ * order are read whole (OFFSET 0 keeps the planner from turning that back into a walk).
+ */
+export async function listUsers(db: Kysely<DB>, f: UserFilter, p: UserPage, total?: CappedTotal): Promise<PageEnds<UserListRow>> {
+  const ks = USER_KEYSETS[p.orderBy];
+  const matches = filtered(db, f).select(USER_LIST_COLUMNS);
+  const whole = total !== undefined && !total.estimate && total.total < READ_WHOLE_BELOW && !servedInOrder(f, p.orderBy);
+  const q = whole ? applyPage(db.selectFrom(matches.offset(0).as('users')).selectAll(), ks, 'users', p) : applyPage(matches, ks, 'users', p);
+  return finishPage(await q.execute(), ks, p, p.orderBy);
+}
 
 /** Exact up to COUNT_CAP matches, the planner's estimate beyond (flagged), via the shared capped count. */
 export function countUsers(db: Kysely<DB>, f: UserFilter, cap = COUNT_CAP): Promise<CappedTotal> {

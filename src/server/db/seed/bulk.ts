@@ -22,13 +22,19 @@ async function dropDerived(ctx: SeedContext, table: string): Promise<string[]> {
     restore.push(`ALTER TABLE ${table} ADD CONSTRAINT "${fk.name}" ${fk.def}`);
   }
   // Indexes that back a constraint (primary key, unique) stay: they are the constraint.
-  const indexes = await rowsOf<{ name: string; def: string }>(ctx, `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def
+  // pg_get_indexdef leaves out per-column statistics targets (the prefix indexes' larger histograms,
+  // migration 0007): they are put back with the index.
+  const indexes = await rowsOf<{ name: string; def: string; targets: string | null }>(ctx, `SELECT c.relname AS name,
+      pg_get_indexdef(i.indexrelid) AS def,
+      (SELECT string_agg(format('ALTER COLUMN %s SET STATISTICS %s', a.attnum, a.attstattarget), ', ' ORDER BY a.attnum)
+        FROM pg_attribute a WHERE a.attrelid = i.indexrelid AND a.attnum > 0 AND a.attstattarget >= 0) AS targets
     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
     WHERE i.indrelid = '${table}'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
     ORDER BY c.relname`);
   for (const ix of indexes) {
     await exec(ctx, `DROP INDEX "${ix.name}"`);
     restore.push(ix.def);
+    if (ix.targets) restore.push(`ALTER INDEX "${ix.name}" ${ix.targets}`);
   }
   return restore;
 }

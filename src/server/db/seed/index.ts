@@ -1,6 +1,7 @@
 /**
  * The demo data set: staff accounts for every role, customers with their KYC records, balances,
- * devices, beneficiaries, staff push notifications, a year of activity and provider logs.
+ * devices, beneficiaries, staff push notifications, a year of activity and provider logs, and the help
+ * centre (FAQ categories and questions) and e-mail types.
  * Deterministic: the same options (including `now`) give the same rows. Everything goes in one transaction, so a start killed half-way leaves an
  * empty database that the next start seeds again, never a half-seeded one taken for seeded.
  */
@@ -16,6 +17,7 @@ import { insertAssets, insertReference } from './assets.js';
 import { insertActivities } from './activities.js';
 import { insertServiceLogs } from './service-logs.js';
 import { insertPayoutsAndPushes } from './payouts-and-pushes.js';
+import { insertHelpCentre } from './help-centre.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
 import { analyze } from '../statistics.js';
@@ -58,7 +60,8 @@ export interface SeedResult {
 
 /** Tables reported in SeedResult.counts. */
 const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_state_logs', 'devices', 'accounts',
-  'beneficiaries', 'notifications', 'notification_recipients', 'activities', 'service_logs', 'permissions'] as const;
+  'beneficiaries', 'notifications', 'notification_recipients', 'activities', 'service_logs', 'permissions',
+  'faq_categories', 'faqs', 'email_types'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
@@ -92,6 +95,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
     if (await isSeeded(trx)) throw new Error('the database already has users; reset it first');
     const ctx = makeContext(trx, users, now, progress);
     await insertReference(ctx);
+    await insertHelpCentre(ctx);
     await ensureDefaultPermissions(trx);
     await insertStaff(trx, digest, now);
     const generate = async () => {
@@ -123,5 +127,5 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
  * CLI can seed again. Identities restart, which keeps the generated ids the same.
  */
 export async function resetDemoData(db: Kysely<DB>): Promise<void> {
-  await sql`TRUNCATE users, levels, permissions, auth_failures RESTART IDENTITY CASCADE`.execute(db);
+  await sql`TRUNCATE users, levels, permissions, auth_attempts RESTART IDENTITY CASCADE`.execute(db);
 }
