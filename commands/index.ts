@@ -6,9 +6,18 @@ import { navigationCommands, type NavRoute } from './navigation';
 import { resourceCommands } from './resources';
 import { userCommands } from './users';
 import type { Command, CommandContext } from './types';
+import { session } from '../src/client/state/session';
+import { userDetail } from '../src/client/state/user-detail';
 
 export type { Command, CommandContext, CommandPage, ListActions, Shortcut } from './types';
-export { jumpsFor, type Jump } from './jump';
+export { jumpsFor, openRowDetail, type Jump, type RowLookup } from './jump';
+
+/**
+ * The stores commands' `can` checks read besides the context (the user on screen, the signed-in
+ * viewer): an open palette reads its commands again when one changes. Add a store here when a
+ * command starts reading it.
+ */
+export const COMMAND_STORES: readonly object[] = [session, userDetail];
 
 /** All commands for a routes table, before the ability filter. */
 export function allCommands(routes: readonly NavRoute[]): Command[] {

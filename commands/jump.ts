@@ -2,7 +2,11 @@
  * Paste-and-go: a uid (ID + 10 hex), an e-mail, a phone number, a market, a currency code or `#id`
  * typed into the palette becomes "Open …" commands. Targets the user may not open are not offered.
  */
-import { resourceAt, rowPath } from '../src/client/resource-ui/presentation';
+import { REGISTRY, type Resource } from '../src/shared/resources';
+import { listRows } from '../src/client/api/resources';
+import { normaliseError } from '../src/client/api';
+import { detailPath, hasForm, listPath, resourceAt, rowPath } from '../src/client/resource-ui/presentation';
+import { formatPhone, phoneDigits } from '../src/shared/phone';
 import type { CommandContext } from './types';
 
 const UID = /^ID[0-9A-F]{10}$/i;
@@ -13,35 +17,78 @@ const ROW_ID = /^#(\d{1,15})$/;
 const MARKET = /^([a-z0-9]{2,10})(usdt|usdc|usd|btc|eth|eur|trx|bnb)$/i;
 const CURRENCY = /^[a-z][a-z0-9]{1,9}$/i;
 
+/** A row id to resolve before opening: rows of `resource` open a bespoke screen by another key (users by uid). */
+export interface RowLookup { resource: string; id: string }
+
 /**
  * A jump target; `path` is what recent items remember. A jump with a `term` opens the one user the term
- * names (CommandContext.openUser), with `path` as the fallback.
+ * names (CommandContext.openUser), with `path` as the fallback; one with a `lookup` opens that row's
+ * detail (openRowDetail).
  */
-export interface Jump { id: string; title: string; path: string; term?: string }
+export interface Jump { id: string; title: string; path: string; term?: string; lookup?: RowLookup }
+
+/**
+ * `#id` on a list: always a row of the list on screen. A row with a form opens it; a row with a bespoke
+ * detail is looked up by id first (the detail's key is not the id); a read-only row (logs) is shown
+ * by the list itself, `?row=` on the current view.
+ */
+function rowJump(r: Resource, id: string, ctx: CommandContext): Jump | null {
+  const title = `Open ${r.label} #${id}`;
+  if (r.detail) return { id: 'jump.row', title, path: listPath(r), lookup: { resource: r.name, id } };
+  if (hasForm(r)) {
+    const path = rowPath(r, id);
+    return ctx.canOpen(path) ? { id: 'jump.row', title, path } : null;
+  }
+  const query = new URLSearchParams(ctx.location.split('?')[1] ?? '');
+  query.set('row', id);
+  return { id: 'jump.row', title, path: `${listPath(r)}?${query}` };
+}
 
 function jumpsFor(text: string, ctx: CommandContext): Jump[] {
   const q = text.trim();
   if (!q) return [];
   const out: Jump[] = [];
   if (UID.test(q) && ctx.canOpen(`/user-directory/${q.toUpperCase()}`)) out.push({ id: 'jump.user', title: `Open user ${q.toUpperCase()}`, path: `/user-directory/${q.toUpperCase()}` });
-  const users = ctx.canOpen('/user-directory', 'list');
+  const users = ctx.canOpen('/user-directory');
   if (EMAIL.test(q) && users) {
     out.push({ id: 'jump.email', title: `Open user by e-mail ${q}`, path: `/user-directory?${new URLSearchParams({ email: q })}`, term: q });
   }
   if (PHONE.test(q) && users) {
-    const digits = q.replace(/[^\d+]/g, '');
-    out.push({ id: 'jump.phone', title: `Open user by phone ${digits}`, path: `/user-directory?${new URLSearchParams({ phone_number: digits })}`, term: digits });
+    // Shown as every screen shows a phone ('+44…'); the directory filter takes the digits, as stored.
+    const digits = phoneDigits(q);
+    out.push({ id: 'jump.phone', title: `Open user by phone ${formatPhone(digits)}`, path: `/user-directory?${new URLSearchParams({ phone_number: digits })}`, term: digits });
   }
   const row = ROW_ID.exec(q);
   const here = resourceAt(ctx.location);
-  if (row && here) out.push({ id: 'jump.row', title: `Open ${here.label} #${row[1]}`, path: rowPath(here, row[1]) });
-  if (MARKET.test(q) && ctx.canOpen(`/market-info/${q.toLowerCase()}`, 'edit')) {
+  const rowTarget = row && here ? rowJump(here, row[1], ctx) : null;
+  if (rowTarget) out.push(rowTarget);
+  if (MARKET.test(q) && ctx.canOpen(`/market-info/${q.toLowerCase()}`)) {
     out.push({ id: 'jump.market', title: `Open market ${q.toUpperCase()}`, path: `/market-info/${q.toLowerCase()}` });
   }
-  if (CURRENCY.test(q) && !MARKET.test(q) && ctx.canOpen(`/currencies/${q.toLowerCase()}`, 'edit')) {
+  if (CURRENCY.test(q) && !MARKET.test(q) && ctx.canOpen(`/currencies/${q.toLowerCase()}`)) {
     out.push({ id: 'jump.currency', title: `Open currency ${q.toUpperCase()}`, path: `/currencies/${q.toLowerCase()}` });
   }
   return out;
 }
 
-export { jumpsFor };
+/**
+ * Opens the detail of a row known by id, finding its key with the list call filtered by id
+ * (`?id=<id>&limit=1`); resolves to what went wrong, if anything.
+ */
+async function openRowDetail(ctx: CommandContext, lookup: RowLookup): Promise<readonly string[] | void> {
+  // Recent items outlive builds: a resource that no longer opens a detail this way offers nothing.
+  const r = REGISTRY[lookup.resource];
+  if (!r?.detail) return [`No ${lookup.resource} with ID ${lookup.id}`];
+  try {
+    const { rows } = await listRows(r, { id: lookup.id, limit: 1 });
+    // Only the row with this id counts, should a service ignore the filter.
+    const row = rows.find((x) => String(x.id) === lookup.id);
+    const to = row && detailPath(r, row);
+    if (!to) return [`No ${r.label} with ID ${lookup.id}`];
+    ctx.navigate(to);
+  } catch (err) {
+    return normaliseError(err).messages;
+  }
+}
+
+export { jumpsFor, openRowDetail };

@@ -2,6 +2,7 @@
  * Keyboard commands of the list on screen. Offered only while a list is shown; paging uses `[` / `]`
  * because j/k already move the row focus and n/p read as "new"/"print" in other tools.
  */
+import { PAGE_SIZES } from '../src/shared/list-query';
 import type { Command } from './types';
 
 const onList = (ctx: Parameters<NonNullable<Command['can']>>[0]) => ctx.list !== null;
@@ -21,4 +22,9 @@ export const listCommands: Command[] = [
     id: 'list.delete-row', title: 'Delete focused row', group: 'List', keywords: ['remove'], shortcut: ['Delete'],
     shortcutOwner: 'elsewhere', can: (ctx) => !!ctx.list?.resource.endpoints.delete, run: (ctx) => ctx.list?.deleteFocused(),
   },
+  // The pager's rows-per-page select, without tabbing to it.
+  ...PAGE_SIZES.map((n): Command => ({
+    id: `list.page-size-${n}`, title: `Rows per page: ${n}`, group: 'List', keywords: ['page size', 'per page', 'limit', 'rows'],
+    can: onList, run: (ctx) => ctx.list?.setPageSize(n),
+  })),
 ];

@@ -3,6 +3,7 @@
  * go-to sequences (`g d` dashboard, `g p` permissions, ...). Ids come from the resource name where the
  * route belongs to one (`nav.permissions`), else from the path (`nav.dashboard`).
  */
+import { NAV_GROUPS } from '../src/client/components/layout/nav';
 import { listedResources } from '../src/client/resource-ui/presentation';
 import type { Command } from './types';
 
@@ -24,6 +25,20 @@ const GO_TO: Readonly<Record<string, string>> = {
   '/service-logs': 'l',
 };
 
+/**
+ * The sidebar's name for a path ('User Directory'), which staff know the screen by; else the page title.
+ * A name the sidebar gives two screens (Service Logs under Analytics and Logs) keeps their page titles.
+ */
+const SIDEBAR_ITEMS = NAV_GROUPS.flatMap((g) => g.items);
+const SIDEBAR_LABEL: ReadonlyMap<string, string> = new Map(SIDEBAR_ITEMS
+  .filter((i) => SIDEBAR_ITEMS.filter((j) => j.label === i.label).length === 1)
+  .map((i) => [i.href, i.label] as const));
+
+/** The palette title of a route's "Go to" command. */
+export function goToTitle(r: NavRoute): string {
+  return `Go to ${SIDEBAR_LABEL.get(r.path) ?? r.title}`;
+}
+
 function idFor(path: string): string {
   const seg = path.replace(/^\//, '');
   return `nav.${listedResources().find((r) => r.route === seg)?.name ?? seg}`;
@@ -37,11 +52,12 @@ export function navigationCommands(routes: readonly NavRoute[]): Command[] {
       const resource = listedResources().find((x) => `/${x.route}` === r.path);
       return {
         id: idFor(r.path),
-        title: `Go to ${r.title}`,
+        title: goToTitle(r),
         group: 'Navigation',
-        keywords: [r.path.slice(1), ...(resource ? [resource.label, resource.name] : [])],
+        keywords: [r.path.slice(1), r.title, ...(resource ? [resource.label, resource.name] : [])],
         shortcut: key ? ['g', key] : undefined,
-        can: (ctx) => ctx.canOpen(r.path, 'list'),
+        // The route's own kind, as its guard checks it: a send form (FCM) needs 'edit', not 'list'.
+        can: (ctx) => ctx.canOpen(r.path),
         run: (ctx) => ctx.navigate(r.path),
       };
     });

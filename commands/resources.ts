@@ -12,7 +12,8 @@ function newCommand(r: Resource): Command {
     title: `New ${r.label}`,
     group: 'Create',
     keywords: ['add', 'create', r.labelPlural],
-    can: (ctx) => r.endpoints.create !== undefined && hasForm(r) && ctx.ability.can(r.abilityFor.create, r.subject) && ctx.canOpen(listPath(r), 'list'),
+    // Where "New" lands must pass its guard too (a form page's /add needs manage, not only create).
+    can: (ctx) => r.endpoints.create !== undefined && hasForm(r) && ctx.ability.can(r.abilityFor.create, r.subject) && ctx.canOpen(newPath(r)),
     run: (ctx) => ctx.navigate(newPath(r)),
   };
 }
@@ -26,7 +27,7 @@ function findCommand(r: Resource): Command | null {
     group: 'Find',
     keywords: ['search', 'filter', r.label, filter.field],
     page: { kind: 'input', placeholder: `${filter.label} of the ${r.label.toLowerCase()}…` },
-    can: (ctx) => ctx.canOpen(listPath(r), 'list'),
+    can: (ctx) => ctx.canOpen(listPath(r)),
     run: (ctx, arg) => {
       const term = arg?.trim();
       ctx.navigate(term ? `${listPath(r)}?${new URLSearchParams({ [filter.field]: term })}` : listPath(r));

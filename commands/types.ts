@@ -3,7 +3,7 @@
  * shortcut, a `can` check and `run(ctx)`. The palette, the `?` sheet, the global key handler and the
  * tooltips all read the same list, so a shortcut shown anywhere is the one that works.
  */
-import type { AppAbility, RouteKind } from '../src/shared/abilities';
+import type { AppAbility } from '../src/shared/abilities';
 import type { Resource } from '../src/shared/resources';
 
 /** What a command may look at and do; built by the palette host from the app's stores. */
@@ -18,8 +18,11 @@ export interface CommandContext {
    * filters by prefix), navigates to `fallback` instead, the directory filtered by it.
    */
   openUser(term: string, fallback: string): void;
-  /** Whether a path is a route of this build that the user may open as `kind`. */
-  canOpen(path: string, kind?: RouteKind): boolean;
+  /**
+   * Whether a path is a route of this build that the route guard lets the user open: the guard's own
+   * rule (the matched route's list / edit / add kind), so the palette never offers a page that bounces.
+   */
+  canOpen(path: string): boolean;
   /** The list on screen, for paging / filter / row commands; null elsewhere. */
   list: ListActions | null;
   toggleTheme(): void;
@@ -35,6 +38,8 @@ export interface ListActions {
   moveRow(delta: number): void;
   openFocused(): void;
   deleteFocused(): void;
+  /** Rows per page (one of PAGE_SIZES); the view restarts at page 1. */
+  setPageSize(limit: number): void;
 }
 
 /**
@@ -45,8 +50,12 @@ export type Shortcut = readonly string[];
 
 /** A second palette page: the command asks for text (a search term) or a yes/no confirmation. */
 export type CommandPage =
-  /** `action` names what Enter does with the text (default: a search, 'Search for “…”'). */
-  | { kind: 'input'; placeholder: string; action?: string }
+  /**
+   * `action` names what Enter does with the text (default: a search, 'Search for “…”'). `validate`
+   * returns what is wrong with the (trimmed) text, stating the rule; while it returns anything, Enter
+   * shows that in the palette and keeps the text instead of running the command.
+   */
+  | { kind: 'input'; placeholder: string; action?: string; validate?(arg: string, ctx: CommandContext): readonly string[] }
   | { kind: 'confirm'; question: string; confirmLabel: string };
 
 export interface Command {
@@ -64,5 +73,9 @@ export interface Command {
   page?: CommandPage;
   /** Hidden (palette, sheet, keys) when false: a command the user may not run is not offered. */
   can?(ctx: CommandContext): boolean;
-  run(ctx: CommandContext, arg?: string): void;
+  /**
+   * A promise keeps the palette open until it settles (a lookup before navigating); the messages it
+   * resolves to are the failure, shown in the palette while it is open, else as a toast.
+   */
+  run(ctx: CommandContext, arg?: string): void | Promise<readonly string[] | void>;
 }

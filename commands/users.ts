@@ -5,12 +5,14 @@
  * (the same rules object disables the screen's controls). Risky changes (ban, role, funds) hand over
  * to the screen's dialog, which shows before → after and asks for the confirmation.
  */
-import { KYC_SWITCHES, kycLabel, kycSwitchOn, LABEL_MESSAGES, LabelInput, REMARK_MESSAGES, StateChange, validateForm, type KycSwitch } from '../src/shared/users';
+import {
+  KYC_SWITCHES, kycLabel, kycSwitchOn, LABEL_PALETTE_MESSAGES, LabelInput, REMARK_PALETTE_MESSAGES, StateChange, validateForm,
+  type FormResult, type KycSwitch,
+} from '../src/shared/users';
 import type { UserDetail } from '../src/client/api/users';
-import { notify } from '../src/client/state/toasts';
 import { session } from '../src/client/state/session';
 import {
-  createLabel, lookupUser, removeLabel, requestIntent, setUserState, turnOffOtp, userDetail,
+  createLabel, endAllSessions, lookupUser, removeLabel, requestIntent, setUserState, turnOffOtp, userDetail,
 } from '../src/client/state/user-detail';
 import { capitalise, ROLES } from '../src/client/screens/users/format';
 import { userRules, type UserRules } from '../src/client/screens/users/rules';
@@ -32,6 +34,34 @@ function withUser(ctx: CommandContext, fn: (h: { user: UserDetail; rules: UserRu
   if (h) fn(h);
 }
 
+/** What an input page shows for a failed check: the messages, which state the rule. */
+const problems = (v: FormResult<unknown> | null): string[] => (v && !v.ok ? Object.values(v.messages) : []);
+
+/** The remark typed for a state change, checked with the request's own struct. */
+function remarkCheck(ctx: CommandContext, state: string, remark: string) {
+  const h = here(ctx);
+  return h && validateForm(StateChange, { uid: h.user.uid, state, remark }, { prefix: 'admin.user', messages: REMARK_PALETTE_MESSAGES });
+}
+
+/** `key=value`, optionally followed by the scope (`tier=gold private`); a missing part is left out for the struct to name. */
+const LABEL_TEXT = /^([^=]*?)\s*(?:=\s*(.*?))?(?:\s+(private|public))?$/i;
+
+function labelCheck(ctx: CommandContext, text: string) {
+  const h = here(ctx);
+  const m = LABEL_TEXT.exec(text.trim());
+  if (!h || !m) return null;
+  const input = { uid: h.user.uid, key: m[1], value: m[2], scope: (m[3] ?? 'public').toLowerCase() };
+  return validateForm(LabelInput, input, { prefix: 'admin.label', messages: LABEL_PALETTE_MESSAGES });
+}
+
+/** The new role typed for the user on screen: one of the roles, and not the one they have. */
+function roleProblems(ctx: CommandContext, text: string): string[] {
+  const h = here(ctx);
+  const role = text.trim().toLowerCase();
+  if (!(ROLES as readonly string[]).includes(role)) return [`Role must be one of: ${ROLES.join(', ')}`];
+  return h && role === h.user.role ? ['The user already has this role: type another one'] : [];
+}
+
 function stateCommand(state: 'banned' | 'active' | 'inactive' | 'pending'): Command {
   const risky = state === 'banned';
   const title = risky ? 'Ban this user…' : `Set this user ${capitalise(state)}…`;
@@ -40,11 +70,14 @@ function stateCommand(state: 'banned' | 'active' | 'inactive' | 'pending'): Comm
     title,
     group: 'User',
     keywords: ['state', 'status', state, ...(risky ? ['block', 'suspend'] : [])],
-    page: { kind: 'input', placeholder: `Remark for the change to ${state} (required)…`, action: 'Use as remark' },
+    page: {
+      kind: 'input', placeholder: `Remark for the change to ${state} (required)…`, action: 'Use as remark',
+      validate: (arg, ctx) => problems(remarkCheck(ctx, state, arg)),
+    },
     can: (ctx) => { const h = here(ctx); return !!h && !h.rules.reasons.state && h.user.state !== state; },
     run: (ctx, arg = '') => withUser(ctx, ({ user }) => {
-      const v = validateForm(StateChange, { uid: user.uid, state, remark: arg }, { prefix: 'admin.user', messages: REMARK_MESSAGES });
-      if (!v.ok) { notify('error', v.messages.remark ?? 'Required!'); return; }
+      const v = remarkCheck(ctx, state, arg);
+      if (!v?.ok) return;
       // A ban shows active → banned in the screen's dialog and waits for Enter there.
       if (risky) { ctx.navigate(pagePath(user.uid)); requestIntent({ kind: 'state', state, remark: v.value.remark }); return; }
       void setUserState(state, v.value.remark);
@@ -93,14 +126,12 @@ export const userCommands: Command[] = [
     title: 'Change role of this user…',
     group: 'User',
     keywords: ['role', 'permission', 'promote'],
-    page: { kind: 'input', placeholder: `New role: ${ROLES.join(', ')}`, action: 'Set role' },
+    page: { kind: 'input', placeholder: `New role: ${ROLES.join(', ')}`, action: 'Set role', validate: (arg, ctx) => roleProblems(ctx, arg) },
     can: (ctx) => { const h = here(ctx); return !!h && !h.rules.reasons.role; },
     run: (ctx, arg = '') => withUser(ctx, ({ user }) => {
-      const role = arg.trim().toLowerCase();
-      if (!(ROLES as readonly string[]).includes(role)) { notify('error', `Unknown role “${arg.trim()}”.`); return; }
-      if (role === user.role) { notify('error', 'The user already has this role.'); return; }
+      if (roleProblems(ctx, arg).length > 0) return;
       ctx.navigate(pagePath(user.uid));
-      requestIntent({ kind: 'role', role });
+      requestIntent({ kind: 'role', role: arg.trim().toLowerCase() });
     }),
   },
   {
@@ -122,19 +153,29 @@ export const userCommands: Command[] = [
     run: (ctx) => withUser(ctx, () => { void turnOffOtp(); }),
   },
   {
+    id: 'users.end-sessions',
+    title: 'End all sessions of this user',
+    group: 'User',
+    keywords: ['sessions', 'sign out', 'log out', 'logout', 'kick', 'revoke', 'devices'],
+    page: { kind: 'confirm', question: 'End all sessions? The user is signed out on every device at once.', confirmLabel: 'End all sessions' },
+    can: (ctx) => { const h = here(ctx); return !!h && !h.rules.reasons.sessions; },
+    run: (ctx) => withUser(ctx, () => { void endAllSessions(); }),
+  },
+  {
     id: 'users.add-label',
     title: 'Add a label to this user…',
     group: 'User',
     keywords: ['label', 'tag', 'kyc'],
-    page: { kind: 'input', placeholder: 'key=value, add “private” for a private label (tier=gold private)', action: 'Add label' },
+    page: {
+      kind: 'input', placeholder: 'key=value, add “private” for a private label (tier=gold private)', action: 'Add label',
+      validate: (arg, ctx) => problems(labelCheck(ctx, arg)),
+    },
     can: (ctx) => { const h = here(ctx); return !!h && !h.rules.reasons.labelAdd; },
-    run: (ctx, arg = '') => withUser(ctx, ({ user }) => {
-      const m = /^([^=\s]*)\s*=\s*(\S*)\s*(private|public)?$/i.exec(arg.trim());
-      const input = { uid: user.uid, key: m?.[1] ?? '', value: m?.[2] ?? '', scope: (m?.[3] ?? 'public').toLowerCase() };
-      const v = validateForm(LabelInput, input, { prefix: 'admin.label', messages: LABEL_MESSAGES });
-      if (!v.ok) { notify('error', Object.values(v.messages)); return; }
-      void createLabel({ key: v.value.key, value: v.value.value, scope: v.value.scope });
-    }),
+    run: (ctx, arg = '') => {
+      // Checked for the user on screen only (labelCheck is null elsewhere), like every command here.
+      const v = labelCheck(ctx, arg);
+      if (v?.ok) void createLabel({ key: v.value.key, value: v.value.value, scope: v.value.scope });
+    },
   },
   tabCommand('activities', "Open this user's activities", ['read', 'Activity']),
   tabCommand('otp-logs', "Open this user's OTP logs", ['read', 'ServiceLog']),

@@ -1,6 +1,7 @@
 /**
  * The signed-in area: the shell around the matched route's screen. Loaded lazily so the sign-in page
- * ships without the shell, its dialogs or any screen code.
+ * ships without the shell, its dialogs or any screen code. A direct link loads it before the session is
+ * known and starts its screen from here (first-load.ts), so the screens stay chunks of this area.
  */
 import { Suspense } from 'react';
 import { matchRoute, Redirect, useLocation, useRouter } from 'wouter';
@@ -9,6 +10,8 @@ import { Loading } from './components/ui/Loading';
 import { Shell } from './components/layout/Shell';
 import { accessKind, routes } from './routes';
 import type { Access } from './app';
+
+export { preloadScreen } from './first-screen';
 
 export default function SignedInArea({ access }: { access: Access }) {
   const [path] = useLocation();

@@ -7,6 +7,7 @@ import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH } from './support/fixtures';
 import { currentPath, renderApp } from './support/render-app';
 import { pagedList, signedInWithAbilities } from './support/resource-rows';
+import { toasts } from '../../src/client/state/toasts';
 
 const PUSH = `${AUTH}/admin/notification/push`;
 let api: FakeApi;
@@ -38,6 +39,27 @@ describe('FCM notification', () => {
     expect(api.callsTo('POST', PUSH)[0].body).toEqual({ uid: 'ID00000000B1', title: 'Hi', message: 'Hello' });
     expect(await screen.findByText('Notification added successfully')).toBeTruthy();
     await waitFor(() => expect(currentPath()).toBe('/recipients/31'));
+  });
+
+  it('says an unknown UID under the UID field and keeps what was typed', async () => {
+    signedInWithAbilities(api, { manage: ['Device', 'Notification', 'NotificationRecipient'] });
+    api.on('POST', PUSH, { status: 404, body: {
+      errors: ['admin.notification.uid_doesnt_exist'], fields: { uid: ['admin.notification.uid_doesnt_exist'] },
+    } });
+    const user = userEvent.setup();
+    renderApp('/fcm-notification');
+    const submit = await screen.findByRole('button', { name: /Send|Save|Create|Add/ });
+    await user.type(screen.getByLabelText(/UID/), 'ID0000000BAD');
+    await user.type(screen.getByLabelText(/Title/), 'Maintenance');
+    await user.type(screen.getByLabelText(/Message/), 'Back at 10:00');
+    await user.click(submit);
+    expect(await screen.findByText('There is no user with this UID.')).toBeTruthy();
+    const uid = screen.getByLabelText(/UID/) as HTMLInputElement;
+    expect(uid.getAttribute('aria-invalid')).toBe('true');
+    expect([uid.value, (screen.getByLabelText(/Title/) as HTMLInputElement).value, (screen.getByLabelText(/Message/) as HTMLTextAreaElement).value])
+      .toEqual(['ID0000000BAD', 'Maintenance', 'Back at 10:00']);
+    expect(toasts.items).toHaveLength(0);
+    expect(currentPath()).toBe('/fcm-notification');
   });
 
   it('is in the sidebar for a role that may update devices, not for one that only reads them', async () => {

@@ -162,12 +162,23 @@ describe('paste-and-go parsing', () => {
     expect(jumpsFor('ada@exchange.test', ctx())).toEqual([{
       id: 'jump.email', title: 'Open user by e-mail ada@exchange.test', path: '/user-directory?email=ada%40exchange.test', term: 'ada@exchange.test',
     }]);
-    expect(jumpsFor('+44 20 7946 0958', ctx()).map((j) => j.path)).toEqual(['/user-directory?phone_number=%2B442079460958']);
+    expect(jumpsFor('+44 20 7946 0958', ctx()).map((j) => [j.title, j.path])).toEqual([['Open user by phone +442079460958', '/user-directory?phone_number=442079460958']]);
     expect(jumpsFor('btcusdt', ctx()).map((j) => j.path)).toEqual(['/market-info/btcusdt']);
     expect(jumpsFor('eth', ctx()).map((j) => j.path)).toEqual(['/currencies/eth']);
     expect(jumpsFor('#12', ctx('/faqs?state=active')).map((j) => j.path)).toEqual(['/faqs/12']);
     expect(jumpsFor('#12', ctx('/setting-permissions')).map((j) => j.path)).toEqual(['/setting-permissions?edit=12']);
     expect(jumpsFor('#12', ctx('/dashboard'))).toEqual([]);
+  });
+
+  it('turns #id into the row of the list on screen, whatever opens its rows', () => {
+    // A user opens by uid: the id is looked up first, never taken for a uid.
+    expect(jumpsFor('#2100', ctx('/user-directory?state=active'))).toEqual([
+      { id: 'jump.row', title: 'Open User #2100', path: '/user-directory', lookup: { resource: 'users', id: '2100' } },
+    ]);
+    // A read-only log row is shown by its list, in the view the user is on.
+    expect(jumpsFor('#5', ctx('/admin-activities?action=login&page=2')).map((j) => j.path)).toEqual(['/admin-activities?action=login&page=2&row=5']);
+    // A form the role may not open is not offered.
+    expect(jumpsFor('#12', ctx('/faqs', false))).toEqual([]);
   });
 
   it('offers nothing the user may not open', () => {

@@ -95,4 +95,16 @@ describe('lock preview arithmetic', () => {
     expect(q.rows[0].locked[1]).toBe('0.333333333333333333');
     expect(previewLock([], { type: 'lock', mode: 'percentage', value: '100.5', currency: '' }).problem).toBe('At most 100');
   });
+
+  it("keeps each currency's precision: a share truncated to it, a finer amount refused, like the server", () => {
+    const accounts = [{ currency: 'usd', balance: '123.45', locked: '0', precision: 2 }, { currency: 'btc', balance: '0.12345679', locked: '0', precision: 8 }];
+    const p = previewLock(accounts, { type: 'lock', mode: 'percentage', value: '10', currency: '' });
+    expect(p).toEqual({ problem: null, rows: [
+      { currency: 'usd', balance: ['123.45', '111.11'], locked: ['0', '12.34'] },
+      { currency: 'btc', balance: ['0.12345679', '0.11111112'], locked: ['0', '0.01234567'] },
+    ] });
+    expect(previewLock(accounts, { type: 'lock', mode: 'amount', value: '0.005', currency: 'usd' }).problem).toBe('USD takes at most 2 decimals');
+    expect(previewLock(accounts, { type: 'lock', mode: 'amount', value: '1.50', currency: 'usd' }))
+      .toEqual({ problem: null, rows: [{ currency: 'usd', balance: ['123.45', '121.95'], locked: ['0', '1.5'] }] });
+  });
 });

@@ -58,8 +58,9 @@ export interface Journey {
   close(): Promise<void>;
 }
 
-export async function openJourney(): Promise<Journey> {
-  const [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
+/** `env` configures the server (e.g. a larger demo data set). */
+export async function openJourney(env: Record<string, string> = {}): Promise<Journey> {
+  const [srv, browser] = await Promise.all([startServer(env), launchBrowser()]);
   const page = await browser.context.newPage();
   return { srv, browser, page, close: async () => { await browser.close(); await srv.stop(); } };
 }

@@ -1,5 +1,5 @@
 // jsdom lacks what cmdk, react-aria and uPlot touch at import or render time.
-import { vi, afterEach } from 'vitest';
+import { vi, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 class RO { observe() {} unobserve() {} disconnect() {} }
@@ -16,3 +16,10 @@ afterEach(() => cleanup());
 // findBy*/waitFor give up after 1 s by default; the first render of a lazy screen (the shell, an AG Grid
 // list) can take longer on a busy 2-core machine, and a slow pass is not a failure. Set once, for every file.
 configure({ asyncUtilTimeout: 5_000 });
+
+// The screens load lazily, and the first file a worker runs would pay for transforming them inside its first
+// test's 5 s wait (on a busy machine, a timeout). Load every screen module here instead, before any test, with
+// its own generous timeout: after the first file only the evaluation is left, and no test waits on a compiler.
+// main.tsx is the browser entry (it renders into the page), not a screen.
+const screens = import.meta.glob(['../../src/client/**/*.tsx', '!../../src/client/main.tsx']);
+beforeAll(async () => { await Promise.all(Object.values(screens).map((load) => load())); }, 180_000);

@@ -1,5 +1,5 @@
 /** Session calls against the auth service (spec §7 Auth service calls). */
-import { request } from './http';
+import { preloadGet, request } from './http';
 import { clearCsrfToken, setCsrfToken } from './csrf';
 import type { WireUser } from '../../shared/users';
 
@@ -34,8 +34,23 @@ export async function signIn(body: SignInRequest): Promise<CurrentUser> {
   return user;
 }
 
+const ME = '/resource/users/me';
+const ABILITIES = '/admin/abilities';
+
 export function fetchCurrentUser(): Promise<CurrentUser> {
-  return request<CurrentUser>('auth', 'GET', '/resource/users/me');
+  return request<CurrentUser>('auth', 'GET', ME);
+}
+
+/**
+ * The session restore's calls, sent before the app has rendered (first-load.ts) and picked up by
+ * fetchCurrentUser / fetchAbilities: the user always, the abilities too when the visitor is probably
+ * signed in, so they no longer wait for the user to arrive.
+ */
+export function preloadSession(withAbilities: boolean): void {
+  preloadGet('auth', ME);
+  if (!withAbilities) return;
+  preloadGet('auth', ABILITIES);
+  preloadGet('exchange', ABILITIES);
 }
 
 /** Ends the server session and forgets the CSRF token (spec §7). A failed call keeps it: still signed in. */
@@ -50,8 +65,8 @@ export async function signOut(): Promise<void> {
  */
 export async function fetchAbilities(): Promise<{ barong: AbilitySet; peatio: AbilitySet }> {
   const [barong, peatio] = await Promise.allSettled([
-    request<AbilitySet>('auth', 'GET', '/admin/abilities'),
-    request<AbilitySet>('exchange', 'GET', '/admin/abilities'),
+    request<AbilitySet>('auth', 'GET', ABILITIES),
+    request<AbilitySet>('exchange', 'GET', ABILITIES),
   ]);
   const pick = (r: PromiseSettledResult<AbilitySet>) => (r.status === 'fulfilled' && r.value && typeof r.value === 'object' ? r.value : {});
   return { barong: pick(barong), peatio: pick(peatio) };

@@ -30,8 +30,24 @@ export interface ListResult<T> {
   total: number | null;
   page: number;
   perPage: number;
-  /** The server flagged `Total-Estimated: true` (a large table counted from statistics, not exactly). */
-  estimated?: boolean;
+  /**
+   * How far to trust `total` (`Total-Estimated`): absent or 'exact'; 'estimated' (`true`: the planner's
+   * estimate past the exact count's cap); 'at-least' (`lower-bound`: more rows than `total` match, how
+   * many more is not known; shown as "10,000+").
+   */
+  totalKind?: TotalKind;
+  /** Keyset cursors (`Next-Cursor` / `Prev-Cursor`): the page after the last row and before the first one. */
+  nextCursor?: string | null;
+  prevCursor?: string | null;
+}
+
+export type TotalKind = 'exact' | 'estimated' | 'at-least';
+
+/** `Total-Estimated` as sent: `true` is the planner's estimate, `lower-bound` a floor. */
+export function totalKindOf(header: string | null): TotalKind {
+  if (header === 'true') return 'estimated';
+  if (header === 'lower-bound') return 'at-least';
+  return 'exact';
 }
 
 export interface RequestOptions {
@@ -86,20 +102,64 @@ function cleanQuery(query?: Query): Record<string, string | number | boolean> | 
   return out;
 }
 
-async function send<T>(service: Service, method: Method, path: string, opts: RequestOptions): Promise<FetchResponse<T>> {
+/** The fetch itself; rejects with whatever ofetch threw (raise() turns that into an ApiError). */
+function fetchRaw<T>(service: Service, method: Method, path: string, opts: RequestOptions): Promise<FetchResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const csrf = getCsrfToken();
   if (method !== 'GET' && csrf) headers['X-CSRF-Token'] = csrf;
+  return ofetch.raw<T>(baseUrl(service) + path, {
+    method,
+    headers,
+    credentials: 'include',
+    query: cleanQuery(opts.query),
+    body: opts.body as BodyInit | Record<string, unknown> | undefined,
+    // No silent retries: a repeated write could be applied twice, and retries hide outages.
+    retry: 0,
+  });
+}
+
+/**
+ * GETs started before anything asked for them (a direct link's session, abilities and first page:
+ * first-load.ts), each handed once to the first identical GET. Their failures wait for that caller,
+ * so a refused preload sends nobody to sign-in on its own.
+ */
+interface Early { response: Promise<FetchResponse<unknown>>; startedAt: number }
+const early = new Map<string, Early>();
+
+/** How old a preload may be and still answer: it was meant for the screen that loads right after it. */
+export const PRELOAD_TTL_MS = 30_000;
+
+function earlyKey(service: Service, path: string, query?: Query): string {
+  const q = Object.entries(cleanQuery(query) ?? {}).map(([k, v]) => [k, String(v)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${service} ${path}?${new URLSearchParams(q)}`;
+}
+
+/** Starts a GET now for a caller that has not asked yet; a second preload of the same call is a no-op. */
+export function preloadGet(service: Service, path: string, query?: Query): void {
+  const key = earlyKey(service, path, query);
+  if (early.has(key)) return;
+  const response = fetchRaw<unknown>(service, 'GET', path, { query });
+  // Handled here so an answer nobody takes is no unhandled rejection; the taker still sees the failure.
+  response.catch(() => undefined);
+  early.set(key, { response, startedAt: Date.now() });
+}
+
+/** Forgets every preload: called when the session ends, so none answers for another session. */
+export function dropPreloads(): void {
+  early.clear();
+}
+
+function takeEarly(key: string): Promise<FetchResponse<unknown>> | undefined {
+  const entry = early.get(key);
+  if (!entry) return undefined;
+  early.delete(key);
+  return Date.now() - entry.startedAt > PRELOAD_TTL_MS ? undefined : entry.response;
+}
+
+async function send<T>(service: Service, method: Method, path: string, opts: RequestOptions): Promise<FetchResponse<T>> {
+  const pending = method === 'GET' ? takeEarly(earlyKey(service, path, opts.query)) : undefined;
   try {
-    return await ofetch.raw<T>(baseUrl(service) + path, {
-      method,
-      headers,
-      credentials: 'include',
-      query: cleanQuery(opts.query),
-      body: opts.body as BodyInit | Record<string, unknown> | undefined,
-      // No silent retries: a repeated write could be applied twice, and retries hide outages.
-      retry: 0,
-    });
+    return await ((pending as Promise<FetchResponse<T>> | undefined) ?? fetchRaw<T>(service, method, path, opts));
   } catch (err) {
     raise(err);
   }
@@ -127,6 +187,8 @@ export async function requestList<T>(service: Service, path: string, query: Quer
     total: intHeader(res, 'Total'),
     page: intHeader(res, 'Page') ?? Number(query.page ?? 1),
     perPage: intHeader(res, 'Per-Page') ?? Number(query.limit ?? rows.length),
-    estimated: res.headers.get('Total-Estimated') === 'true',
+    totalKind: totalKindOf(res.headers.get('Total-Estimated')),
+    nextCursor: res.headers.get('Next-Cursor'),
+    prevCursor: res.headers.get('Prev-Cursor'),
   };
 }

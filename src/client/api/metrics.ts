@@ -28,6 +28,14 @@ function fromBarong(b: BarongMetrics): MetricsStatistic {
   };
 }
 
+/** Codes of a call the role may not make (ability and permission refusals), as opposed to a failure. */
+const REFUSALS: readonly string[] = ['admin.ability.not_permitted', 'authz.invalid_permission', 'authz.permission_denied'];
+
+/** Whether an error says the caller may not make this call, rather than that it failed. */
+export function isRefusal(err: unknown): boolean {
+  return err instanceof ApiError && (err.code === 401 || err.code === 403) && err.messages.some((m) => REFUSALS.includes(m));
+}
+
 export async function fetchMetricsStatistic(params: MetricsParams): Promise<MetricsStatistic> {
   try {
     return await request<MetricsStatistic>('auth', 'GET', '/admin/metrics/statistic', { query: params });

@@ -4,7 +4,7 @@
  */
 import type { Operation, Resource } from '../../shared/resources/define';
 import { endpointPath } from '../../shared/resources/endpoints';
-import { request, requestList, type ListResult, type Query, type Service } from './http';
+import { preloadGet, request, requestList, type ListResult, type Query, type Service } from './http';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -22,6 +22,11 @@ export const offers = (r: Resource, op: Operation): boolean => r.endpoints[op] !
 
 export function listRows(r: Resource, query: Query): Promise<ListResult<Row>> {
   return requestList<Row>(SERVICE[r.service], endpoint(r, 'list').path, query);
+}
+
+/** Sends a list call ahead of the screen that will make it (first-screen.ts); its identical listRows takes it. */
+export function preloadRows(r: Resource, query: Query): void {
+  preloadGet(SERVICE[r.service], endpoint(r, 'list').path, query);
 }
 
 export function getRow(r: Resource, id: number | string): Promise<Row> {

@@ -3,7 +3,7 @@
  * exchange service's member calls (fee group, minimum swap amount, lock/unlock funds). Paths are
  * the OpenWare ones; bodies are built from the same shapes the server validates (shared/users.ts).
  */
-import { request, requestList, type ListResult, type Query, type Service } from './http';
+import { preloadGet, request, requestList, type ListResult, type Query, type Service } from './http';
 import type { WireUser } from '../../shared/users';
 
 export type LabelScope = 'public' | 'private';
@@ -47,8 +47,11 @@ export interface UserProfile {
   created_at: string | null;
 }
 
-/** Decimal strings, never floats (DESIGN §1 Storage). */
-export interface UserAccount { currency: string; balance: string; locked: string }
+/**
+ * Decimal strings, never floats (DESIGN §1 Storage). `precision`: the currency's decimal places, which
+ * lock/unlock amounts keep to (sent by this server; absent from stock Peatio).
+ */
+export interface UserAccount { currency: string; balance: string; locked: string; precision?: number }
 
 /** GET /admin/users/{uid}: what the detail screen reads. */
 export interface UserDetail extends WireUser {
@@ -79,8 +82,13 @@ const enc = encodeURIComponent;
 export const findUsers = (query: Query) =>
   requestList<Pick<UserDetail, 'uid' | 'email' | 'phone_number'>>('auth', '/admin/users', { limit: 10, page: 1, ...query });
 
+const userPath = (uid: string) => `/admin/users/${enc(uid)}`;
+
 /** GET /admin/users/{uid}: UserWithKYC plus the fork's fields. */
-export const fetchUser = (uid: string) => request<UserDetail>('auth', 'GET', `/admin/users/${enc(uid)}`);
+export const fetchUser = (uid: string) => request<UserDetail>('auth', 'GET', userPath(uid));
+
+/** Sends fetchUser's call ahead of the detail screen (first-screen.ts); the screen's fetchUser takes it. */
+export const preloadUser = (uid: string) => preloadGet('auth', userPath(uid));
 
 /** State change with the remark the dialog asked for (A7). */
 export const changeState = (uid: string, state: string, remark: string) =>
@@ -88,6 +96,9 @@ export const changeState = (uid: string, state: string, remark: string) =>
 
 /** Admins may only switch 2FA off (A44). */
 export const disableOtp = (uid: string) => request('auth', 'POST', '/admin/users/update', { body: { uid, otp: false } });
+
+/** DELETE /admin/users/{uid}/sessions (our addition): signs the user out everywhere; how many sessions ended. */
+export const endSessions = (uid: string) => request<{ ended: number }>('auth', 'DELETE', `${userPath(uid)}/sessions`);
 
 export const changeRole = (uid: string, role: string) => request('auth', 'POST', '/admin/users/role', { body: { uid, role } });
 
@@ -130,7 +141,7 @@ export const changeGroup = (uid: string, group: string) =>
 export const changeMinSwap = (uid: string, amount: string) =>
   request('exchange', 'POST', '/admin/members/min_swap_amount', { body: { uid, min_swap_amount: amount, group: 'any' } });
 
-export interface MemberAnswer { accounts: { currency: string; balance: string; locked: string }[] }
+export interface MemberAnswer { accounts: UserAccount[] }
 
 export const lockFunds = (body: LockRequest) =>
   request<MemberAnswer>('exchange', 'POST', '/admin/members/lock_funds', { body: { ...body } });

@@ -1,13 +1,24 @@
 /**
- * The one translation table (English, which is also the fallback locale). Keys are the codes of
- * shared/errors.ts plus the spec's own strings; a missing key falls back to the text itself, so
- * Peatio's human-sentence model errors still read well.
+ * The one translation table (English, which is also the fallback locale): every code of shared/errors.ts
+ * and the spec's own strings, plus, below the table, the messages of the codes the server builds from a
+ * field's name (`admin.<resource>.invalid_<field>`, `<field>_taken`, `immutable_<field>`, …), which are
+ * too many to list. A test (tests/unit/i18n-codes.test.ts) walks the catalogue, the resource registry and
+ * the users-area structs and fails on any code without one or the other.
  */
 export const EN: Record<string, string> = {
   // transport
   'Server error': 'Server error',
   'server.internal_error': 'Server error',
+  'server.method_not_allowed': 'This action is not available here.',
+  'server.method.invalid_message_body': 'The request could not be read. Reload the page and try again.',
+  'server.payload_too_large': 'The request is too large.',
+  'server.unsupported_media_type': 'The request format is not supported.',
   'server.too_many_requests': 'Too many requests, please wait a moment and try again.',
+  'server.busy': 'The server is busy. Try again in a moment.',
+  'server.database_unavailable': 'The database is not reachable right now. Try again in a moment.',
+  'server.request.invalid_characters': 'The request contains characters that cannot be stored (a NUL byte or a broken character).',
+  'server.request.too_deep': 'The request is nested too deeply.',
+  'server.request.uri_too_long': 'The address is too long.',
   'record.not_found': 'No data exists.',
   'route.not_found': 'This service is not available on the server.',
   // authz
@@ -21,6 +32,10 @@ export const EN: Record<string, string> = {
   'admin.ability.not_permitted': 'You do not have permission to do this.',
   // sign-in
   'identity.session.invalid_params': 'Invalid Email or Password',
+  'identity.session.invalid_email': 'Invalid Email',
+  'identity.session.invalid_identity': 'Invalid Email',
+  'identity.session.invalid_password': 'Invalid password',
+  'identity.session.invalid_otp_code': 'Invalid 2FA code',
   'identity.session.missing_email': 'Please enter your email',
   'identity.session.missing_identity': 'Please enter your email',
   'identity.session.missing_password': 'Please enter your password',
@@ -36,7 +51,37 @@ export const EN: Record<string, string> = {
   'identity.captcha.required': 'Verify the captcha',
   'identity.captcha.verification_failed': 'Captcha verification failed, please try again.',
   'totp.error': 'The 2FA service failed, please try again.',
+  // lists and the dashboard
+  'admin.metrics.invalid_period': 'Choose a period: 1D, 1W, 1M, 1Y or All.',
+  'admin.metrics.invalid_timezone': 'Unknown time zone.',
+  'admin.metrics.invalid_range': 'Invalid date range.',
+  'admin.metrics.invalid_country_code': 'Unknown country.',
+  'admin.pagination.non_integer_page': 'The page must be a whole number.',
+  'admin.pagination.non_positive_page': 'The page must be 1 or more.',
+  'admin.pagination.invalid_page': 'That page does not exist.',
+  'admin.pagination.non_integer_limit': 'Rows per page must be a whole number.',
+  'admin.pagination.invalid_limit': 'Rows per page is out of range.',
+  'admin.pagination.invalid_ordering': 'The order must be ascending or descending.',
+  'admin.pagination.invalid_order_by': 'This column cannot be sorted.',
+  'admin.pagination.page_too_deep': 'That page is too deep to open directly; page on with Next.',
+  'admin.pagination.invalid_cursor': 'This page link has expired; start again from the first page.',
+  'admin.pagination.invalid_before_id': 'Invalid row to page from.',
+  'admin.filter.range_from_invalid': 'Invalid start date',
+  'admin.filter.range_to_invalid': 'Invalid end date',
+  'admin.activity.invalid_range': 'The start date must be before the end date.',
+  'admin.user.invalid_range': 'The start date must be before the end date.',
+  'user.ordering.invalid_ordering': 'The order must be ascending or descending.',
+  'user.ordering.invalid_attribute': 'This column cannot be sorted.',
+  // permissions
+  'admin.permissions.invalid_verb': 'The verb must be all, get, put, post or delete.',
+  'admin.permissions.invalid_action': 'The action must be accept, audit or drop.',
+  'admin.permission.role_doesnt_exist': 'Role does not exist',
+  'admin.permission.doesnt_exist': 'This permission no longer exists.',
   // users area (user detail, labels, members)
+  'admin.user.one_of_state_otp': 'Change the state or 2FA, one at a time.',
+  'admin.user.one_of_state_otp_email_phone_number': 'Change one thing at a time: state, 2FA, email, phone number or referrer.',
+  'admin.user.non_boolean_extended': 'Extended must be true or false',
+  'admin.user.non_boolean_replace': 'Replace must be true or false',
   'admin.user.doesnt_exist': 'No data exists.',
   'admin.user.update_himself': 'You cannot change your own account.',
   'admin.user.superadmin_change': 'Only a superadmin can change a superadmin.',
@@ -69,6 +114,8 @@ export const EN: Record<string, string> = {
   'admin.profiles.doesnt_exist_or_not_editable': 'There is no submitted profile to decide on.',
   'admin.profiles.superadmin_change': 'Only a superadmin can change a superadmin.',
   'admin.comment.doesnt_exist': 'This comment no longer exists.',
+  'admin.comments.title_too_long': 'The title is too long.',
+  'admin.comments.data_too_long': 'The comment is too long.',
   'admin.member.doesnt_exist': 'No data exists.',
   'admin.member.lock_not_permitted': 'Only a superadmin can lock or unlock funds.',
   'admin.member.not_investor': 'Funds can only be locked for an investor.',
@@ -77,4 +124,56 @@ export const EN: Record<string, string> = {
   'admin.member.insufficient_locked': 'Not enough locked funds to unlock.',
   'admin.member.missing_currency': 'Choose a currency',
   'admin.member.invalid_group': 'Invalid fee group',
+  'admin.member.one_of_amount_percentage': 'Give either an amount or a percentage.',
+  'admin.member.amount_exceeds_precision': 'The amount has more decimals than this currency allows.',
+  'admin.notification.uid_doesnt_exist': 'There is no user with this UID.',
 };
+
+/** How a field or record name reads in a sentence, where spelling its words out is not enough. */
+const NAMES: Readonly<Record<string, string>> = {
+  from: 'start date', to: 'end date', order_by: 'sort column', captcha_response: 'captcha', otp_code: '2FA code',
+  min_swap_amount: 'minimum swap amount', referral_uid: 'referrer UID', referral_of: 'referrer', user_ip: 'IP address',
+};
+const WORDS: Readonly<Record<string, string>> = {
+  uid: 'UID', id: 'ID', ip: 'IP', otp: '2FA', faq: 'FAQ', kyc: 'KYC', url: 'URL', sms: 'SMS', fcm: 'FCM', dob: 'date of birth',
+};
+
+/** 'faq_category_id' → 'FAQ category ID', 'phone_number' → 'phone number'. */
+export const nameOf = (name: string): string =>
+  NAMES[name] ?? name.split('_').filter(Boolean).map((w) => WORDS[w] ?? w).join(' ');
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The shapes the server builds codes in (shared/resources/structs.ts, shared/users-form.ts,
+ * server/resources/wire.ts, server/auth/logs/list-params.ts): `<service>.<record>.<rest>`, the record
+ * being the resource or area the code is about. First match wins.
+ */
+const SHAPES: ReadonlyArray<readonly [RegExp, (record: string, name: string) => string]> = [
+  [/^(missing|empty)_(.+)$/, (_r, f) => `${cap(nameOf(f))} is required`],
+  [/^invalid_params$/, () => 'Some values are not valid'],
+  [/^invalid_(.+)$/, (_r, f) => `Invalid ${nameOf(f)}`],
+  [/^unknown_(.+)$/, (_r, f) => `Unknown field: ${nameOf(f)}`],
+  [/^immutable_(.+)$/, (_r, f) => `${cap(nameOf(f))} cannot be changed`],
+  [/^non_boolean_(.+)$/, (_r, f) => `${cap(nameOf(f))} must be true or false`],
+  [/^non_integer_(.+)$/, (_r, f) => `${cap(nameOf(f))} must be a whole number`],
+  [/^non_positive_(.+)$/, (_r, f) => `${cap(nameOf(f))} must be 1 or more`],
+  [/^(.+)_too_long$/, (_r, f) => `${cap(nameOf(f))} is too long`],
+  [/^(.+)_taken$/, (_r, f) => `${cap(nameOf(f))} is already taken`],
+  [/^(.+)_no_change$/, (_r, f) => `${cap(nameOf(f))} is unchanged`],
+  [/^(.+)_doesnt_exist$/, (_r, f) => `${cap(nameOf(f))} does not exist`],
+  [/^doesnt_exist$/, (r) => `This ${nameOf(r)} does not exist`],
+  [/^in_use$/, (r) => `This ${nameOf(r)} is still in use, so it cannot be deleted`],
+];
+
+/** The message of a code built from a field's or record's name; undefined for any other text. */
+export function codeMessage(code: string): string | undefined {
+  const m = /^[a-z]+\.([a-z_]+)\.([a-z0-9_]+)$/.exec(code);
+  if (!m) return undefined;
+  const [, record, rest] = m as unknown as [string, string, string];
+  for (const [shape, say] of SHAPES) {
+    const hit = shape.exec(rest);
+    if (hit) return say(record, hit[hit.length - 1] ?? '');
+  }
+  return undefined;
+}

@@ -1,6 +1,22 @@
-import { EN } from './en';
+import { EN, codeMessage } from './en';
 
-/** Text for a code or message; unknown input is returned unchanged (spec §9: English fallback). */
+/** A wire code (`admin.user.invalid_country`), as opposed to text a service already wrote for people. */
+const CODE = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/;
+
+/** The table's own text for a code, without falling back: for callers with a better message of their own. */
+export function translation(code: string): string | undefined {
+  return Object.hasOwn(EN, code) ? EN[code] : undefined;
+}
+
+/**
+ * Text for a code or message (spec §9: English fallback). A code gets the table's text, else the message
+ * of its shape (en.ts), else, rather than ever showing a raw code, its last part made readable
+ * ('admin.market.price_out_of_band' → 'Price out of band'). Anything else is already text and is kept.
+ */
 export function t(codeOrText: string): string {
-  return EN[codeOrText] ?? codeOrText;
+  const known = translation(codeOrText) ?? codeMessage(codeOrText);
+  if (known !== undefined) return known;
+  if (!CODE.test(codeOrText)) return codeOrText;
+  const last = codeOrText.slice(codeOrText.lastIndexOf('.') + 1).replace(/_+/g, ' ').trim();
+  return last.charAt(0).toUpperCase() + last.slice(1);
 }

@@ -8,10 +8,22 @@ import { matchStep } from './shortcuts';
 /** How long the second key of a sequence may wait for the first. */
 export const SEQUENCE_MS = 1000;
 
-function ownedByFocus(target: EventTarget | null): boolean {
+/**
+ * A select takes a typed character only to jump to an option starting with it; it takes no `[`, `]`, `j`
+ * from a list of page sizes, so those stay list shortcuts. Named keys (arrows, Enter, Home) are its own.
+ */
+function selectTakes(select: HTMLSelectElement, key: string): boolean {
+  if ([...key].length !== 1) return true;
+  const k = key.toLowerCase();
+  return [...select.options].some((o) => o.text.trim().toLowerCase().startsWith(k));
+}
+
+function ownedByFocus(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"]')) return true;
-  return !!target.closest('[role="dialog"], [role="alertdialog"]');
+  if (target.closest('[role="dialog"], [role="alertdialog"]')) return true;
+  if (target.isContentEditable || target.closest('input, textarea, [contenteditable="true"]')) return true;
+  const select = target.closest('select');
+  return !!select && selectTakes(select, key);
 }
 
 export function createKeyDispatcher(commands: () => readonly Command[], run: (c: Command) => void) {
@@ -20,7 +32,7 @@ export function createKeyDispatcher(commands: () => readonly Command[], run: (c:
   const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
 
   return (e: KeyboardEvent): void => {
-    if (e.defaultPrevented || e.isComposing || MODIFIERS.has(e.key) || ownedByFocus(e.target)) return;
+    if (e.defaultPrevented || e.isComposing || MODIFIERS.has(e.key) || ownedByFocus(e.target, e.key)) return;
     const list = commands().filter((c) => c.shortcut && c.shortcutOwner !== 'elsewhere');
     const now = Date.now();
     const prefix = now - pendingAt <= SEQUENCE_MS ? pending : [];

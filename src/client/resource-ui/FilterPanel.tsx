@@ -5,7 +5,8 @@
  */
 import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
 import type { Resource, ResolvedFilter } from '../../shared/resources';
-import { enumOptions, useReferenceOptions } from './use-options';
+import { countryOptions, enumOptions, useReferenceOptions } from './use-options';
+import { formatPhone, isPhoneField, phoneDigits } from '../../shared/phone';
 
 export interface FilterPanelHandle { focusFirst(): void }
 
@@ -16,6 +17,8 @@ interface Props {
   handleRef?: Ref<FilterPanelHandle>;
   /** Filters fixed by the screen (a scoped list): not offered in the panel. */
   exclude?: readonly string[];
+  /** Escape in a field: the keyboard leaves the panel for the rows (the draft stays). */
+  onLeave?(): void;
 }
 
 function FilterInput({ resource, filter, param, value, onChange, inputRef }: {
@@ -27,8 +30,8 @@ function FilterInput({ resource, filter, param, value, onChange, inputRef }: {
   const id = `filter-${resource.name}-${param}`;
   const label = filter.op === 'range' ? `${filter.label} ${param === 'from' ? 'from' : 'to'}` : filter.label;
   let control;
-  if (f.kind === 'enum' || f.kind === 'reference') {
-    const opts = f.kind === 'enum' ? enumOptions(f) : options;
+  if (f.kind === 'enum' || f.kind === 'reference' || f.options) {
+    const opts = f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countryOptions : options;
     control = (
       <select id={id} ref={inputRef} className="input input-sm" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Any</option>
@@ -47,23 +50,34 @@ function FilterInput({ resource, filter, param, value, onChange, inputRef }: {
   );
 }
 
-export function FilterPanel({ resource, applied, onApply, handleRef, exclude = [] }: Props) {
-  const [draft, setDraft] = useState<Record<string, string>>(applied);
+/** A phone filter shows the number the way every screen does ('+44…') and goes on the wire as its digits. */
+const shownFilters = (applied: Record<string, string>) =>
+  Object.fromEntries(Object.entries(applied).map(([k, v]) => [k, isPhoneField(k) ? formatPhone(v) : v]));
+const wireFilter = (k: string, v: string) => (isPhoneField(k) ? phoneDigits(v) : v.trim());
+
+export function FilterPanel({ resource, applied, onApply, handleRef, exclude = [], onLeave }: Props) {
+  const [draft, setDraft] = useState<Record<string, string>>(() => shownFilters(applied));
   const first = useRef<HTMLInputElement & HTMLSelectElement>(null);
   // Back/forward or a palette jump changes the URL under the panel: show what is applied.
-  useEffect(() => setDraft(applied), [applied]);
+  useEffect(() => setDraft(shownFilters(applied)), [applied]);
   useImperativeHandle(handleRef, () => ({ focusFirst: () => first.current?.focus() }), []);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const clean = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ''));
+    const clean = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, wireFilter(k, v)]).filter(([, v]) => v !== ''));
     onApply(clean);
   };
   const reset = () => { setDraft({}); onApply({}); };
   const params = resource.filtersResolved.flatMap((f) => f.params.filter((p) => !exclude.includes(p)).map((p) => ({ f, p })));
 
   return (
-    <form className="filter-panel" role="search" aria-label={`Filter ${resource.labelPlural}`} onSubmit={submit}>
+    <form className="filter-panel" role="search" aria-label={`Filter ${resource.labelPlural}`} onSubmit={submit}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !onLeave) return;
+        e.preventDefault();
+        (e.target as HTMLElement).blur?.();
+        onLeave();
+      }}>
       <div className="filter-fields">
         {params.map(({ f, p }, i) => (
           <FilterInput key={p} resource={resource} filter={f} param={p} value={draft[p] ?? ''}

@@ -2,12 +2,13 @@
  * The modal form a list URL asks for (`?new=1`, `?edit=<id>`): the row comes from the page on screen,
  * or from the service when it offers a get and the row is on another page.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Resource } from '../../shared/resources';
 import { getRow, offers, type Row } from '../api/resources';
 import { useAbility } from '../access';
 import { notify } from '../state/toasts';
-import { FormModal } from './FormModal';
+// The form (its fields, react-aria's inputs and modal) loads when a row is opened, not with the list.
+const FormModal = lazy(() => import('./FormModal').then((m) => ({ default: m.FormModal })));
 import type { ModalTarget } from './use-list-state';
 
 interface Props {
@@ -46,8 +47,8 @@ export function ListModal({ resource: r, target, rows, onClose, onSaved }: Props
   if (!target) return null;
   if (target.kind === 'new') {
     if (!offers(r, 'create') || !ability.can(r.abilityFor.create, r.subject)) return null;
-    return <FormModal resource={r} row={null} onClose={onClose} onSaved={onSaved} />;
+    return <Suspense fallback={null}><FormModal resource={r} row={null} onClose={onClose} onSaved={onSaved} /></Suspense>;
   }
   const row = onPage ?? fetched;
-  return row ? <FormModal key={String(row.id)} resource={r} row={row} onClose={onClose} onSaved={onSaved} /> : null;
+  return row ? <Suspense fallback={null}><FormModal key={String(row.id)} resource={r} row={row} onClose={onClose} onSaved={onSaved} /></Suspense> : null;
 }

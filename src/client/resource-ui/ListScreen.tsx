@@ -1,11 +1,10 @@
 /**
  * The generic list of a resource: heading with the total, filter panel, AG Grid page, paginator, row
- * actions and (for modal resources) the add/edit modal. Everything a user can change here lives in
- * the URL; the keyboard reaches it through the active-list controller.
+ * actions, the row panel for read-only rows and (for modal resources) the add/edit modal. Everything a user
+ * can change here lives in the URL; the keyboard reaches it through the active-list controller.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { pageCount } from '../../shared/list-query';
 import type { Resource } from '../../shared/resources';
 import { offers, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
@@ -13,14 +12,18 @@ import { DataGrid, type GridController, type GridRow } from '../components/grid/
 import { HeaderActions, HeaderAddButton, HeaderFilterButton } from '../components/layout/header-slots';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
 import { setActiveList } from '../keyboard/active-list';
-import { columnsFor, type ColumnContext } from './columns';
+import { columnsFor, fitColumns, type ColumnContext } from './columns';
 import { FilterPanel, type FilterPanelHandle } from './FilterPanel';
 import { ListModal } from './ListModal';
 import { Pager } from './Pager';
-import { formStyle, hasForm, newPath, rememberListUrl, rowPath } from './presentation';
+import { pagingModel, totalText } from './paging';
+import { detailPath, formStyle, hasForm, newPath, opensPanel, rememberListUrl, rowPath } from './presentation';
+import { RowPanel } from './RowPanel';
 import { useListData } from './use-list-data';
 import { useListState } from './use-list-state';
 import { useRowActions } from './use-row-actions';
+import { useRowFocus, viewKey } from './use-row-focus';
+import { useWidth } from './use-width';
 import './resource-ui.css';
 
 /** A list limited to one parent: its parameters go with every request, and the heading says which. */
@@ -38,14 +41,16 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
   const [filterOpen, setFilterOpen] = useState(activeFilters > 0);
   const filterRef = useRef<FilterPanelHandle>(null);
   const grid = useRef<GridController>(null);
+  const rememberFocus = useRowFocus(viewKey(path, search), data.rows, data.loading, grid);
 
   useEffect(() => rememberListUrl(r, search ? `${path}?${search}` : path), [r, path, search]);
 
   const can = (op: 'create' | 'update' | 'delete') => offers(r, op) && ability.can(r.abilityFor[op], r.subject);
   const canEdit = can('update');
   const open = useCallback((row: GridRow) => {
-    if (r.detail) { navigate(`/${r.detail.route ?? r.route}/${encodeURIComponent(String(row[r.detail.key]))}`); return; }
-    if (!hasForm(r)) return;
+    const detail = detailPath(r, row);
+    if (detail) { navigate(detail); return; }
+    if (opensPanel(r)) { list.openPanel(String(row.id)); return; }
     if (formStyle(r) === 'modal') list.openModal({ kind: 'edit', id: String(row.id) });
     else navigate(rowPath(r, row.id));
   }, [r, list, navigate]);
@@ -62,13 +67,27 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
       onEdit: open, onDelete: actions.askDelete,
     } : undefined,
   }), [r, ability, canEdit, open]);
-  const columns = useMemo(() => columnsFor(r, ctx), [r, ctx]);
+  const fitted = useRef(new Map<string, number>());
+  const [card, width] = useWidth<HTMLDivElement>();
+  const columns = useMemo(() => fitColumns(r, columnsFor(r, ctx), data.rows, fitted.current, width), [r, ctx, data.rows, width]);
 
-  const pages = data.total === null ? Infinity : pageCount(data.total, state.limit);
+  const paging = pagingModel({ ...state, total: data.total, totalKind: data.totalKind, rowsOnPage: data.rows.length,
+    nextCursor: data.nextCursor, prevCursor: data.prevCursor });
+  // With the panel open, the row focus drives it: j/k or the arrows show the next row's details.
+  const onFocusRow = useCallback((f: { id: string; index: number }) => {
+    rememberFocus(f);
+    if (list.panel && list.panel !== f.id) list.openPanel(f.id, { replace: true });
+  }, [rememberFocus, list]);
+  const closePanel = useCallback(() => {
+    const id = list.panel;
+    list.openPanel(null);
+    if (id) requestAnimationFrame(() => grid.current?.focusRow(id));
+  }, [list]);
+
   useEffect(() => setActiveList({
     resource: r,
-    nextPage: () => { if (state.page < pages && !(data.total === null && data.rows.length < state.limit)) list.update({ page: state.page + 1 }); },
-    prevPage: () => { if (state.page > 1) list.update({ page: state.page - 1 }); },
+    nextPage: () => { if (paging.next) list.update(paging.next); },
+    prevPage: () => { if (paging.prev) list.update(paging.prev); },
     focusFilter: () => {
       setFilterOpen(true);
       // The panel may mount in this very tick; focus once it is there.
@@ -77,10 +96,12 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
     moveRow: (d) => grid.current?.move(d),
     openFocused: () => { const row = grid.current?.focusedRow(); if (row) open(row); },
     deleteFocused: () => { const row = grid.current?.focusedRow(); if (row && can('delete')) actions.askDelete(row as Row); },
-  }), [r, state, pages, data.total, data.rows.length, list, open]);
+    setPageSize: (limit) => list.update({ limit, page: 1 }),
+  }), [r, state, paging.next, paging.prev, list, open]);
 
   const onKey = useCallback((row: GridRow, key: string, column: string) => {
     if (key === 'Delete' && offers(r, 'delete')) { if (can('delete')) actions.askDelete(row as Row); return true; }
+    if (key === 'Escape' && list.panel) { closePanel(); return true; }
     const sw = (r.actions ?? []).find((a) => r.columns.some((c) => c.field === column && c.format?.kind === 'switch' && c.format.action === a.name));
     if (key === ' ' && sw && ctx.switches[sw.name]?.allowed) {
       const on = String(row[sw.field]).toLowerCase() === sw.values[0];
@@ -88,9 +109,10 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
       return true;
     }
     return false;
-  }, [r, ctx, actions]);
+  }, [r, ctx, actions, list.panel, closePanel]);
 
-  const total = data.total === null ? null : `${data.estimated ? '≈ ' : ''}${data.total.toLocaleString('en-US')}`;
+  const total = data.total === null ? null : totalText(data.total, data.totalKind);
+  const totalTitle = data.totalKind === 'estimated' ? 'Estimated total' : data.totalKind === 'at-least' ? 'More than 10,000 rows match: narrow the filter for an exact count' : undefined;
   return (
     <div className="page list-page">
       <HeaderActions>
@@ -102,19 +124,24 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
       </HeaderActions>
       <div className="list-head">
         <h2 className="list-title">
-          {total !== null && <span className="list-count" title={data.estimated ? 'Estimated total' : undefined}>{total}</span>}
+          {total !== null && <span className="list-count" title={totalTitle}>{total}</span>}
           {r.labelPlural}
           {scope && <span className="list-scope"> · {scope.label}</span>}
         </h2>
         {data.loading && <span className="spinner spinner-sm" role="status" aria-label="Loading" />}
       </div>
-      {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} handleRef={filterRef} exclude={Object.keys(scope?.params ?? {})} />}
-      <div className="list-card">
-        <DataGrid label={r.labelPlural} columns={columns} rows={data.rows} loading={data.loading && data.rows.length === 0}
-          sort={{ field: state.orderBy, ordering: state.ordering }} controllerRef={grid}
-          onSort={(s) => list.update({ orderBy: s.field, ordering: s.ordering, page: 1 })} onOpen={open} onKey={onKey} />
-        <Pager page={state.page} limit={state.limit} total={data.total} rowsOnPage={data.rows.length} estimated={data.estimated}
-          onPage={(page) => list.update({ page })} onLimit={(limit) => list.update({ limit, page: 1 })} />
+      {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} handleRef={filterRef}
+        exclude={Object.keys(scope?.params ?? {})} onLeave={() => grid.current?.move(0)} />}
+      <div className="list-body">
+        <div className="list-card" ref={card}>
+          <DataGrid label={r.labelPlural} columns={columns} rows={data.rows} loading={data.loading && data.rows.length === 0}
+            sort={{ field: state.orderBy, ordering: state.ordering }} controllerRef={grid}
+            onSort={(s) => list.update({ orderBy: s.field, ordering: s.ordering, page: 1 })} onOpen={open} onKey={onKey}
+            onFocusRow={onFocusRow} />
+          <Pager page={state.page} limit={state.limit} total={data.total} totalKind={data.totalKind} rowsOnPage={data.rows.length}
+            model={paging} onMove={(move) => list.update(move)} onLimit={(limit) => list.update({ limit, page: 1 })} />
+        </div>
+        {list.panel && <RowPanel resource={r} id={list.panel} rows={data.rows} fixed={scope?.params} onClose={closePanel} />}
       </div>
       <ConfirmDialog isOpen={actions.confirming !== null} title="Are you sure?" confirmLabel="Delete" tone="danger"
         pending={actions.deleting} onConfirm={actions.confirmDelete} onCancel={actions.cancelDelete}>

@@ -1,22 +1,27 @@
-/** Page-size dropdown (10/25/50/100) and a paginator of 5 page links (spec §2, §9). */
-import { PAGE_SIZES, pageCount, pageLinks } from '../../shared/list-query';
+/**
+ * Page-size dropdown (10/25/50/100) and a paginator of 5 page links (spec §2, §9). Links stop where offsets
+ * stop (paging.ts); past that, Previous / Next follow the server's cursors and the page number shows alone.
+ */
+import { PAGE_SIZES } from '../../shared/list-query';
+import type { TotalKind } from '../api/http';
 import { Icon } from '../components/ui/Icon';
+import { totalText, type PageMove, type PagingModel } from './paging';
 
 interface Props {
   page: number;
   limit: number;
-  /** null: the server sent no Total; paging then goes on while pages come back full. */
+  /** null: the server sent no Total. */
   total: number | null;
+  totalKind: TotalKind;
   rowsOnPage: number;
-  estimated: boolean;
-  onPage(page: number): void;
+  model: PagingModel;
+  onMove(move: PageMove): void;
   onLimit(limit: number): void;
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-export function Pager({ page, limit, total, rowsOnPage, estimated, onPage, onLimit }: Props) {
-  const pages = total === null ? page + (rowsOnPage === limit ? 1 : 0) : pageCount(total, limit);
+export function Pager({ page, limit, total, totalKind, rowsOnPage, model, onMove, onLimit }: Props) {
   const first = (page - 1) * limit + 1;
   const last = (page - 1) * limit + rowsOnPage;
   return (
@@ -28,21 +33,23 @@ export function Pager({ page, limit, total, rowsOnPage, estimated, onPage, onLim
         </select>
       </label>
       <span className="pager-range" aria-live="polite">
-        {rowsOnPage === 0 ? 'No rows' : <>{fmt(first)}–{fmt(last)}{total !== null && <> of {estimated ? '≈ ' : ''}{fmt(total)}</>}</>}
+        {rowsOnPage === 0 ? 'No rows' : <>{fmt(first)}–{fmt(last)}{total !== null && <> of {totalText(total, totalKind)}</>}</>}
       </span>
       <div className="pager-links">
-        <button type="button" className="pager-btn" onClick={() => onPage(page - 1)} disabled={page <= 1}
+        <button type="button" className="pager-btn" onClick={() => model.prev && onMove(model.prev)} disabled={!model.prev}
           aria-label="Previous page" title="Previous page ([)">
           <Icon name="chevronLeft" size={14} />
         </button>
-        {pageLinks(page, pages).map((p) => (
+        {model.links.map((p) => (
           <button key={p} type="button" className="pager-btn" aria-current={p === page ? 'page' : undefined}
-            aria-label={`Page ${p}`} onClick={() => onPage(p)}>
+            aria-label={`Page ${p}`} onClick={() => onMove({ page: p, cursor: undefined })}>
             {p}
           </button>
         ))}
-        <button type="button" className="pager-btn" onClick={() => onPage(page + 1)} disabled={page >= pages}
-          aria-label="Next page" title="Next page (])">
+        {(model.beyond || model.more) && <span className="pager-gap" aria-hidden="true">…</span>}
+        {model.beyond && <span className="pager-btn pager-current" aria-current="page" aria-label={`Page ${page}`}>{fmt(page)}</span>}
+        <button type="button" className="pager-btn" onClick={() => model.next && onMove(model.next)} disabled={!model.next}
+          aria-label="Next page" title={model.next ? 'Next page (])' : 'No more pages'}>
           <Icon name="chevronRight" size={14} />
         </button>
       </div>

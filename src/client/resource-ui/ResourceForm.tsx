@@ -13,7 +13,7 @@ import { FormField, type InputKind } from '../components/form/FormField';
 import { addLabel } from '../components/layout/header-slots';
 import { notifyFailure, notifySuccess } from '../state/toasts';
 import { formFieldNames, initialValues, serverFieldMessage, validateForm, type FormMode, type FormValues } from './form-model';
-import { enumOptions, useReferenceOptions } from './use-options';
+import { countryOptions, enumOptions, useReferenceOptions } from './use-options';
 
 interface Props {
   resource: Resource;
@@ -32,8 +32,8 @@ function ResourceField({ r, name, ...rest }: { r: Resource; name: string } & Omi
   const f = r.fields[name];
   const refs = useReferenceOptions(f);
   return (
-    <FormField name={name} label={labelOf(name, f)} kind={INPUT[f.kind]} required={f.required}
-      options={f.kind === 'enum' ? enumOptions(f) : refs} {...rest} />
+    <FormField name={name} label={labelOf(name, f)} kind={f.options ? 'choice' : INPUT[f.kind]} required={f.required}
+      options={f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countryOptions : refs} {...rest} />
   );
 }
 

@@ -3,7 +3,8 @@ import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { labelOf, type ColumnDef, type FieldDef, type Resource } from '../../shared/resources';
 import type { Row } from '../api/resources';
 import { ActionsCell, BadgeCell, SwitchCell, TruncateCell, type ActionParams, type SwitchParams } from './cells';
-import { display, formatDate, USER_AGENT_LENGTH } from './format';
+import { display, formatDate, USER_AGENT_LENGTH, valueAt } from './format';
+import { formatPhone, isPhoneField } from '../../shared/phone';
 
 export interface ColumnContext {
   /** Switch cells: per action name, what the switch needs beyond the row. */
@@ -62,7 +63,9 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
       return { ...base, maxWidth: 120, cellRenderer: SwitchCell, cellRendererParams: params };
     }
     default:
-      return { ...base, ...widthFor(c.field, f), valueFormatter: (p: ValueFormatterParams<Row>) => display(p.value), cellClass: classFor(c.field, f) };
+      // Phone numbers read one way on every screen (shared/phone.ts), whatever the row holds.
+      return { ...base, ...widthFor(c.field, f), cellClass: classFor(c.field, f),
+        valueFormatter: (p: ValueFormatterParams<Row>) => (isPhoneField(c.field) ? formatPhone(p.value) : display(p.value)) };
   }
 }
 
@@ -76,4 +79,85 @@ export function columnsFor(r: Resource, ctx: ColumnContext): ColDef<Row>[] {
     });
   }
   return cols;
+}
+
+/** What a cell shows, for sizing: dates in full, badges their label (plus the dot), cut text its cut. */
+function shownText(c: ColumnDef, value: unknown): string {
+  const f = c.format;
+  if (f?.kind === 'date') return 'Sep 30, 2026 23:59';
+  if (f?.kind === 'switch') return 'Mmmmm';
+  const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : display(value);
+  if (f?.kind === 'badge') return `${f.labels?.[text.toLowerCase()] ?? text}MMM`;
+  if (f?.kind === 'truncate') return text.slice(0, f.length + 1);
+  return text;
+}
+
+/**
+ * Width of text in pixels, measured with the grid's fonts where the browser can (OffscreenCanvas): cell
+ * text at 13 px, monospaced cells in the mono face, headers at 12 px semibold upper case with their 0.04em
+ * spacing. Test environments have no canvas and get an estimate from the length.
+ */
+type Face = 'cell' | 'mono' | 'header';
+const measure = (() => {
+  let ctx: OffscreenCanvasRenderingContext2D | null | undefined;
+  let fonts: Record<Face, string>;
+  return (text: string, face: Face = 'cell'): number => {
+    if (ctx === undefined) {
+      ctx = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+      const css = getComputedStyle(document.documentElement);
+      const sans = css.getPropertyValue('--font-sans') || 'sans-serif';
+      fonts = { cell: `13px ${sans}`, mono: `13px ${css.getPropertyValue('--font-mono') || 'monospace'}`, header: `600 12px ${sans}` };
+    }
+    if (!ctx) return text.length * (face === 'header' ? 8 : 7.5);
+    ctx.font = fonts[face];
+    const spacing = face === 'header' ? text.length * 0.48 : 0;
+    return ctx.measureText(face === 'header' ? text.toUpperCase() : text).width + spacing;
+  };
+})();
+
+/** A cell's horizontal padding and border; a sortable header's arrow and its gap. */
+const CELL_PAD = 28;
+const SORT_ICON = 18;
+/** Identifying columns give up at most this share of their width before the page scrolls sideways. */
+const IDENTITY_KEEP = 0.6;
+/** A column this narrow is never cut: it would save little and its value (a date, an IP, a state) would be lost. */
+const SHORT = 150;
+const IDENTIFIES = /(^|\.|_)(email|uid|name|title|key|code)$/;
+
+/**
+ * Sizes columns by their content. Each column needs the width of the widest value it has shown (this page
+ * and the ones before, so paging does not make columns jump) or its header. When everything fits in the
+ * grid's `width`, nothing is cut and the spare room is shared by need. When it does not, long free text
+ * (metadata, user agents) gives way first, down to its header, then the identifying columns (e-mail, name)
+ * down to 60%; short values (dates, states, addresses, codes) are never cut. Only then does the grid scroll
+ * sideways. Fixed-width columns (the id, the actions)
+ * keep their width. `seen` is the list's memory of needs.
+ */
+export function fitColumns(r: Resource, cols: ColDef<Row>[], rows: readonly Row[], seen: Map<string, number>, width?: number): ColDef<Row>[] {
+  const sized = cols.map((col) => {
+    const def = r.columns.find((c) => c.field === col.colId);
+    if (!def || col.flex === 0) return null;
+    const header = Math.ceil(measure(col.headerName ?? '', 'header') + (col.sortable ? SORT_ICON : 0)) + CELL_PAD;
+    const face: Face = String(col.cellClass ?? '').includes('cell-mono') ? 'mono' : 'cell';
+    const widest = rows.reduce((w, row) => Math.max(w, measure(shownText(def, valueAt(row, def.field)), face)), 0);
+    const need = Math.ceil(Math.max(widest + CELL_PAD, header, seen.get(def.field) ?? 0));
+    seen.set(def.field, need);
+    const short = need <= SHORT || ['date', 'badge', 'switch'].includes(def.format?.kind ?? '');
+    const keeps = IDENTIFIES.test(def.field);
+    const floor = short ? need : keeps ? Math.ceil(need * IDENTITY_KEEP) : Math.min(need, Math.max(header, SHORT / 2));
+    return { need, floor, keeps };
+  });
+  const fixed = cols.reduce((w, col, i) => w + (sized[i] ? 0 : Number(col.width ?? col.minWidth ?? 0)), 0);
+  const min = sized.map((x) => x?.need ?? 0);
+  let excess = width ? min.reduce((a, b) => a + b, 0) + fixed - width : 0;
+  // Take the excess from the columns that may give, others before identifying ones, in proportion to their slack.
+  for (const identifying of [false, true]) {
+    const slack = sized.map((x) => (x && x.keeps === identifying ? x.need - x.floor : 0));
+    const total = slack.reduce((a, b) => a + b, 0);
+    if (excess <= 0 || total <= 0) continue;
+    const share = Math.min(1, excess / total);
+    slack.forEach((sl, i) => { min[i] -= Math.floor(sl * share); });
+    excess -= Math.floor(total * share);
+  }
+  return cols.map((col, i) => (sized[i] ? { ...col, flex: min[i], minWidth: min[i], maxWidth: undefined, width: undefined } : col));
 }

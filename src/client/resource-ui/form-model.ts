@@ -5,7 +5,7 @@
 import {
   formDefaults, labelOf, messageFor, validateCreate, validateUpdate, writableFields, type Resource,
 } from '../../shared/resources';
-import { t } from '../i18n';
+import { translation } from '../i18n';
 
 export type FormValue = string | boolean;
 export type FormValues = Record<string, FormValue>;
@@ -69,8 +69,9 @@ export function validateForm(r: Resource, mode: FormMode, values: FormValues, in
 
 /** A server field code under its field: the translation table first, then the shape of the code. */
 export function serverFieldMessage(r: Resource, field: string, code: string): string {
-  const translated = t(code);
-  if (translated !== code) return translated;
+  // The table's own text only: the shapes' generic wording would hide the field's spec message below.
+  const translated = translation(code);
+  if (translated !== undefined) return translated;
   const label = labelOf(field, r.fields[field]);
   if (code.endsWith('_taken')) return `${label} is already taken`;
   if (code.endsWith('_doesnt_exist')) return `${label} does not exist`;

@@ -19,3 +19,15 @@ export function truncate(text: string, length: number): string {
 export const USER_AGENT_LENGTH = 30;
 
 export const display = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+/** A row's value at a dotted path ('user.email' reads the nested user's email), as AG Grid reads `field`. */
+export const valueAt = (row: Record<string, unknown>, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), row);
+
+/** JSON text or an object, indented for reading; anything else as it is. */
+export function prettyJson(value: unknown): string {
+  if (value !== null && typeof value === 'object') return JSON.stringify(value, null, 2);
+  const text = display(value);
+  if (!/^\s*[[{]/.test(text)) return text;
+  try { return JSON.stringify(JSON.parse(text), null, 2); } catch { return text; }
+}

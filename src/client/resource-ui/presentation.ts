@@ -17,6 +17,11 @@ export function rowPath(r: Resource, id: number | string): string {
   return formStyle(r) === 'page' ? `/${r.route}/${id}` : `/${r.route}?edit=${encodeURIComponent(String(id))}`;
 }
 
+/** The bespoke detail screen a row opens (a user at /user-directory/{uid}); undefined without one. */
+export function detailPath(r: Resource, row: Record<string, unknown>): string | undefined {
+  return r.detail && `/${r.detail.route ?? r.route}/${encodeURIComponent(String(row[r.detail.key]))}`;
+}
+
 /** Where "New <entity>" goes. */
 export function newPath(r: Resource): string {
   return formStyle(r) === 'page' ? `/${r.route}/add` : `/${r.route}?new=1`;
@@ -37,6 +42,12 @@ export const listedResources = (): Resource[] => RESOURCES.filter((r) => r.endpo
 
 /** Whether rows open a form: the service must let them be edited (read-only logs open nothing). */
 export const hasForm = (r: Resource): boolean => r.endpoints.update !== undefined;
+
+/**
+ * Rows that open neither a form nor a detail page (read-only logs) open the row panel beside the list,
+ * where the full row — metadata, user agent — can be read.
+ */
+export const opensPanel = (r: Resource): boolean => !r.detail && !hasForm(r);
 
 /** The resource whose list or detail route a path is on, if any. */
 export function resourceAt(path: string): Resource | undefined {

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toRequestQuery, type ListState } from '../../shared/list-query';
 import type { Resource } from '../../shared/resources';
+import type { TotalKind } from '../api/http';
 import { listRows, type Row } from '../api/resources';
 import { notifyFailure } from '../state/toasts';
 
@@ -9,18 +10,23 @@ export interface ListData {
   rows: Row[];
   /** null when the service sends no Total header. */
   total: number | null;
-  estimated: boolean;
+  totalKind: TotalKind;
+  /** The server's keyset cursors around this page (absent on lists that cannot seek). */
+  nextCursor: string | null;
+  prevCursor: string | null;
   loading: boolean;
   reload(): void;
   /** Replaces one row in place (a switch saved, a form closed) without a round trip. */
   patchRow(row: Row): void;
 }
 
+interface Page { rows: Row[]; total: number | null; totalKind: TotalKind; nextCursor: string | null; prevCursor: string | null }
+
+const EMPTY: Page = { rows: [], total: null, totalKind: 'exact', nextCursor: null, prevCursor: null };
+
 /** `fixed` parameters (a scoped list, e.g. one notification's recipients) go with every request. */
 export function useListData(r: Resource, state: ListState, fixed?: Readonly<Record<string, string>>): ListData {
-  const [rows, setRows] = useState<Row[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [estimated, setEstimated] = useState(false);
+  const [page, setPage] = useState<Page>(EMPTY);
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
   const seq = useRef(0);
@@ -32,14 +38,14 @@ export function useListData(r: Resource, state: ListState, fixed?: Readonly<Reco
     listRows(r, JSON.parse(key))
       .then((res) => {
         if (mine !== seq.current) return;
-        setRows(res.rows);
-        setTotal(res.total);
-        setEstimated(!!res.estimated);
+        setPage({
+          rows: res.rows, total: res.total, totalKind: res.totalKind ?? 'exact',
+          nextCursor: res.nextCursor ?? null, prevCursor: res.prevCursor ?? null,
+        });
       })
       .catch((err) => {
         if (mine !== seq.current) return;
-        setRows([]);
-        setTotal(0);
+        setPage({ ...EMPTY, total: 0 });
         notifyFailure(err);
       })
       .finally(() => {
@@ -48,6 +54,6 @@ export function useListData(r: Resource, state: ListState, fixed?: Readonly<Reco
   }, [r, key, tick]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  const patchRow = useCallback((row: Row) => setRows((list) => list.map((x) => (x.id === row.id ? { ...x, ...row } : x))), []);
-  return { rows, total, estimated, loading, reload, patchRow };
+  const patchRow = useCallback((row: Row) => setPage((p) => ({ ...p, rows: p.rows.map((x) => (x.id === row.id ? { ...x, ...row } : x)) })), []);
+  return { ...page, loading, reload, patchRow };
 }

@@ -1,7 +1,7 @@
 /**
- * The list view kept in the URL (filters, sort, page, size) through the shared codec, so back,
- * refresh and a pasted link all restore the same view. The modal form's `new` / `edit` keys ride
- * along in the same query string.
+ * The list view kept in the URL (filters, sort, page, size, cursor) through the shared codec, so back,
+ * refresh and a pasted link all restore the same view. Beside it ride the modal form's `new` / `edit` keys
+ * and the row panel's `row` key (a read-only row shown beside the list).
  */
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -12,13 +12,22 @@ import { listDefaults } from './presentation';
 /** The modal form's target, kept beside the list state (`?new=1`, `?edit=<id>`). */
 export type ModalTarget = { kind: 'new' } | { kind: 'edit'; id: string } | null;
 
+const ROW_ID = /^[1-9]\d{0,17}$/;
+
 export interface ListStateApi {
   state: ListState;
   modal: ModalTarget;
-  /** Pushes a history entry, so Back returns to the previous view. */
+  /** The id of the row shown in the side panel (`?row=<id>`), or null. */
+  panel: string | null;
+  /**
+   * Pushes a history entry, so Back returns to the previous view. A patch that does not name a cursor
+   * drops the current one: a cursor only means something for the page it was made for.
+   */
   update(patch: Partial<ListState>): void;
   setFilters(filters: Record<string, string>): void;
   openModal(target: ModalTarget): void;
+  /** Shows a row in the side panel (null closes it); `replace` moves the panel without a history entry. */
+  openPanel(id: string | null, opts?: { replace?: boolean }): void;
 }
 
 export function useListState(r: Resource): ListStateApi {
@@ -26,27 +35,31 @@ export function useListState(r: Resource): ListStateApi {
   const [path, navigate] = useLocation();
   const defaults = useMemo(() => listDefaults(r), [r]);
   const state = useMemo(() => decodeListState(search, defaults), [search, defaults]);
-  const modal = useMemo<ModalTarget>(() => {
+  const { modal, panel } = useMemo(() => {
     const q = new URLSearchParams(search);
-    if (q.has('new')) return { kind: 'new' };
-    const id = q.get('edit');
-    return id ? { kind: 'edit', id } : null;
+    const row = q.get('row');
+    const edit = q.get('edit');
+    const target: ModalTarget = q.has('new') ? { kind: 'new' } : edit ? { kind: 'edit', id: edit } : null;
+    return { modal: target, panel: row && ROW_ID.test(row) ? row : null };
   }, [search]);
 
-  const go = useCallback((next: ListState, target: ModalTarget) => {
+  const go = useCallback((next: ListState, target: ModalTarget, row: string | null, replace = false) => {
     const q = new URLSearchParams(encodeListState(next, defaults));
     if (target?.kind === 'new') q.set('new', '1');
     if (target?.kind === 'edit') q.set('edit', target.id);
+    if (row) q.set('row', row);
     const qs = q.toString();
-    navigate(qs ? `${path}?${qs}` : path);
+    navigate(qs ? `${path}?${qs}` : path, { replace });
   }, [defaults, navigate, path]);
 
   return {
     state,
     modal,
-    update: (patch) => go({ ...state, ...patch }, modal),
+    panel,
+    update: (patch) => go({ ...state, cursor: undefined, ...patch }, modal, panel),
     // A new filter changes what page 1 is, so the view starts there.
-    setFilters: (filters) => go({ ...state, filters, page: 1 }, modal),
-    openModal: (target) => go(state, target),
+    setFilters: (filters) => go({ ...state, filters, page: 1, cursor: undefined }, modal, null),
+    openModal: (target) => go(state, target, panel),
+    openPanel: (id, opts) => go(state, modal, id, opts?.replace),
   };
 }

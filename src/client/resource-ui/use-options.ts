@@ -1,5 +1,6 @@
 /** Choices for a `reference` field: the referenced resource's rows as id → name (first text column). */
 import { useEffect, useState } from 'react';
+import { COUNTRIES } from '../../shared/countries';
 import { resourceNamed, type FieldDef } from '../../shared/resources';
 import { listRows } from '../api/resources';
 import { display } from './format';
@@ -8,6 +9,10 @@ export interface Option { value: string; label: string }
 
 /** Enum values as options, in declared order. */
 export const enumOptions = (f: FieldDef): Option[] => (f.values ?? []).map((v) => ({ value: v, label: v.charAt(0).toUpperCase() + v.slice(1) }));
+
+/** Every bundled country by English name, the ISO code as the value (the dashboard's picker, as options). */
+export const countryOptions: Option[] = [...COUNTRIES].sort((a, b) => a.text.localeCompare(b.text, 'en'))
+  .map((c) => ({ value: c.value, label: c.text }));
 
 export function useReferenceOptions(f: FieldDef | undefined): Option[] {
   const [options, setOptions] = useState<Option[]>([]);

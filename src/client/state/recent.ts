@@ -1,11 +1,13 @@
 /**
  * The palette's recent items, newest first, kept in localStorage so they survive a reload. An item is a
  * command id, or a jump with its path (jumps are generated from text and have no fixed command) and,
- * for a user looked up by e-mail or phone, the term, so a replay looks the user up again.
+ * for a user looked up by e-mail or phone, the term, or for a row known by id, the lookup, so a replay
+ * looks it up again.
  */
 import { proxy, subscribe } from 'valtio';
+import type { RowLookup } from '../../../commands/jump';
 
-export interface RecentItem { id: string; title: string; path?: string; term?: string }
+export interface RecentItem { id: string; title: string; path?: string; term?: string; lookup?: RowLookup }
 
 const KEY = 'steward.palette.recent';
 export const RECENT_MAX = 6;
@@ -22,7 +24,7 @@ function load(): RecentItem[] {
 export const recent = proxy<{ items: RecentItem[] }>({ items: load() });
 
 export function remember(item: RecentItem): void {
-  const key = (x: RecentItem) => `${x.id} ${x.path ?? ''}`;
+  const key = (x: RecentItem) => `${x.id} ${x.path ?? ''} ${x.lookup?.id ?? ''}`;
   recent.items = [item, ...recent.items.filter((x) => key(x) !== key(item))].slice(0, RECENT_MAX);
 }
 

@@ -5,12 +5,13 @@
 import { proxy, ref } from 'valtio';
 import { buildAbility, type AppAbility } from '../../shared/abilities';
 import {
-  ApiError, fetchAbilities, fetchCurrentUser, setSignInRequiredHandler, signIn, signOut,
+  ApiError, dropPreloads, fetchAbilities, fetchCurrentUser, setSignInRequiredHandler, signIn, signOut,
   clearCsrfToken, type CurrentUser, type SignInRequest,
 } from '../api';
 import { browser } from '../browser';
 import { getConfig } from '../config';
 import { notify, notifySuccess } from './toasts';
+import { forgetRowFocus } from '../resource-ui/use-row-focus';
 
 /** loading: restoring a session at start-up; anonymous: show sign-in; authenticated: user and abilities known. */
 export type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
@@ -29,7 +30,10 @@ export const session = proxy<SessionState>({ status: 'loading', user: null, abil
 /** Where the console sends a user after sign-in or restore; 'external' means the browser already left. */
 export type Landing = '/dashboard' | '/email-verification' | 'external';
 
+/** Also forgets the first load's preloaded answers (first-load.ts) and the lists' row places: none may serve another session. */
 export function clearSession(): void {
+  dropPreloads();
+  forgetRowFocus();
   session.user = null;
   session.ability = noAbility();
   session.status = 'anonymous';
@@ -51,6 +55,8 @@ async function establish(user: CurrentUser): Promise<Landing> {
     const { barong, peatio } = await fetchAbilities();
     session.ability = ref(buildAbility(barong, peatio));
   } else {
+    // Email verification is all a level 0 account sees: nothing preloaded for another page is wanted.
+    dropPreloads();
     session.ability = noAbility();
   }
   session.user = user;

@@ -127,17 +127,18 @@ export async function loadGroups(): Promise<void> {
   }
 }
 
-/** Runs one write against the open user; true when it succeeded. */
-async function write(call: (uid: string) => Promise<unknown>, success: string): Promise<boolean> {
+/** Runs one write against the open user; true when it succeeded. `success` may read the answer. */
+async function write<T>(call: (uid: string) => Promise<T>, success: string | ((answer: T) => string)): Promise<boolean> {
   const uid = userDetail.uid;
   if (!uid) return false;
+  let answer: T;
   try {
-    await call(uid);
+    answer = await call(uid);
   } catch (err) {
     notifyFailure(err);
     return false;
   }
-  notifySuccess(success);
+  notifySuccess(typeof success === 'string' ? success : success(answer));
   userDetail.revision++;
   await openUser(uid, true);
   return true;
@@ -147,6 +148,10 @@ export const setUserState = (state: string, remark: string) =>
   write((uid) => api.changeState(uid, state, remark), 'Updated Successfully');
 
 export const turnOffOtp = () => write((uid) => api.disableOtp(uid), 'Updated Successfully');
+
+/** Signs the user out on every device (their next request asks them to sign in). */
+export const endAllSessions = () => write((uid) => api.endSessions(uid),
+  ({ ended }) => (ended === 0 ? 'The user had no open sessions' : `Ended ${ended} session${ended === 1 ? '' : 's'}`));
 
 export const setRole = (role: string) => write((uid) => api.changeRole(uid, role), 'Role updated');
 

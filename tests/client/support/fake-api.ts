@@ -17,7 +17,8 @@ export type FakeReply =
   | { status?: number; body?: unknown; headers?: Record<string, string> }
   | 'network-error';
 
-type Handler = FakeReply | ((req: FakeRequest) => FakeReply);
+/** A reply, or a function of the request; a promise holds the response back until it settles. */
+type Handler = FakeReply | ((req: FakeRequest) => FakeReply | Promise<FakeReply>);
 
 export function fakeApi() {
   const handlers = new Map<string, Handler>();
@@ -33,7 +34,7 @@ export function fakeApi() {
     };
     calls.push(req);
     const handler = handlers.get(`${method} ${url.pathname}`);
-    const reply = typeof handler === 'function' ? handler(req) : handler ?? { status: 404, body: { errors: ['route.not_found'] } };
+    const reply = typeof handler === 'function' ? await handler(req) : handler ?? { status: 404, body: { errors: ['route.not_found'] } };
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     const headers = new Headers({ 'content-type': 'application/json', ...(reply.headers ?? {}) });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status ?? 200, headers });

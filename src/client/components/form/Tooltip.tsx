@@ -1,12 +1,15 @@
 /**
- * A small hover/focus tooltip (floating-ui) for the full text of a truncated cell and the reason a
- * control is disabled. The trigger is a wrapper span, so it also works around disabled inputs, which
- * get no pointer or focus events of their own.
+ * A small hover/focus tooltip for the full text of a truncated cell and the reason a control is disabled.
+ * The trigger is a wrapper span, so it also works around disabled inputs, which get no pointer or focus
+ * events of their own. It opens after a short hover or at once on focus, closes on leave, blur or Escape,
+ * and describes its trigger while open. The positioning code (floating-ui) loads the first time one opens.
  */
-import { useState, type ReactNode } from 'react';
-import {
-  autoUpdate, flip, FloatingPortal, offset, shift, useDismiss, useFloating, useFocus, useHover, useInteractions, useRole,
-} from '@floating-ui/react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+const Layer = lazy(() => import('./TooltipLayer'));
+
+/** How long a pointer rests on the trigger before the tooltip opens. */
+const HOVER_MS = 350;
 
 interface Props {
   content: ReactNode;
@@ -18,23 +21,23 @@ interface Props {
 
 export function Tooltip({ content, children, focusable, className }: Props) {
   const [open, setOpen] = useState(false);
-  const { refs, floatingStyles, context } = useFloating({
-    open, onOpenChange: setOpen, placement: 'top', whileElementsMounted: autoUpdate,
-    middleware: [offset(6), flip(), shift({ padding: 8 })],
-  });
-  const { getReferenceProps, getFloatingProps } = useInteractions([
-    useHover(context, { delay: { open: 350, close: 0 } }), useFocus(context), useDismiss(context), useRole(context, { role: 'tooltip' }),
-  ]);
+  const trigger = useRef<HTMLSpanElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const id = useId();
+  const cancel = () => clearTimeout(timer.current);
+  useEffect(() => cancel, []);
+  const show = (delay: number) => { cancel(); timer.current = setTimeout(() => setOpen(true), delay); };
+  const hide = () => { cancel(); setOpen(false); };
   return (
     <>
-      <span ref={refs.setReference} className={className ?? 'tooltip-trigger'} tabIndex={focusable ? 0 : undefined}
-        {...getReferenceProps()}>
+      <span ref={trigger} className={className ?? 'tooltip-trigger'} tabIndex={focusable ? 0 : undefined}
+        aria-describedby={open ? id : undefined}
+        onPointerEnter={() => show(HOVER_MS)} onPointerLeave={hide} onFocus={() => show(0)} onBlur={hide}
+        onKeyDown={(e) => { if (e.key === 'Escape' && open) { e.stopPropagation(); hide(); } }}>
         {children}
       </span>
-      {open && (
-        <FloatingPortal>
-          <div ref={refs.setFloating} className="tooltip" style={floatingStyles} {...getFloatingProps()}>{content}</div>
-        </FloatingPortal>
+      {open && trigger.current && (
+        <Suspense fallback={null}><Layer reference={trigger.current} id={id} content={content} /></Suspense>
       )}
     </>
   );

@@ -1,12 +1,14 @@
 /**
  * One page of rows in AG Grid, driven from the keyboard: arrows (AG Grid's own) and j/k through the
- * controller move the row focus, Enter opens the focused row, other keys go to `onKey`. Sorting is
- * the server's: the header arrows only report the wish through `onSort`, rows keep the order sent.
+ * controller move the row focus, Enter opens the focused row, other keys go to `onKey`. Tab enters the
+ * grid once and leaves it on the next press (the page's controls come after it, not 200 cells). Sorting
+ * is the server's: the header arrows only report the wish through `onSort`, rows keep the order sent.
  */
 import { useCallback, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type {
-  CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, GetRowIdParams, GridApi, RowClickedEvent, SortChangedEvent,
+  CellFocusedEvent, CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, GetRowIdParams, GridApi, RowClickedEvent,
+  SortChangedEvent,
 } from 'ag-grid-community';
 import './modules';
 import { gridTheme } from './theme';
@@ -21,7 +23,12 @@ export interface GridController {
   /** Moves the focused row by `delta`, focusing the first row when none is focused yet. */
   move(delta: number): void;
   focusedRow(): GridRow | undefined;
+  /** Focuses the row with this id, or the row at `fallbackIndex` when it is gone; false when neither is there. */
+  focusRow(id: string, fallbackIndex?: number): boolean;
 }
+
+/** Where the row focus went: the row's id and its index on the page. */
+export interface FocusedRow { id: string; index: number }
 
 interface Props {
   label: string;
@@ -33,8 +40,13 @@ interface Props {
   onOpen(row: GridRow): void;
   /** Keys other than Enter on a focused cell; return true when handled. */
   onKey?(row: GridRow, key: string, column: string): boolean;
+  /** The row focus moved (arrows, j/k, a click). */
+  onFocusRow?(focus: FocusedRow): void;
   controllerRef?: Ref<GridController>;
 }
+
+/** Tab and Shift+Tab leave the grid instead of walking its cells and headers: arrows move inside it. */
+const leaveOnTab = () => false as const;
 
 function NoRows() {
   return <div className="grid-empty" role="status">No Record Found</div>;
@@ -44,7 +56,7 @@ function NoRows() {
 const fromControl = (target: EventTarget | null) =>
   target instanceof Element && !!target.closest('button, a, input, [role="switch"]');
 
-export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, onKey, controllerRef }: Props) {
+export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, onKey, onFocusRow, controllerRef }: Props) {
   const api = useRef<GridApi<GridRow> | null>(null);
 
   const columnDefs = useMemo(() => columns.map((c) => ({
@@ -67,14 +79,34 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
     g.setFocusedCell(index, column);
   }, []);
 
+  const focusRow = useCallback((id: string, fallbackIndex?: number) => {
+    const g = api.current;
+    const count = g?.getDisplayedRowCount() ?? 0;
+    const column = firstColumn.current;
+    if (!g || count === 0 || !column) return false;
+    const node = g.getRowNode(id);
+    const index = node?.rowIndex ?? (fallbackIndex !== undefined ? Math.min(fallbackIndex, count - 1) : null);
+    if (index === null || index === undefined) return false;
+    g.ensureIndexVisible(index);
+    g.setFocusedCell(index, column);
+    return true;
+  }, []);
+
   useImperativeHandle(controllerRef, () => ({
     move,
+    focusRow,
     focusedRow: () => {
       const g = api.current;
       const cell = g?.getFocusedCell();
       return cell ? g?.getDisplayedRowAtIndex(cell.rowIndex)?.data : undefined;
     },
-  }), [move]);
+  }), [move, focusRow]);
+
+  const onCellFocused = useCallback((e: CellFocusedEvent<GridRow>) => {
+    if (e.rowIndex === null || e.rowPinned) return;
+    const row = e.api.getDisplayedRowAtIndex(e.rowIndex)?.data;
+    if (row) onFocusRow?.({ id: String(row.id), index: e.rowIndex });
+  }, [onFocusRow]);
 
   const onCellKeyDown = useCallback((e: CellKeyDownEvent<GridRow> | FullWidthCellKeyDownEvent<GridRow>) => {
     const ev = e.event as KeyboardEvent | null;
@@ -94,7 +126,9 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
 
   const onSortChanged = useCallback((e: SortChangedEvent<GridRow>) => {
     if (e.source !== 'uiColumnSorted') return;
-    const col = e.api.getColumns()?.find((c) => c.getSort());
+    // The event names the columns whose sort changed (the clicked one, and the one it replaced), so no
+    // column API (and its module) is needed to find the new sort.
+    const col = e.columns?.find((c) => c.getSort());
     if (col) onSort({ field: col.getColId(), ordering: col.getSort() === 'desc' ? 'desc' : 'asc' });
   }, [onSort]);
 
@@ -116,6 +150,9 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
         onGridReady={(e) => { api.current = e.api; }}
         onGridPreDestroyed={() => { api.current = null; }}
         onCellKeyDown={onCellKeyDown}
+        onCellFocused={onCellFocused}
+        tabToNextCell={leaveOnTab}
+        tabToNextHeader={leaveOnTab}
         onRowClicked={onRowClicked}
         onSortChanged={onSortChanged}
       />

@@ -1,5 +1,6 @@
 /** The signed-in frame: sidebar, header with the screen's action slot, content, idle watch, overlays. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { getConfig } from '../../config';
@@ -21,6 +22,18 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
     document.title = `${title} · ${getConfig().title}`;
   }, [title]);
 
+  // A new page starts at its top with the keyboard in its content: PageDown, Space and End scroll the page
+  // (not the window), Tab starts from the page's first control. Focus someone placed already stays put.
+  const [path] = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = main.current;
+    if (!el) return;
+    el.scrollTop = 0;
+    const a = document.activeElement;
+    if (!a || a === document.body) el.focus({ preventScroll: true });
+  }, [path]);
+
   return (
     <div className="shell" data-sidebar={sidebarOpen ? 'open' : 'closed'}>
       <a className="skip-link" href="#main">Skip to content</a>
@@ -28,7 +41,7 @@ export function Shell({ title, children }: { title: string; children: ReactNode 
       <div className="shell-main">
         <Header title={title} slotRef={setSlot} />
         <HeaderSlotContext.Provider value={slot}>
-          <main id="main" className="shell-content" tabIndex={-1}>{children}</main>
+          <main id="main" ref={main} className="shell-content" tabIndex={-1}>{children}</main>
         </HeaderSlotContext.Provider>
       </div>
       <IdleWarning />

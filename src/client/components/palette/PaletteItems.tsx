@@ -3,6 +3,7 @@ import { Command as Cmdk } from 'cmdk';
 import type { Command } from '../../../../commands';
 import { Icon, type IconName } from '../ui/Icon';
 import { Kbd } from './Kbd';
+import { keywordsOf } from './rank';
 
 interface ItemProps {
   command: Command;
@@ -17,7 +18,7 @@ const GROUP_ICON: Record<string, IconName> = { Navigation: 'arrowRight', Create:
 
 export function CommandItem({ command: c, onRun, icon, value, forceMount }: ItemProps) {
   return (
-    <Cmdk.Item value={value ?? c.id} keywords={[c.title, ...(c.keywords ?? [])]} onSelect={onRun} forceMount={forceMount} className="palette-item">
+    <Cmdk.Item value={value ?? c.id} keywords={keywordsOf(c)} onSelect={onRun} forceMount={forceMount} className="palette-item">
       <Icon name={icon ?? GROUP_ICON[c.group] ?? 'arrowRight'} size={15} className="palette-item-icon" />
       <span className="palette-item-title">{c.title}</span>
       {c.shortcut && <Kbd shortcut={c.shortcut} />}

@@ -1,40 +1,11 @@
-/** The `?` sheet: every shortcut the user can use here, generated from the same command list as the palette. */
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+/** The `?` sheet of every shortcut usable here; its dialog code loads when it is first opened. */
+import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Command } from '../../../../commands';
-import { closeShortcuts, palette } from '../../state/palette';
-import { Kbd } from './Kbd';
-import { useCommandSource } from './use-commands';
-import './palette.css';
+import { palette } from '../../state/palette';
+
+const Sheet = lazy(() => import('./ShortcutSheetDialog'));
 
 export function ShortcutSheet() {
   const { shortcutsOpen } = useSnapshot(palette);
-  const source = useCommandSource();
-  if (!shortcutsOpen) return null;
-  const groups = new Map<string, Command[]>();
-  for (const c of source.commands()) if (c.shortcut) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
-  return (
-    <ModalOverlay className="modal-overlay" isOpen isDismissable onOpenChange={(o) => !o && closeShortcuts()}>
-      <Modal className="modal sheet">
-        <Dialog className="dialog" aria-label="Keyboard shortcuts">
-          <Heading slot="title" className="dialog-title">Keyboard shortcuts</Heading>
-          <div className="sheet-groups">
-            {[...groups.entries()].map(([group, list]) => (
-              <section key={group} className="sheet-group" aria-label={group}>
-                <h3 className="sheet-group-title">{group}</h3>
-                <dl className="sheet-list">
-                  {list.map((c) => (
-                    <div className="sheet-row" key={c.id} data-command={c.id}>
-                      <dt>{c.title.replace(/^Go to /, '')}</dt>
-                      <dd><Kbd shortcut={c.shortcut!} /></dd>
-                    </div>
-                  ))}
-                </dl>
-              </section>
-            ))}
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
+  return shortcutsOpen ? <Suspense fallback={null}><Sheet /></Suspense> : null;
 }

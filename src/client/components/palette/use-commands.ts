@@ -1,14 +1,14 @@
 /**
  * The command context built from the app's stores at the moment it is needed (a key press, the palette
  * opening), and the commands that context allows. Read lazily because the list on screen registers
- * itself after the palette has rendered.
+ * itself after the palette has rendered; useCommandsVersion tells an open palette when to read again.
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { matchRoute, useLocation, useRouter, useSearch } from 'wouter';
-import { useSnapshot } from 'valtio';
-import { allCommands, availableCommands, type Command, type CommandContext } from '../../../../commands';
-import { canAccessRoute, type AppAbility, type RouteKind } from '../../../shared/abilities';
-import { activeList } from '../../keyboard/active-list';
+import { subscribe, useSnapshot } from 'valtio';
+import { allCommands, availableCommands, COMMAND_STORES, type Command, type CommandContext } from '../../../../commands';
+import { canAccessRoute, type AppAbility } from '../../../shared/abilities';
+import { activeList, onActiveListChange } from '../../keyboard/active-list';
 import { accessKind, routes } from '../../routes';
 import { openShortcuts } from '../../state/palette';
 import { logout, session } from '../../state/session';
@@ -38,11 +38,12 @@ export function useCommandSource(): CommandSource {
       location,
       navigate: (to) => go(to),
       openUser: (term, fallback) => { void userPathFor(term, fallback).then((to) => go(to)); },
-      canOpen: (to: string, kind?: RouteKind) => {
+      // The route guard's rule (signed-in.tsx): the first matching route, checked as its own kind.
+      canOpen: (to: string) => {
         const pathname = to.split(/[?#]/)[0];
         for (const r of routes) {
           const [ok, params] = matchRoute(parser, r.path, pathname);
-          if (ok) return canAccessRoute(a, pathname, kind ?? accessKind(r, (params ?? {}) as Record<string, string | undefined>));
+          if (ok) return canAccessRoute(a, pathname, accessKind(r, (params ?? {}) as Record<string, string | undefined>));
         }
         return false;
       },
@@ -55,4 +56,20 @@ export function useCommandSource(): CommandSource {
 
   const commands = useCallback((ctx?: CommandContext) => availableCommands(all, ctx ?? context()), [all, context]);
   return useMemo(() => ({ context, commands }), [context, commands]);
+}
+
+/**
+ * Changes whenever what the commands see changes while something shows them: the location, the list on
+ * screen, and the stores their `can` checks read (a user page that finishes loading adds its commands).
+ */
+export function useCommandsVersion(): string {
+  const [path] = useLocation();
+  const search = useSearch();
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    const bump = () => setN((x) => x + 1);
+    const offs = [onActiveListChange(bump), ...COMMAND_STORES.map((s) => subscribe(s, bump))];
+    return () => offs.forEach((off) => off());
+  }, []);
+  return `${path}?${search}#${n}`;
 }

@@ -1,34 +1,13 @@
-/** A modal yes/no question (react-aria: focus trap, Escape, focus restore on close). */
-import type { ReactNode } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+/**
+ * A modal yes/no question. The dialog machinery (react-aria's modal, focus trap and restore) loads with the
+ * first question asked, not with every screen that may ask one: a list or a user page ships without it.
+ */
+import { lazy, Suspense } from 'react';
+import type { ConfirmProps } from './ConfirmDialogBody';
 
-interface Props {
-  isOpen: boolean;
-  title: string;
-  children?: ReactNode;
-  confirmLabel: string;
-  cancelLabel?: string;
-  tone?: 'danger' | 'primary';
-  pending?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+const Body = lazy(() => import('./ConfirmDialogBody'));
 
-export function ConfirmDialog({ isOpen, title, children, confirmLabel, cancelLabel = 'Cancel', tone = 'primary', pending, onConfirm, onCancel }: Props) {
-  return (
-    <ModalOverlay className="modal-overlay" isOpen={isOpen} isDismissable onOpenChange={(open) => !open && onCancel()}>
-      <Modal className="modal">
-        <Dialog className="dialog" role="alertdialog">
-          <Heading slot="title" className="dialog-title">{title}</Heading>
-          {children && <div className="dialog-body">{children}</div>}
-          <div className="dialog-actions">
-            <Button className="btn btn-ghost" onPress={onCancel}>{cancelLabel}</Button>
-            <Button className={`btn btn-${tone}`} onPress={onConfirm} isDisabled={pending} autoFocus>
-              {confirmLabel}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
+export function ConfirmDialog(props: ConfirmProps) {
+  if (!props.isOpen) return null;
+  return <Suspense fallback={null}><Body {...props} /></Suspense>;
 }

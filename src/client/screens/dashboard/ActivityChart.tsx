@@ -22,7 +22,16 @@ function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
   return width;
 }
 
-export function ActivityChart({ points, hidden }: { points: readonly MetricPoint[]; hidden: readonly MetricSeries[] }) {
+interface Props {
+  points: readonly MetricPoint[];
+  hidden: readonly MetricSeries[];
+  /** The span the points (and so the legend totals) cover, when the server said it. */
+  span: string | null;
+  /** Why there is nothing to show, when it is not an empty period (a refusal, a failed load). */
+  notice: string | null;
+}
+
+export function ActivityChart({ points, hidden, span, notice }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const theme = useSnapshot(ui).theme;
@@ -52,10 +61,10 @@ export function ActivityChart({ points, hidden }: { points: readonly MetricPoint
             ))}
           </>
         ) : (
-          <span className="dash-readout-hint">
-            {/* The span the legend totals cover (1D is 24 hourly points, so it starts on the hour, unlike the 24h tiles). */}
-            {points.length === 0 ? 'No data for this period'
-              : `${pointLabel(points[0].date)} – ${pointLabel(points[points.length - 1].date)} · hover the chart to read a point`}
+          <span className={`dash-readout-hint${notice ? ' is-notice' : ''}`} data-testid="series-span">
+            {/* The span the legend totals cover (1D starts on the hour of the zone, unlike the rolling 24 h tiles). */}
+            {notice ?? (points.length === 0 ? 'No data for this period'
+              : `${span ?? `${pointLabel(points[0].date)} – ${pointLabel(points[points.length - 1].date)}`} · hover the chart to read a point`)}
           </span>
         )}
       </figcaption>

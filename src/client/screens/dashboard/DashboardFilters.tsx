@@ -2,31 +2,21 @@
  * The dashboard's filters: country and time zone (toolbar), and the date choice of the chart card,
  * either Filter Date (1D, 1W, 1M, 1Y, All) or Customised Date (from/to pickers, spec §5 rules).
  */
-import { useMemo, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { COUNTRIES } from '../../../shared/countries';
-import { DATE_RANGE_MESSAGES, DEFAULT_TIME_ZONE, PERIOD_BUTTONS } from '../../../shared/metrics';
+import { DATE_RANGE_MESSAGES, PERIOD_BUTTONS } from '../../../shared/metrics';
+import { timeZoneOptions } from '../../../shared/time-zones';
 import {
-  applyRange, dashboard, setCountry, setPeriod, setRangeField, setTimeZone,
+  applyRange, dashboard, localToday, setCountry, setPeriod, setRangeField, setTimeZone,
 } from '../../state/dashboard';
+import { zoneLabel } from './spans';
 
 const COUNTRY_OPTIONS = [...COUNTRIES].sort((a, b) => a.text.localeCompare(b.text, 'en'));
 
-/** Every IANA zone the browser knows, UTC first (Intl's list leaves UTC out). */
-function timeZones(): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [DEFAULT_TIME_ZONE, ...all.filter((z) => z !== DEFAULT_TIME_ZONE)];
-}
-
-/** The viewer's local date: what the pickers show, and so what "today" means for them. */
-export function localToday(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
-
 export function ScopeFilters() {
   const s = useSnapshot(dashboard);
-  const zones = useMemo(timeZones, []);
+  const zones = timeZoneOptions();
   return (
     <div className="dash-scope" role="group" aria-label="Dashboard scope">
       <label className="dash-select">
@@ -39,7 +29,7 @@ export function ScopeFilters() {
       <label className="dash-select">
         <span className="field-label">Time zone</span>
         <select className="input" value={s.timeZone} onChange={(e) => void setTimeZone(e.target.value)}>
-          {zones.map((z) => <option key={z} value={z}>{z.replace(/_/g, ' ')}</option>)}
+          {zones.map((z) => <option key={z} value={z}>{zoneLabel(z)}</option>)}
         </select>
       </label>
     </div>

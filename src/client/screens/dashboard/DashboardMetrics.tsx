@@ -3,19 +3,20 @@
  * filters, legend cards that toggle series, the chart). Mounted in DashboardPage's body.
  */
 import { useEffect } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useAbility } from '../../access';
 import { canAccessRoute } from '../../../shared/abilities';
-import { METRIC_SERIES, type MetricsStatistic } from '../../../shared/metrics';
-import { dashboard, loadDashboard, toggleSeries } from '../../state/dashboard';
+import { METRIC_SERIES, PERIOD_BUTTONS, type MetricsStatistic } from '../../../shared/metrics';
+import { dashboard, leaveDashboard, syncDashboardUrl, toggleSeries, type DashboardProblem } from '../../state/dashboard';
 import { ActivityChart } from './ActivityChart';
 import { DateFilters, ScopeFilters } from './DashboardFilters';
 import { SERIES_LABELS, seriesVar } from './chart-options';
+import { seriesCaption, tilesCaption } from './spans';
 import './dashboard.css';
 
 /** `to`: the list the tile's number comes from, linked when the viewer may open it. */
-const TILES: ReadonlyArray<{ label: string; key: keyof Omit<MetricsStatistic, 'data'>; tone: string; to?: string }> = [
+const TILES: ReadonlyArray<{ label: string; key: keyof Omit<MetricsStatistic, 'data' | 'spans'>; tone: string; to?: string }> = [
   { label: 'New Signup 24h', key: 'signups', tone: 'signups' },
   { label: 'Login Last 24h', key: 'successful_logins', tone: 'successful-logins' },
   { label: 'Failed Login 24h', key: 'failed_logins', tone: 'failed-logins' },
@@ -24,12 +25,25 @@ const TILES: ReadonlyArray<{ label: string; key: keyof Omit<MetricsStatistic, 'd
 
 const fmt = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
 
+/** Said where the numbers would be; a refusal is not an empty period (spec §8 keeps failures quiet: no toast). */
+const NOTICES: Record<DashboardProblem, string> = {
+  refused: 'Your role may not view user activity metrics.',
+  failed: 'The metrics could not be loaded.',
+};
+
 export function DashboardMetrics() {
   const s = useSnapshot(dashboard);
   const ability = useAbility();
-  useEffect(() => { void loadDashboard(); }, []);
+  const search = useSearch();
+  // The URL holds the view: reload, Back/Forward and shared links land here with their query.
+  useEffect(() => { void syncDashboardUrl(search); }, [search]);
+  useEffect(() => leaveDashboard, []);
   const points = s.stats?.data ?? [];
   const totals = Object.fromEntries(METRIC_SERIES.map((k) => [k, points.reduce((n, p) => n + p[k], 0)]));
+  const notice = s.problem ? NOTICES[s.problem] : null;
+  const tilesSpan = tilesCaption(s.stats?.spans, s.timeZone);
+  const seriesSpan = seriesCaption(s.stats?.spans, s.timeZone);
+  const periodLabel = s.mode === 'range' ? 'Customised Date' : PERIOD_BUTTONS.find((b) => b.period === s.period)?.label;
 
   return (
     <section className="dash" aria-label="Metrics" aria-busy={s.loading}>
@@ -49,6 +63,7 @@ export function DashboardMetrics() {
           </li>
         ))}
       </ul>
+      {tilesSpan && <p className="dash-caption" data-testid="tiles-span">Tiles: {tilesSpan}</p>}
 
       <article className="dash-card" aria-labelledby="dash-activities-title">
         <header className="dash-card-head">
@@ -65,7 +80,8 @@ export function DashboardMetrics() {
             </button>
           ))}
         </div>
-        <ActivityChart points={points} hidden={s.hidden} />
+        <ActivityChart points={points} hidden={s.hidden} notice={notice}
+          span={seriesSpan && `Totals ${seriesSpan} (${periodLabel})`} />
       </article>
     </section>
   );

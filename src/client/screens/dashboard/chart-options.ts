@@ -33,9 +33,9 @@ export function tickLabel(date: string): string {
   return `${month} ${y}`;
 }
 
-/** The long form for the hover read-out: 'Nov 20, 2026 14:00', 'Nov 20, 2026', 'Nov 2026'. */
+/** The long form for the hover read-out and the spans: 'Nov 20, 2026 14:00' (or 14:37), 'Nov 20, 2026', 'Nov 2026'. */
 export function pointLabel(date: string): string {
-  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?: (\d{2}:00))?$/.exec(date);
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?: (\d{2}:\d{2}))?$/.exec(date);
   if (!m) return date;
   const [, y, mo, d, hm] = m;
   const month = MONTHS[Number(mo) - 1] ?? mo;

@@ -1,16 +1,18 @@
 /**
  * Standing of the account (spec §2 Main Info, §6 User editing): state, role, fee group, referrer,
- * 2FA and minimum swap amount. Each control saves only its own field.
+ * 2FA and minimum swap amount, and "End all sessions" (signs the user out everywhere, after a
+ * confirmation). Each control saves only its own field.
  */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { UserDetail } from '../../api/users';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { FormField } from '../../components/form/FormField';
-import { clearIntent, setGroup, setMinSwap, setRole, turnOffOtp, userDetail } from '../../state/user-detail';
+import { Icon } from '../../components/ui/Icon';
+import { clearIntent, endAllSessions, setGroup, setMinSwap, setRole, turnOffOtp, userDetail } from '../../state/user-detail';
 import { isDecimal } from './decimal';
 import { ROLES } from './format';
-import { Panel } from './Panel';
+import { Panel, Reasoned } from './Panel';
 import { ReferrerForm } from './ReferrerForm';
 import type { UserRules } from './rules';
 import { StateControl } from './StateControl';
@@ -43,6 +45,7 @@ export function AccountPanel({ user, rules }: { user: UserDetail; rules: UserRul
     clearIntent();
   }, [intent]);
   const [otpConfirm, setOtpConfirm] = useState(false);
+  const [endConfirm, setEndConfirm] = useState(false);
   const [pending, setPending] = useState(false);
   const r = rules.reasons;
   const groupOptions = [...new Set([...(user.group ? [user.group] : []), ...groups])];
@@ -61,9 +64,22 @@ export function AccountPanel({ user, rules }: { user: UserDetail; rules: UserRul
     setPending(false);
     setOtpConfirm(false);
   };
+  const confirmEnd = async () => {
+    setPending(true);
+    await endAllSessions();
+    setPending(false);
+    setEndConfirm(false);
+  };
+  const endSessions = (
+    <Reasoned reason={r.sessions}>
+      <button type="button" className="btn btn-secondary btn-sm" disabled={!!r.sessions} onClick={() => setEndConfirm(true)}>
+        <Icon name="logout" /> End all sessions
+      </button>
+    </Reasoned>
+  );
 
   return (
-    <Panel title="Account">
+    <Panel title="Account" actions={endSessions}>
       <div className="u-fields">
         <StateControl user={user} reason={r.state} />
         <FormField name="role" label="Role" kind="choice" value={user.role} disabledReason={r.role}
@@ -87,6 +103,10 @@ export function AccountPanel({ user, rules }: { user: UserDetail; rules: UserRul
       <ConfirmDialog isOpen={otpConfirm} title="Disable 2FA?" confirmLabel="Disable 2FA" tone="danger" pending={pending}
         onConfirm={confirmOtp} onCancel={() => setOtpConfirm(false)}>
         {user.email} will sign in without a one-time code until they set up 2FA again.
+      </ConfirmDialog>
+      <ConfirmDialog isOpen={endConfirm} title="End all sessions?" confirmLabel="End all sessions" tone="danger" pending={pending}
+        onConfirm={confirmEnd} onCancel={() => setEndConfirm(false)}>
+        {user.email} is signed out on every device and browser at once, and has to sign in again.
       </ConfirmDialog>
     </Panel>
   );

@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { emailField, phoneField } from '../../../shared/users';
+import { formatPhone } from '../../../shared/phone';
 import type { UserDetail } from '../../api/users';
 import { Field } from '../../components/ui/Field';
 import { setEmail, setPhone } from '../../state/user-detail';
@@ -54,7 +55,7 @@ function PhoneForm({ user, reason }: { user: UserDetail; reason?: string }) {
     <form className="u-phone" onSubmit={(e) => { e.preventDefault(); void save(); }}>
       <div className="u-phone-current">
         <span className="field-label">Phone number</span>
-        <span className="u-mono">{user.phone_number ? `+${user.phone_number}` : <span className="u-muted">None</span>}</span>
+        <span className="u-mono">{formatPhone(user.phone_number) || <span className="u-muted">None</span>}</span>
       </div>
       <Reasoned reason={reason}>
         <div className="u-phone-inputs">

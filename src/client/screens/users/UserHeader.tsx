@@ -33,7 +33,8 @@ export function UserHeader({ user }: { user: UserDetail }) {
   const name = displayName(user);
   const picture = user.profile_url?.small?.url ?? user.profile_url?.large?.url ?? null;
   return (
-    <div className="u-card u-header">
+    // Toasts stack below this header rather than over its facts (components/toast/Toaster.tsx).
+    <div className="u-card u-header" data-toast-anchor="">
       <Avatar name={user.full_name || user.email} src={picture} size={56} />
       <div className="u-header-main">
         <div className="u-header-title">

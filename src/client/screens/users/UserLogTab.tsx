@@ -12,7 +12,9 @@ import { labelOf } from '../../../shared/resources';
 import { fetchUserLog } from '../../api/users';
 import type { ListResult } from '../../api/http';
 import { Pager } from '../../resource-ui/Pager';
-import { display, formatDate, truncate } from '../../resource-ui/format';
+import { pagingModel, type PageMove } from '../../resource-ui/paging';
+import { display, formatDate, truncate, valueAt } from '../../resource-ui/format';
+import { formatPhone, isPhoneField } from '../../../shared/phone';
 import { notifyFailure } from '../../state/toasts';
 import { userDetail } from '../../state/user-detail';
 
@@ -20,9 +22,6 @@ type Row = Record<string, unknown>;
 
 const SERVICE = { barong: 'auth', peatio: 'exchange', applogic: 'applogic' } as const;
 
-/** Dotted column names ('user.email') read nested values. */
-const valueAt = (row: Row, path: string): unknown =>
-  path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Row)[k] : undefined), row);
 
 function Cell({ column, value }: { column: ColumnDef; value: unknown }) {
   const f = column.format;
@@ -33,6 +32,7 @@ function Cell({ column, value }: { column: ColumnDef; value: unknown }) {
     const tone = known ? f.colours[v] : f.fallback?.colour ?? 'grey';
     return <span className={`u-badge u-badge-${tone}`}>{known ? f.labels?.[v] ?? display(value) : f.fallback?.label ?? display(value)}</span>;
   }
+  if (isPhoneField(column.field)) return <>{formatPhone(value)}</>;
   const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : display(value);
   if (f?.kind === 'truncate') return <span title={text.length > f.length ? text : undefined}>{truncate(text, f.length)}</span>;
   return <>{text}</>;
@@ -40,7 +40,7 @@ function Cell({ column, value }: { column: ColumnDef; value: unknown }) {
 
 export function UserLogTab({ resource: r, hide, uid }: { resource: Resource; hide: readonly string[]; uid: string }) {
   const { revision } = useSnapshot(userDetail);
-  const [page, setPage] = useState(1);
+  const [{ page, cursor }, setPosition] = useState<PageMove>({ page: 1 });
   const [limit, setLimit] = useState<number>(r.list.pageSize);
   const [data, setData] = useState<ListResult<Row> | null>(null);
   const [loading, setLoading] = useState(true);
@@ -50,12 +50,12 @@ export function UserLogTab({ resource: r, hide, uid }: { resource: Resource; hid
   useEffect(() => {
     let live = true;
     setLoading(true);
-    fetchUserLog(SERVICE[r.service], path, { uid, page, limit, ordering: r.list.ordering, order_by: r.orderBy })
+    fetchUserLog(SERVICE[r.service], path, { uid, page, limit, ordering: r.list.ordering, order_by: r.orderBy, cursor })
       .then((res) => { if (live) setData(res); })
       .catch((err) => { if (live) { setData({ rows: [], total: 0, page, perPage: limit }); notifyFailure(err); } })
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };
-  }, [r, path, uid, page, limit, revision]);
+  }, [r, path, uid, page, cursor, limit, revision]);
 
   const rows = data?.rows ?? [];
   return (
@@ -83,8 +83,10 @@ export function UserLogTab({ resource: r, hide, uid }: { resource: Resource; hid
         {!loading && rows.length === 0 && <p className="u-empty" role="status">No Record Found</p>}
         {loading && rows.length === 0 && <p className="u-empty" role="status">Loading…</p>}
       </div>
-      <Pager page={page} limit={limit} total={data?.total ?? null} rowsOnPage={rows.length} estimated={!!data?.estimated}
-        onPage={setPage} onLimit={(n) => { setLimit(n); setPage(1); }} />
+      <Pager page={page} limit={limit} total={data?.total ?? null} totalKind={data?.totalKind ?? 'exact'} rowsOnPage={rows.length}
+        model={pagingModel({ page, limit, cursor, total: data?.total ?? null, totalKind: data?.totalKind ?? 'exact', rowsOnPage: rows.length,
+          nextCursor: data?.nextCursor, prevCursor: data?.prevCursor })}
+        onMove={setPosition} onLimit={(n) => { setLimit(n); setPosition({ page: 1 }); }} />
     </div>
   );
 }

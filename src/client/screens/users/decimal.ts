@@ -1,6 +1,6 @@
 /**
  * Exact decimal arithmetic on the wire's decimal strings for the lock preview: BigInt fixed point at
- * 18 places, the scale of the database's NUMERIC(36,18), truncating like the server's trunc(…, 18).
+ * 18 places, the scale of the database's NUMERIC(36,18), truncating like the server's trunc(…, n).
  * Floats would show 0.30000000000000004 to staff moving real money.
  */
 const SCALE = 18;
@@ -30,7 +30,14 @@ export function fromFixed18(v: bigint): string {
 /** Whether a typed amount is a positive decimal. */
 export const isPositive = (s: string): boolean => isDecimal(s) && toFixed18(s) > 0n;
 
-/** trunc(value × percentage / 100, 18), as the server computes a percentage lock. */
-export function shareOf(value: string, percentage: string): bigint {
-  return (toFixed18(value) * toFixed18(percentage)) / (100n * ONE);
+/** Significant decimal places of a typed decimal: '1.50' → 1, '0.005' → 3, '12' → 0. */
+export function decimalPlaces(s: string): number {
+  return (s.trim().split('.')[1] ?? '').replace(/0+$/, '').length;
+}
+
+/** trunc(value × percentage / 100, places), as the server computes a percentage lock (places ≤ 18). */
+export function shareOf(value: string, percentage: string, places = SCALE): bigint {
+  const share = (toFixed18(value) * toFixed18(percentage)) / (100n * ONE);
+  const unit = 10n ** BigInt(SCALE - Math.min(Math.max(places, 0), SCALE));
+  return share - (share % unit);
 }

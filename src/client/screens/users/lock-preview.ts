@@ -1,10 +1,14 @@
 /**
  * Before → after of a lock or unlock, per account, computed the way the server moves funds (members
  * lock_funds): a lock takes from balance into locked, an unlock the other way; a percentage moves that
- * share of every account, an amount moves exactly that much of one currency.
+ * share of every account, truncated to the currency's precision, and an amount moves exactly that much of
+ * one currency, refused when it has more decimals than the currency. An account without a stated
+ * precision (a server that does not send it) is taken at the column's 18 places.
  */
 import type { UserAccount } from '../../api/users';
-import { fromFixed18, isPositive, shareOf, toFixed18 } from './decimal';
+import { decimalPlaces, fromFixed18, isPositive, shareOf, toFixed18 } from './decimal';
+
+const placesOf = (a: UserAccount | undefined) => a?.precision ?? 18;
 
 export type LockType = 'lock' | 'unlock';
 export type LockMode = 'percentage' | 'amount';
@@ -41,6 +45,12 @@ export function lockProblem(input: LockInput): string | null {
 export function previewLock(accounts: readonly UserAccount[], input: LockInput): Preview {
   const problem = lockProblem(input);
   if (problem) return { rows: [], problem };
+  if (input.mode === 'amount') {
+    const places = placesOf(accounts.find((a) => a.currency === input.currency));
+    if (decimalPlaces(input.value) > places) {
+      return { rows: [], problem: `${input.currency.toUpperCase()} takes at most ${places} decimal${places === 1 ? '' : 's'}` };
+    }
+  }
   const rows: PreviewRow[] = [];
   let short = false;
   for (const a of accounts) {
@@ -48,7 +58,8 @@ export function previewLock(accounts: readonly UserAccount[], input: LockInput):
     const balance = toFixed18(a.balance);
     const locked = toFixed18(a.locked);
     const source = input.type === 'lock' ? balance : locked;
-    const moved = input.mode === 'amount' ? toFixed18(input.value) : shareOf(input.type === 'lock' ? a.balance : a.locked, input.value);
+    const moved = input.mode === 'amount' ? toFixed18(input.value)
+      : shareOf(input.type === 'lock' ? a.balance : a.locked, input.value, placesOf(a));
     if (moved > source) short = true;
     const sign = input.type === 'lock' ? 1n : -1n;
     rows.push({

@@ -13,7 +13,7 @@ import type { UserDetail } from '../../api/users';
 
 export type Control =
   | 'state' | 'role' | 'otp' | 'email' | 'phone' | 'referrer' | 'group' | 'minSwap' | 'kyc' | 'labelAdd' | 'labelRemove'
-  | 'comments' | 'profile' | 'lock';
+  | 'comments' | 'profile' | 'lock' | 'sessions';
 
 export interface UserRules {
   reasons: Record<Control, string | undefined>;
@@ -61,6 +61,8 @@ export function userRules(ability: AppAbility, viewer: Viewer | null, user: Pick
       comments: wholeUser ? undefined : reasonFor('update', 'User'),
       profile: first(need('update', 'Profile'), protectedTarget),
       lock: need('update', 'Account'),
+      // Signing a user out everywhere belongs with their standing: whoever may ban may end sessions (server: same rule).
+      sessions: userField('state'),
     },
     showKyc: ability.can('read', 'Level'),
     showLock: superViewer && user.role === 'investor',

@@ -1,0 +1,149 @@
+/**
+ * The command palette (cmdk), opened with Ctrl/⌘+K from anywhere. It lists the commands the user may
+ * run, jump targets for pasted ids, e-mails and codes, and recent picks; a command that needs an
+ * argument or a confirmation opens a second page (Backspace on an empty input goes back). The list
+ * follows the page while open (a page that finishes loading adds its commands), and what is wrong with
+ * the typed text shows under the input, which keeps the text and the focus.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Command as Cmdk } from 'cmdk';
+import { useSnapshot } from 'valtio';
+import { jumpsFor, openRowDetail, type Command, type Jump } from '../../../../commands';
+import { t } from '../../i18n';
+import { closePalette } from '../../state/palette';
+import { recent, remember } from '../../state/recent';
+import { notify } from '../../state/toasts';
+import { Icon } from '../ui/Icon';
+import { CommandItem, PageItems } from './PaletteItems';
+import { commandFilter, groupsFor, JUMP_GROUP } from './rank';
+import { useCommandSource, useCommandsVersion } from './use-commands';
+import './palette.css';
+
+export default function PaletteDialog() {
+  const source = useCommandSource();
+  const version = useCommandsVersion();
+  const ctx = useMemo(() => source.context(), [source, version]);
+  const commands = useMemo(() => source.commands(ctx), [source, ctx]);
+  const { items: recentItems } = useSnapshot(recent);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState<Command | null>(null);
+  const [problems, setProblems] = useState<readonly string[]>([]);
+  const busy = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => () => { mounted.current = false; }, []);
+  const problemsId = useId();
+  const jumps = useMemo(() => (page ? [] : jumpsFor(search, ctx).map((j) => jumpCommand(j))), [page, search, ctx]);
+  const filter = useMemo(() => {
+    const byValue = new Map<string, Command>([...commands.map((c) => [c.id, c] as const), ...jumps.map((j) => [`jump ${j.id}`, j] as const)]);
+    return commandFilter((value) => byValue.get(value));
+  }, [commands, jumps]);
+
+  const check = (c: Command, arg: string) => (c.page?.kind === 'input' ? c.page.validate?.(arg, ctx) ?? [] : []);
+  const run = (c: Command, arg?: string) => {
+    if (c.page && !page) {
+      setPage(c);
+      setSearch('');
+      setProblems([]);
+      return;
+    }
+    if (busy.current) return;
+    const invalid = check(c, arg ?? '');
+    if (invalid.length > 0) { setProblems(invalid); return; }
+    const { path, term, lookup } = c as Partial<Jump>;
+    const done = () => remember({ id: c.id, title: c.title, path, ...(term ? { term } : {}), ...(lookup ? { lookup } : {}) });
+    const result = c.run(ctx, arg);
+    if (!result) {
+      closePalette();
+      done();
+      return;
+    }
+    // A lookup first: the palette stays open, so a failure can be shown where the text was typed.
+    busy.current = true;
+    void result.catch(() => ['Server error']).then((failed) => {
+      busy.current = false;
+      if (failed && failed.length > 0) {
+        if (mounted.current) setProblems(failed);
+        else notify('error', failed);
+        return;
+      }
+      done();
+      if (mounted.current) closePalette();
+    });
+  };
+  const type = (value: string) => {
+    setSearch(value);
+    // Once shown, a problem follows the text (and goes when the text is valid); a jump's failure goes on typing.
+    if (problems.length > 0) setProblems(page ? check(page, value.trim()) : []);
+  };
+  const back = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Backspace' && page && search === '') {
+      e.preventDefault();
+      setPage(null);
+      setProblems([]);
+    }
+  };
+  const recentShown = search === '' && !page
+    ? recentItems.flatMap((r) => {
+      if (r.path) return [{ ...r, command: jumpCommand({ id: r.id, title: r.title, path: r.path, term: r.term, lookup: r.lookup }, 'Recent') }];
+      const c = commands.find((x) => x.id === r.id);
+      return c ? [{ ...r, command: c }] : [];
+    })
+    : [];
+
+  return (
+    <Cmdk.Dialog open onOpenChange={(o) => !o && closePalette()} label="Command palette" loop filter={filter}
+      shouldFilter={!page} overlayClassName="palette-overlay" contentClassName="palette" className="palette-inner">
+      <div className="palette-input-row">
+        <Icon name="search" size={16} className="palette-search-icon" />
+        {page && <span className="palette-crumb">{page.title.replace(/…$/, '')}</span>}
+        <Cmdk.Input value={search} onValueChange={type} onKeyDown={back} className="palette-input"
+          aria-invalid={problems.length > 0 || undefined} aria-describedby={problems.length > 0 ? problemsId : undefined}
+          placeholder={page?.page?.kind === 'input' ? page.page.placeholder : page ? '' : 'Type a command, or paste a uid, e-mail, #id…'} />
+      </div>
+      {problems.length > 0 && (
+        <div role="alert" id={problemsId} className="palette-problems">
+          {problems.map((m) => <p key={m}>{t(m)}</p>)}
+        </div>
+      )}
+      <Cmdk.List className="palette-list">
+        {page ? <PageItems command={page} arg={search} onRun={(arg) => run(page, arg)} onBack={() => setPage(null)} /> : (
+          <>
+            {/* Jump items are force-mounted, so cmdk does not count them: a jump is a match too. */}
+            {jumps.length === 0 && <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>}
+            {jumps.length > 0 && (
+              <Cmdk.Group heading={JUMP_GROUP} forceMount>
+                {jumps.map((c) => <CommandItem key={c.id} command={c} icon="arrowRight" forceMount value={`jump ${c.id}`} onRun={() => run(c)} />)}
+              </Cmdk.Group>
+            )}
+            {recentShown.length > 0 && (
+              <Cmdk.Group heading="Recent">
+                {recentShown.map((r) => <CommandItem key={`recent-${r.id}-${r.path ?? ''}-${r.lookup?.id ?? ''}`} command={r.command}
+                  value={`recent ${r.id} ${r.path ?? ''} ${r.lookup?.id ?? ''}`} icon="clock" onRun={() => run(r.command)} />)}
+              </Cmdk.Group>
+            )}
+            {groupsFor(commands, search).map(([group, list]) => (
+              <Cmdk.Group key={group} heading={group}>
+                {list.map((c) => <CommandItem key={c.id} command={c} onRun={() => run(c)} />)}
+              </Cmdk.Group>
+            ))}
+          </>
+        )}
+      </Cmdk.List>
+      <footer className="palette-footer" aria-hidden="true">
+        <span><kbd>↑</kbd><kbd>↓</kbd> move</span>
+        <span><kbd>↵</kbd> run</span>
+        {page && <span><kbd>⌫</kbd> back</span>}
+        <span><kbd>Esc</kbd> close</span>
+        <span className="palette-footer-right"><kbd>?</kbd> all shortcuts</span>
+      </footer>
+    </Cmdk.Dialog>
+  );
+}
+
+/** A jump as a command that remembers its path (and term or lookup), so a recent jump can be replayed. */
+function jumpCommand(j: Jump, group = JUMP_GROUP): Command & Jump {
+  return {
+    ...j, group,
+    run: (c) => (j.lookup ? openRowDetail(c, j.lookup) : j.term ? c.openUser(j.term, j.path) : c.navigate(j.path)),
+  };
+}

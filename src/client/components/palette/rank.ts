@@ -1,0 +1,73 @@
+/**
+ * How the palette orders commands for the typed text (cmdk's `filter`, whose score sorts the items of
+ * each group; groupsFor orders the groups): what was typed first. cmdk's own fuzzy score alone put "Go to Beneficiaries" above "Ban this
+ * user…" for `ban`, because it matches letters anywhere in the id and keywords. Tiers, best first:
+ *   3. the title starts with the typed words (`log out` → "Log out", `ban` → "Ban this user…");
+ *   2. every typed word starts a word of the title (`add label` → "Add a label to this user…");
+ *   1. every typed word starts a word of the title or the keywords (`dark` → the theme toggle);
+ *   fuzzy: cmdk's score, scaled below every word match, so `g` still finds "Toggle …".
+ * Within a tier the page's own commands (User on a user page, Dashboard, ...) come before navigation.
+ */
+import { defaultFilter } from 'cmdk';
+import type { Command } from '../../../../commands';
+
+/** The palette's group of jump targets: generated from the typed text itself, so always first. */
+export const JUMP_GROUP = 'Jump to';
+
+/** Group order of the untyped palette; '*' stands for a screen's own groups (User, Dashboard, ...). */
+const GROUP_ORDER = ['Navigation', 'Create', 'Find', '*', 'List', 'General'];
+/**
+ * Tie order once text is typed: the page's own commands first. The untyped order keeps navigation on
+ * top so Enter on an empty palette never starts a change to the record on screen.
+ */
+const TIE_ORDER = ['*', 'Navigation', 'Create', 'Find', 'List', 'General'];
+
+const indexIn = (order: readonly string[], group: string) => (order.includes(group) ? order.indexOf(group) : order.indexOf('*'));
+
+const groupRank = (group: string): number => indexIn(GROUP_ORDER, group);
+
+const wordsOf = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+function tier(c: Command, typed: string[]): number {
+  const title = wordsOf(c.title);
+  const last = typed.length - 1;
+  if (typed.every((w, i) => (i < last ? title[i] === w : title[i]?.startsWith(w)))) return 3;
+  const starts = (pool: string[]) => typed.every((w) => pool.some((p) => p.startsWith(w)));
+  if (starts(title)) return 2;
+  return starts([...title, ...(c.keywords ?? []).flatMap(wordsOf)]) ? 1 : 0;
+}
+
+/** What cmdk's fuzzy score reads besides the command id (CommandItem passes the same). */
+export const keywordsOf = (c: Command): string[] => [c.title, ...(c.keywords ?? [])];
+
+/** The score of one command for `search`: above 1 for a word match, (0, 1) fuzzy, 0 hidden. */
+export function scoreCommand(c: Command, search: string): number {
+  if (c.group === JUMP_GROUP) return 10;
+  const typed = wordsOf(search);
+  const t = typed.length > 0 ? tier(c, typed) : 0;
+  if (t === 0) return defaultFilter(c.id, search, keywordsOf(c)) * 0.9;
+  // A tie-break under 0.5, so it never lifts a command over the next tier.
+  return t + (TIE_ORDER.length - indexIn(TIE_ORDER, c.group)) / (2 * TIE_ORDER.length);
+}
+
+/** cmdk's `filter` for items whose value is a command's identity (see CommandItem's `value`). */
+export function commandFilter(commandOf: (value: string) => Command | undefined) {
+  return (value: string, search: string, keywords?: string[]): number => {
+    const c = commandOf(value);
+    return c ? scoreCommand(c, search) : defaultFilter(value, search, keywords);
+  };
+}
+
+/**
+ * The palette's groups in order: GROUP_ORDER untyped, else by their best command's score. cmdk sorts
+ * the items inside a group by the filter's score but (1.1.1) never moves the groups themselves: it
+ * looks them up by id where it stamped their heading, so the palette orders them.
+ */
+export function groupsFor(commands: readonly Command[], search: string): [string, Command[]][] {
+  const map = new Map<string, Command[]>();
+  for (const c of commands) map.set(c.group, [...(map.get(c.group) ?? []), c]);
+  const groups = [...map.entries()].sort(([a], [b]) => groupRank(a) - groupRank(b));
+  if (!search.trim()) return groups;
+  const best = (list: Command[]) => Math.max(...list.map((c) => scoreCommand(c, search)));
+  return groups.map((g) => [g, best(g[1])] as const).sort((a, b) => b[1] - a[1]).map(([g]) => g);
+}

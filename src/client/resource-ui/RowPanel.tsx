@@ -1,0 +1,88 @@
+/**
+ * A read-only row beside its list (`?row=<id>`): every field the row carries, in full — the metadata and
+ * user agent the columns cut short, nested records, dates in UTC with their exact ISO value. For rows that
+ * open neither a form nor a detail page (activities, devices, service logs, ...). A row that is not on the
+ * page on screen (a `#id` jump, a shared link) is fetched by id; the panel says so when there is none.
+ */
+import { useEffect, useState } from 'react';
+import { labelOf, type Resource } from '../../shared/resources';
+import { listRows, type Row } from '../api/resources';
+import { Icon } from '../components/ui/Icon';
+import { display, formatDate, prettyJson, valueAt } from './format';
+
+interface Props {
+  resource: Resource;
+  id: string;
+  /** The rows on screen: the panel shows one of them without a request. */
+  rows: readonly Row[];
+  /** Parameters every request of this list carries (a scoped list). */
+  fixed?: Readonly<Record<string, string>>;
+  onClose(): void;
+}
+
+type Loaded = { row: Row } | { missing: true } | { failed: true } | null;
+
+function useRow(r: Resource, id: string, rows: readonly Row[], fixed?: Readonly<Record<string, string>>): Loaded {
+  const onPage = rows.find((x) => String(x.id) === id);
+  const [fetched, setFetched] = useState<{ id: string; loaded: Loaded }>({ id: '', loaded: null });
+  useEffect(() => {
+    if (onPage) return;
+    let live = true;
+    listRows(r, { ...fixed, id, page: 1, limit: 1 })
+      .then((res) => live && setFetched({ id, loaded: res.rows[0] ? { row: res.rows[0] } : { missing: true } }))
+      .catch(() => live && setFetched({ id, loaded: { failed: true } }));
+    return () => { live = false; };
+  }, [r, id, onPage, fixed]);
+  if (onPage) return { row: onPage };
+  return fetched.id === id ? fetched.loaded : null;
+}
+
+/** One value as the panel shows it: dates in UTC, JSON indented, nested records as their fields. */
+function Value({ r, field, value }: { r: Resource; field: string; value: unknown }) {
+  const kind = r.fields[field]?.kind;
+  if (value === null || value === undefined || value === '') return <span className="row-panel-empty">—</span>;
+  if (kind === 'date' || kind === 'datetime' || /(^|_)at$/.test(field)) {
+    return <time dateTime={display(value)} title={display(value)}>{formatDate(value)} UTC</time>;
+  }
+  const text = prettyJson(value);
+  return text.includes('\n') ? <pre className="row-panel-pre">{text}</pre> : <span className="row-panel-text">{text}</span>;
+}
+
+/** Declared fields first (their labels), then whatever else the row carries (a nested admin, target, ...). */
+function entries(r: Resource, row: Row): [string, string, unknown][] {
+  const declared = Object.keys(r.fields).filter((k) => valueAt(row, k) !== undefined);
+  const covered = new Set(declared.map((k) => k.split('.')[0]));
+  const rest = Object.keys(row).filter((k) => !covered.has(k) && !r.fields[k]);
+  return [
+    ...declared.map((k): [string, string, unknown] => [k, labelOf(k, r.fields[k]), valueAt(row, k)]),
+    ...rest.map((k): [string, string, unknown] => [k, labelOf(k), row[k]]),
+  ];
+}
+
+export function RowPanel({ resource: r, id, rows, fixed, onClose }: Props) {
+  const loaded = useRow(r, id, rows, fixed);
+  return (
+    <aside className="row-panel" aria-labelledby="row-panel-title"
+      onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); onClose(); } }}>
+      <header className="row-panel-head">
+        <h3 id="row-panel-title">{r.label} #{id}</h3>
+        <button type="button" className="icon-btn" onClick={onClose} aria-label="Close details" title="Close (Esc)">
+          <Icon name="close" size={16} />
+        </button>
+      </header>
+      {loaded === null && <p className="row-panel-note" role="status">Loading…</p>}
+      {loaded && 'missing' in loaded && <p className="row-panel-note" role="alert">No {r.label} with ID {id}.</p>}
+      {loaded && 'failed' in loaded && <p className="row-panel-note" role="alert">This {r.label.toLowerCase()} could not be loaded.</p>}
+      {loaded && 'row' in loaded && (
+        <dl className="row-panel-fields">
+          {entries(r, loaded.row).map(([key, label, value]) => (
+            <div key={key} className="row-panel-field">
+              <dt>{label}</dt>
+              <dd><Value r={r} field={key} value={value} /></dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,110 @@
+// The keyboard journey of issue 9, in a real Chromium against the real server, by keyboard alone: sign in, open
+// the directory from the palette, sort by e-mail both ways from the header, page past row 10,000 with `]`
+// (offsets end there; the server's cursors carry on), open a user with `#id`, ban with an empty remark (the
+// palette says why and keeps the text) and then a real one, go Back and continue with `j` from the same row.
+// The server seeds 10,200 customers so the directory has rows past the offset limit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAvailable, openJourney, submitSignIn, type Journey } from '../helpers/browser.js';
+import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.js';
+
+const run = browserAvailable();
+let journey: Journey | undefined;
+let page: Page;
+
+const focusedRow = () => page.evaluate(() => {
+  const row = document.activeElement?.closest('[role="row"]');
+  return row ? { id: row.getAttribute('row-id'), index: Number(row.getAttribute('row-index')) } : null;
+});
+const emails = () => page.locator('.ag-center-cols-container [col-id="email"]').allTextContents();
+const search = () => new URL(page.url()).searchParams;
+
+async function palette(text: string, option: string | RegExp): Promise<void> {
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Command palette' });
+  await dialog.getByRole('combobox').fill(text);
+  await dialog.getByRole('option', { name: option }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+describe.skipIf(!run)('keyboard journey over a directory past 10,000 rows', () => {
+  beforeAll(async () => {
+    journey = await openJourney({ STEWARD_DEMO_USERS: '10200', STEWARD_DEMO_ACTIVITIES: '20000' });
+    ({ page } = journey);
+  });
+  afterAll(async () => { await journey?.close(); });
+
+  it('sorts, pages past the offset limit, opens #id, bans with a remark and comes Back to the same row', async () => {
+    await page.goto(`${journey!.srv.url}/login`);
+    await submitSignIn(page, 'superadmin@steward.demo', DEFAULT_DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+
+    await palette('go to user directory', /Go to User Directory/);
+    await page.waitForURL('**/user-directory');
+    await page.locator('.ag-row').first().waitFor();
+
+    // Tab enters the grid at its header; arrows move to E-mail; Enter sorts ascending, again descending.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('col-id'))).toBe('uid');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => search().get('order_by')).toBe('email');
+    expect(search().get('ordering')).toBe('asc');
+    await expect.poll(async () => { const e = await emails(); return e.length > 1 && [...e].sort().join() === e.join(); }).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => search().get('ordering')).toBe(null);
+    await expect.poll(async () => { const e = await emails(); return e.length > 1 && [...e].sort().reverse().join() === e.join(); }).toBe(true);
+
+    // 100 rows a page (a palette command), then `]` to page 102: rows 10,101–10,200, past the offset limit.
+    await palette('rows per page 100', /Rows per page: 100/);
+    await expect.poll(() => search().get('limit')).toBe('100');
+    const pagerRange = page.getByRole('navigation', { name: 'Pagination' }).locator('.pager-range');
+    for (let p = 2; p <= 102; p++) {
+      await page.keyboard.press(']');
+      await expect.poll(() => search().get('page'), { timeout: 15_000 }).toBe(String(p));
+      await expect.poll(() => pagerRange.textContent(), { timeout: 15_000 }).toContain(`${((p - 1) * 100 + 1).toLocaleString('en-US')}–`);
+    }
+    expect(search().get('cursor')).toBeTruthy();
+    const deepEmails = await emails();
+    expect(deepEmails.length).toBeGreaterThan(0);
+    expect([...deepEmails].sort().reverse().join()).toBe(deepEmails.join());
+
+    // j j j: the third row; #id of that row opens its user.
+    await page.locator('main').focus();
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    const row = await focusedRow();
+    expect(row?.index).toBe(2);
+    const listUrl = page.url();
+    const email = deepEmails[2];
+    await palette(`#${row!.id}`, /Open User #/);
+    await page.waitForURL('**/user-directory/ID*');
+    await page.getByText(email).first().waitFor();
+
+    // Ban: an empty remark is refused inline, the palette stays open with the text kept.
+    await palette('ban', /Ban this user/);
+    const dialog = page.getByRole('dialog', { name: 'Command palette' });
+    const input = dialog.getByRole('combobox');
+    await input.fill('   ');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('alert').waitFor();
+    expect(await input.inputValue()).toBe('   ');
+    expect(await dialog.isVisible()).toBe(true);
+    await input.fill('E2E keyboard: account takeover');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Change user state' });
+    await confirm.waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByText('Updated Successfully').waitFor();
+    await page.getByRole('table', { name: 'State change log' }).getByRole('row').filter({ hasText: 'E2E keyboard: account takeover' }).waitFor();
+
+    // Back: the same deep page, the focus on the same row, and j goes on from it.
+    await page.goBack();
+    await page.waitForURL(listUrl);
+    await expect.poll(focusedRow, { timeout: 15_000 }).toEqual(row);
+    await page.keyboard.press('j');
+    await expect.poll(async () => (await focusedRow())?.index).toBe(3);
+  });
+});

@@ -1,0 +1,40 @@
+/** The build's route budgets read the chunk graph from Vite's manifest (cli/route-sizes.ts). */
+import { describe, expect, it } from 'vitest';
+import { ROUTES, routeFiles, type Manifest } from '../../src/server/cli/route-sizes.js';
+
+// The shape `vite build` writes: the entry imports a shared vendor chunk and loads the area lazily; the
+// area and the screen share a chunk, and the screen lazily loads a form nobody needs at first.
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'], dynamicImports: ['src/area.tsx'], css: ['assets/index-1.css'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  'src/area.tsx': { file: 'assets/area-1.js', isDynamicEntry: true, imports: ['index.html', '_shared-1.js'], dynamicImports: ['src/screen.tsx'] },
+  '_shared-1.js': { file: 'assets/shared-1.js', imports: ['_react-1.js'], css: ['assets/shared-1.css'] },
+  'src/screen.tsx': { file: 'assets/screen-1.js', isDynamicEntry: true, imports: ['_shared-1.js', '_grid-1.js'], dynamicImports: ['src/form.tsx'] },
+  '_grid-1.js': { file: 'assets/grid-1.js' },
+  'src/form.tsx': { file: 'assets/form-1.js', isDynamicEntry: true, imports: ['_shared-1.js'] },
+};
+
+describe('routeFiles', () => {
+  it('is the entry and its static imports for the sign-in page', () => {
+    expect(routeFiles(manifest, ['index.html'])).toEqual({ js: ['assets/index-1.js', 'assets/react-1.js'], css: ['assets/index-1.css'] });
+  });
+
+  it('adds the lazy chunks a route starts and their static imports, each once, but not what they load later', () => {
+    const { js, css } = routeFiles(manifest, ['index.html', 'src/area.tsx', 'src/screen.tsx']);
+    expect(js.sort()).toEqual(['assets/area-1.js', 'assets/grid-1.js', 'assets/index-1.js', 'assets/react-1.js', 'assets/screen-1.js', 'assets/shared-1.js']);
+    expect(css.sort()).toEqual(['assets/index-1.css', 'assets/shared-1.css']);
+  });
+
+  it('fails on a chunk the manifest does not have (a renamed screen must not shrink its route to nothing)', () => {
+    expect(() => routeFiles(manifest, ['index.html', 'src/gone.tsx'])).toThrow(/src\/gone\.tsx/);
+  });
+});
+
+describe('the budgets', () => {
+  it('cover the sign-in page, a list and the user detail, and keep AG Grid off the sign-in page', () => {
+    expect(ROUTES.map((r) => [r.name, r.budgetKb])).toEqual([
+      ['sign-in (/login)', 150], ['list (/user-directory)', 350], ['user detail (/user-directory/<uid>)', 250],
+    ]);
+    expect(ROUTES[0].noGrid).toBe(true);
+  });
+});
