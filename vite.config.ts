@@ -1,15 +1,36 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './src/server/cli/precompress.js';
 
 // The SPA build and the test projects. Server tests run in node against a real database
 // (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set); client tests run in jsdom;
 // e2e tests drive Debian's Chromium against a listening server.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph the size report computes each route's JS from.
+    manifest: true,
+    // `npm run build` reports gzip and brotli per chunk and route itself (cli/report-sizes.ts).
+    reportCompressedSize: false,
+    // Every browser the console supports knows <link rel=modulepreload>.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      // Brotli at its best level takes seconds by design (cli/precompress.ts); no warning about it.
+      checks: { bundlerTimings: false },
+      output: {
+        codeSplitting: {
+          // Libraries change far less often than the console: in chunks of their own they stay cached
+          // (immutable) across deploys. AG Grid only ever loads with a list screen.
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'ag-grid', test: /node_modules[\\/](ag-grid-community|ag-grid-react|ag-stack)[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   // `npm run dev`: Vite serves the SPA with hot reload and hands the API to the server on PORT.
   server: {
@@ -37,6 +58,22 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/helpers/client-setup.ts'],
           testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // npm run test:reliability: the route fuzz, concurrency, crash and load suite (tests/reliability),
+          // on PGlite, or on PostgreSQL with TEST_DATABASE_URL. Files run one at a time: the load and crash
+          // files time a real server, and the PostgreSQL restart must not cut another file's connections.
+          name: 'reliability',
+          environment: 'node',
+          include: ['tests/reliability/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+          fileParallelism: false,
         },
       },
       {

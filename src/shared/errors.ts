@@ -11,6 +11,14 @@ export const ERRORS = {
   'server.payload_too_large': 413,
   'server.unsupported_media_type': 415,
   'server.too_many_requests': 429,
+  // Too many sign-ins are hashing passwords right now; the server refuses at once rather than queue (Retry-After).
+  'server.busy': 503,
+  // The database cannot be reached right now (restarting, connection lost); the server reconnects by itself.
+  'server.database_unavailable': 503,
+  // Request input PostgreSQL cannot store (a NUL byte, an unpaired UTF-16 surrogate), and over-deep JSON.
+  'server.request.invalid_characters': 400,
+  'server.request.too_deep': 400,
+  'server.request.uri_too_long': 414,
   'record.not_found': 404,
   'route.not_found': 404,
   // authz (gateway)
@@ -109,6 +117,9 @@ export const ERRORS = {
   'admin.member.account_doesnt_exist': 422,
   'admin.member.insufficient_balance': 422,
   'admin.member.insufficient_locked': 422,
+  // An amount with more decimals than the currency's precision (currencies.precision) is refused, not rounded.
+  'admin.member.amount_exceeds_precision': 422,
+  'admin.notification.uid_doesnt_exist': 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERRORS | `${string}.${string}`;

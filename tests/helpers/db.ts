@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/index.js';
 
-export async function openTestDb(): Promise<Database> {
+/** `poolSize`: PostgreSQL connections (4 by default; the server's own default is 10). */
+export async function openTestDb(opts: { poolSize?: number } = {}): Promise<Database> {
   const t = inject('dbTemplate');
   if (t.kind === 'pglite') {
     const bytes = readFileSync(t.snapshot);
@@ -20,7 +21,7 @@ export async function openTestDb(): Promise<Database> {
     await admin.end();
   }
   const u = new URL(t.url); u.pathname = `/${name}`;
-  const db = await openDatabase({ url: u.toString(), poolSize: 4 });
+  const db = await openDatabase({ url: u.toString(), poolSize: opts.poolSize ?? 4 });
   const close = db.close;
   db.close = async () => {
     await close();

@@ -5,13 +5,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 
 export interface RunningServer {
   url: string;
+  /** The server process (its RSS is in /proc/<pid>/status). */
+  pid: number;
   output: () => string;
+  /** Whether the process is still running. */
+  alive(): boolean;
   stop(): Promise<void>;
+  /** kill -9, and wait for the process to be gone (the data directory stays). */
+  kill(): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -24,11 +30,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}, timeoutMs = 150_000): Promise<RunningServer> {
+/** `dataDir`: the embedded database's directory, kept on stop (a restart after a crash reopens it); a temporary one otherwise. */
+export async function startServer(env: Record<string, string> = {}, timeoutMs = 150_000, opts: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'steward-e2e-'));
-  const tsx = resolve('node_modules/.bin/tsx');
-  const child: ChildProcess = spawn(tsx, ['src/server/main.ts'], {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'steward-e2e-'));
+  // Node itself with tsx's loader, not the tsx command: that one runs the server in a child process of
+  // its own, so a kill -9 would end the wrapper and leave the server running.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), STEWARD_DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -36,19 +44,22 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
   child.stdout!.on('data', (d) => { out += d; });
   child.stderr!.on('data', (d) => { out += d; });
   const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((r) => child.once('exit', r));
+  const alive = () => child.exitCode === null && child.signalCode === null;
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (alive()) {
       child.kill('SIGTERM');
-      await new Promise((r) => { child.once('exit', r); setTimeout(r, 10_000); });
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (alive()) child.kill('SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
+  const kill = async () => { if (alive()) { child.kill('SIGKILL'); await exited; } };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) { await stop(); throw new Error(`server exited (${child.exitCode}):\n${out}`); }
+    if (!alive()) { await stop(); throw new Error(`server exited (${child.exitCode}):\n${out}`); }
     if (/running at/i.test(out)) {
-      try { if ((await fetch(`${url}/config.json`)).ok) return { url, output: () => out, stop }; } catch { /* not yet */ }
+      try { if ((await fetch(`${url}/config.json`)).ok) return { url, pid: child.pid!, output: () => out, alive, stop, kill }; } catch { /* not yet */ }
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -6,7 +6,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DB } from './schema.js';
 import { pgliteDialect } from './pglite-dialect.js';
-import { pgListen, pgliteListen, type Listen } from './listen.js';
+import { KEEP_ALIVE, pgListen, pgliteListen, type Listen } from './listen.js';
 
 export type { DB } from './schema.js';
 export { sql };
@@ -33,23 +33,119 @@ export interface OpenOptions {
   /** PGlite in memory (tests). */
   memory?: boolean;
   poolSize?: number;
+  /**
+   * PostgreSQL only: told of every statement sent, with when it was sent and when its answer came
+   * (performance.now() ms). The benchmark replays a request's exact statements through the driver.
+   */
+  onQuery?: (q: SentQuery) => void;
+}
+
+/** One statement as the driver sent it. */
+export interface SentQuery { text: string; values: unknown[]; start: number; end: number }
+
+type QueryFn = (text: unknown, values?: unknown) => Promise<unknown>;
+
+/** Wraps a pg client's query(text, values) so each call is reported with its timing. */
+function recordQueries(client: { query: QueryFn }, onQuery: (q: SentQuery) => void): void {
+  const send = client.query.bind(client);
+  client.query = (async (text: unknown, values?: unknown) => {
+    const start = performance.now();
+    const out = await send(text, values);
+    if (typeof text === 'string') onQuery({ text, values: Array.isArray(values) ? values : [], start, end: performance.now() });
+    return out;
+  }) as QueryFn;
+}
+
+/**
+ * Tables nearly every console request reads. A new server connection knows no table: its first
+ * statement on one loads the relation, every index and the statistics from the catalogs (7–12 ms for
+ * activities on a fresh backend, 2 ms once loaded). Planning a read of each table loads them all in one
+ * round trip (~20 ms) when the connection opens, so a pool that has just reconnected (after a database
+ * restart) is not slow for its first requests. A table that does not exist (yet) is skipped.
+ */
+const WARM_TABLES = [
+  'users', 'sessions', 'permissions', 'activities', 'labels', 'profiles', 'phones', 'comments', 'accounts',
+  'currencies', 'levels', 'user_state_logs', 'metric_rollups',
+];
+const WARM = `DO $$ DECLARE t text; BEGIN
+  FOREACH t IN ARRAY ARRAY['${WARM_TABLES.join("','")}'] LOOP
+    IF to_regclass(t) IS NOT NULL THEN EXECUTE 'EXPLAIN SELECT 1 FROM ' || quote_ident(t); END IF;
+  END LOOP;
+END $$`;
+// No JIT: every statement here is a capped read, and JIT compiles its expressions whenever a plan's
+// cost passes jit_above_cost — which the capped count's EXPLAIN of a 10M-row filter always does (the
+// plan is compiled even when only explained). That cost 1–5 ms warm and, with LLVM's library to load
+// from disk, 200–500 ms on a cold server.
+const NO_JIT = 'SET jit = off';
+
+/** A checkout waits this long for a new connection (or a free pooled one), then fails: answered 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A pg pool that reads values as both drivers do here. Also used bare by the benchmark to send recorded
+ * statements straight through the driver (raw-replay.ts).
+ */
+export async function pgPool(url: string, max: number) {
+  const pg = (await import('pg')).default;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // A staff console is idle a lot, and pg closes a connection after 10 s idle by default: each
+    // reopening paid connection setup plus the catalog loading above (20–30 ms measured). Connections
+    // stay open (at most `max`); TCP keep-alive finds a peer that vanished without a word.
+    idleTimeoutMillis: 0,
+    ...KEEP_ALIVE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    onConnect,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8) return asInt;
+        if (oid === NUMERIC || oid === DATE) return asText;
+        return pg.types.getTypeParser(oid, format as 'text');
+      }) as never,
+    },
+  });
+  // An idle connection that dies (a server restart) is dropped by the pool; the next checkout opens a new one.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Run on each new connection before the pool hands it out. */
+async function onConnect(client: { on(e: 'error', f: () => void): unknown; query(text: string): Promise<unknown> }) {
+  // A checked-out connection whose server goes away between two statements (a restart or
+  // pg_terminate_backend: 57P01, e.g. inside a transaction) has no query to fail, so pg emits 'error' on
+  // the client — and an 'error' event nobody listens to ends the process. The next statement on it fails
+  // instead (answered 503, isDatabaseUnavailable), and the pool discards the connection on release.
+  client.on('error', () => undefined);
+  // A failure here (a server without the setting, a dying connection) only leaves the connection cold;
+  // its next statement reports a real problem.
+  for (const text of [NO_JIT, WARM]) await client.query(text).catch(() => undefined);
+}
+
+/** Codes of PostgreSQL meaning "not reachable now" rather than "wrong statement". */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** Socket errors, and pg's own words for a connection it lost or could not open in time. */
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGE = /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
+
+/**
+ * Whether a failed statement failed because the database cannot be reached right now (restarting,
+ * our backend terminated, connection refused or timed out) rather than because of the statement: such
+ * a request is answered 503 server.database_unavailable, and the pool reconnects by itself.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET.has(code))) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pg = (await import('pg')).default;
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: opts.poolSize ?? 10,
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-          if (oid === INT8) return asInt;
-          if (oid === NUMERIC || oid === DATE) return asText;
-          return pg.types.getTypeParser(oid, format as 'text');
-        }) as never,
-      },
-    });
-    pool.on('error', () => { /* idle client errors surface on next query */ });
+    const pool = await pgPool(opts.url, opts.poolSize ?? 10);
+    const { onQuery } = opts;
+    if (onQuery) pool.on('connect', (client) => recordQueries(client as unknown as { query: QueryFn }, onQuery));
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), close: () => kysely.destroy() };
   }

@@ -2,8 +2,9 @@
  * LISTEN on a NOTIFY channel, over either database kind (Database.listen).
  *
  * - PostgreSQL: a dedicated connection outside the pool (a pooled one would be handed to queries). When
- *   it drops, `lost()` runs at once (notifications may have been missed) and it reconnects every second;
- *   `ready()` runs after each successful LISTEN.
+ *   it drops (a restart, a terminated backend), `lost()` runs at once (notifications may have been
+ *   missed) and it reconnects with backoff: 100 ms, doubling to 5 s between attempts, back to 100 ms
+ *   once listening; `ready()` runs after each successful LISTEN.
  * - PGlite: one in-process connection that never drops. The LISTEN runs inside the pool's mutex, so it
  *   never lands in another caller's open transaction (where a rollback would undo it). Notifications
  *   arrive synchronously, before the committing query's promise resolves.
@@ -24,7 +25,15 @@ export interface ListenHandlers {
 export type Listen = (channel: string, h: ListenHandlers) => Promise<() => Promise<void>>;
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
-const RETRY_MS = 1_000;
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 5_000;
+
+/**
+ * TCP keep-alive on every server connection, probing after 10 s of silence (the OS default waits two
+ * hours): a peer that vanished without closing (a host or network gone) is found and the connection
+ * dropped, instead of a LISTEN that silently hears nothing while the session cache trusts it.
+ */
+export const KEEP_ALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
 
 function checkChannel(channel: string): void {
   if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
@@ -36,9 +45,10 @@ export function pgListen(pgModule: typeof pg, url: string): Listen {
     let current: pg.Client | null = null;
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
+    let delay = RETRY_FIRST_MS;
 
     const connect = async (): Promise<void> => {
-      const c = new pgModule.Client({ connectionString: url });
+      const c = new pgModule.Client({ connectionString: url, ...KEEP_ALIVE });
       c.on('notification', (m) => { if (m.channel === channel && m.payload !== undefined) h.payload(m.payload); });
       c.on('error', () => { /* 'end' follows and handles it */ });
       c.on('end', () => {
@@ -56,12 +66,14 @@ export function pgListen(pgModule: typeof pg, url: string): Listen {
       }
       if (stopped) { await c.end(); return; }
       current = c;
+      delay = RETRY_FIRST_MS;
       h.ready();
     };
     const retry = () => {
       if (stopped) return;
-      timer = setTimeout(() => { connect().catch(retry); }, RETRY_MS);
+      timer = setTimeout(() => { connect().catch(retry); }, delay);
       timer.unref();
+      delay = Math.min(delay * 2, RETRY_MAX_MS);
     };
 
     await connect();

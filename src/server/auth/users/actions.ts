@@ -1,9 +1,9 @@
 /**
  * User edits (A6, A7, A8, A44, P-A6): state with a remark, 2FA off, role, email, phone number and
  * referrer.
- * Each write pre-reads its target to refuse what it must (404, protections, no-change) before any
- * transaction and to put before → after in the audit data; inside withAudit it locks the row and
- * re-checks against the locked values, so a concurrent edit cannot slip between the two.
+ * Each write locks its target inside withAudit, refuses there what it must (404, protections,
+ * no-change) and notes before → after for the audit from the locked row, so a concurrent edit can
+ * neither slip between the check and the write nor make the audit record a past value it did not replace.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -31,8 +31,9 @@ type Field = 'state' | 'otp' | 'role' | 'email' | 'phone_number' | 'referral_uid
 const noChange = (f: Field) => fail(422, `${PREFIX}.${f}_no_change`);
 
 /**
- * One field edit: pre-read and check, then lock, re-check and write with its audit row. `check` throws
- * for a refused edit; `write` runs in the transaction against the locked row.
+ * One field edit: lock, check and write with its audit row. `check` throws for a refused edit (recorded
+ * as a failed activity); `describe` gives the audit's before → after from the locked row; `write` runs
+ * in the transaction against it.
  */
 async function edit(
   req: FastifyRequest, uid: string, field: Field, check: (u: AdminUserRow) => void,
@@ -40,13 +41,10 @@ async function edit(
   write: (trx: Transaction<DB>, u: AdminUserRow, now: Date) => Promise<AdminUserRow>,
 ) {
   const by = caller(req);
-  const db = req.server.deps.db.kysely;
-  const pre = found(await findUserByUid(db, uid));
-  guardTarget(by, pre, { noSelf: true });
-  check(pre);
-  const row = await withAudit(req, { topic: 'users', action: 'update', targetUid: uid, data: { uid, field, ...describe(pre) } },
-    async (trx) => {
+  const row = await withAudit(req, { topic: 'users', action: 'update', targetUid: uid, data: { uid, field } },
+    async (trx, note) => {
       const u = found(await lockUserByUid(trx, uid));
+      note(describe(u));
       guardTarget(by, u, { noSelf: true });
       check(u);
       return write(trx, u, req.server.deps.now());

@@ -13,13 +13,14 @@ import { fail } from '../../plugins/errors.js';
 import { withAudit } from '../../plugins/audit.js';
 import { requireAbility } from '../require-ability.js';
 import * as lq from '../../db/queries/labels.js';
-import { findUserByUid, lockUserByUid } from '../../db/queries/users-admin.js';
+import { lockUserByUid } from '../../db/queries/users-admin.js';
 import { bodyOf, caller, found, guardTarget, inputOf, validated } from './guards.js';
-import { applyChange, applyStanding, currentLevels, planStanding, type LabelChange } from './kyc.js';
+import { applyStanding, type LabelChange } from './kyc.js';
 import { labelEntity } from './entity.js';
 import { userEntity } from '../../db/queries/user-json.js';
 import { LIST_CODES } from './read.js';
 import { setListHeaders } from '../../db/queries/count.js';
+import { MAX_OFFSET } from '../../db/queries/paging.js';
 
 const PREFIX = 'admin.label';
 const OPTS = { prefix: PREFIX, messages: LABEL_MESSAGES };
@@ -32,25 +33,16 @@ async function requireLabelAbility(req: FastifyRequest, action: AbilityAction, i
 }
 
 /**
- * One label write on `uid`: pre-read for the protections and the audit's before → after, then in the
- * transaction lock the user, apply `write` and, for a private label, recompute level and state.
+ * One label write on `uid`: in the transaction lock the user, check the protections, apply `write` and,
+ * for a private label, recompute level and state; the audit's level and state before → after are the
+ * locked row's and the recomputed ones.
  */
 async function labelWrite<T>(
   req: FastifyRequest, uid: string, scope: string, change: LabelChange, action: string,
   write: (trx: Parameters<typeof lq.findLabel>[0], userId: number, now: Date) => Promise<T>,
 ): Promise<T> {
   const by = caller(req);
-  const db = req.server.deps.db.kysely;
-  const pre = found(await findUserByUid(db, uid));
-  guardTarget(by, pre);
-  const data: Record<string, unknown> = { uid, scope, ...change };
-  if (scope === 'private') {
-    const before = await lq.privateLabels(db, pre.id);
-    const plan = planStanding(pre, before, applyChange(before, change), await currentLevels(db));
-    data.level = { from: pre.level, to: plan.level };
-    data.state = { from: pre.state, to: plan.state };
-  }
-  return withAudit(req, { topic: 'labels', action, targetUid: uid, data }, async (trx) => {
+  return withAudit(req, { topic: 'labels', action, targetUid: uid, data: { uid, scope, ...change } }, async (trx, note) => {
     const u = found(await lockUserByUid(trx, uid));
     guardTarget(by, u);
     const before = scope === 'private' ? await lq.privateLabels(trx, u.id) : [];
@@ -58,7 +50,8 @@ async function labelWrite<T>(
     const out = await write(trx, u.id, now);
     if (scope === 'private') {
       const what = change.op === 'set' ? `${change.key}:${change.value}` : `${change.key} removed`;
-      await applyStanding(trx, u, before, by.id, `label ${what}`, now);
+      const next = await applyStanding(trx, u, before, by.id, `label ${what}`, now);
+      note({ level: { from: u.level, to: next.level }, state: { from: u.state, to: next.state } });
     }
     return out;
   });
@@ -103,6 +96,8 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     const v = validated(validateForm(LabelQuery, query, OPTS));
     const page = validated(validateForm(PagingQuery, query, { prefix: 'admin.user', codes: LIST_CODES }));
     const p = page.page ?? 1, limit = page.limit ?? 100;
+    // Offsets stay shallow, as on every list (list-params.ts): a deep one would walk the label's index.
+    if ((p - 1) * limit > MAX_OFFSET) fail(422, 'admin.pagination.page_too_deep');
     const { rows, total } = await lq.usersWithLabel(db(), v.key, v.value, p, limit);
     setListHeaders(reply, { ...total, page: p, perPage: limit });
     return rows.map(userEntity);

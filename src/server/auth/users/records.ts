@@ -80,12 +80,12 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     await requireAbility(req, 'update', 'Profile', 'barong');
     const v = validated(validateForm(ProfileDecision, bodyOf(req), PROFILE));
     const by = caller(req);
-    const pre = found(await findUserByUid(db(), v.uid));
-    guardTarget(by, pre, { superadminCode: 'admin.profiles.superadmin_change' });
-    const row = await withAudit(req, { topic: 'profiles', targetUid: v.uid, data: { uid: v.uid, state: { from: 'submitted', to: v.state } } },
-      async (trx) => {
+    const row = await withAudit(req, { topic: 'profiles', targetUid: v.uid, data: { uid: v.uid } },
+      async (trx, note) => {
         const u = found(await lockUserByUid(trx, v.uid));
+        guardTarget(by, u, { superadminCode: 'admin.profiles.superadmin_change' });
         const p = found(await rq.lockSubmittedProfile(trx, u.id), 'admin.profiles.doesnt_exist_or_not_editable');
+        note({ state: { from: p.state, to: v.state } });
         const now = app.deps.now();
         const updated = await rq.setProfileState(trx, p.id, v.state, now);
         const before = await privateLabels(trx, u.id);

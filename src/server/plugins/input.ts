@@ -1,0 +1,88 @@
+/**
+ * Request input refused before any handler sees it, on every route (400 with a code):
+ * - JSON nested deeper than MAX_DEPTH (server.request.too_deep). The depth is counted on the raw text
+ *   before parsing: V8 parses 5,000 nested arrays happily, but every recursive walk after it (validation,
+ *   the audit's copy, serialization) overflows the stack, and a megabyte of `[` costs ~0.4 s to parse.
+ * - A NUL byte (U+0000) or an unpaired UTF-16 surrogate (`"\ud800"`) in any string or key of a JSON body,
+ *   or a NUL in the URL (server.request.invalid_characters). PostgreSQL stores neither: text refuses NUL,
+ *   jsonb refuses both, so such a value failed the write or its audit row with a 500.
+ * And JSON objects carrying their own `toString` or `valueOf` key (`{"email": {"toString": 1}}`) are made
+ * printable: a validation failure prints the value (superstruct's message does `${value}`), which threw
+ * "Cannot convert object to primitive value". They get a non-enumerable Symbol.toPrimitive, which wins
+ * over both keys; the keys themselves stay as sent (Object.keys and JSON.stringify ignore symbols).
+ */
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './errors.js';
+
+/** Deeper than any body the console sends (the deepest, a jsonb field, is 3–4 levels). */
+export const MAX_DEPTH = 32;
+
+const OPEN_ARRAY = 0x5b, OPEN_OBJECT = 0x7b, CLOSE_ARRAY = 0x5d, CLOSE_OBJECT = 0x7d, QUOTE = 0x22, BACKSLASH = 0x5c;
+
+/** Whether the JSON text nests arrays and objects deeper than `max` (brackets inside strings do not count). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) {
+      inString = true;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      if (++depth > max) return true;
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** A NUL, or a UTF-16 surrogate without its partner (matched per code unit: no `u` flag). */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A string PostgreSQL can store: no NUL, no unpaired surrogate. */
+export const storableText = (s: string): boolean => !UNSTORABLE.test(s);
+
+function printAsObject(this: object, hint: string): string | number {
+  return hint === 'number' ? Number.NaN : Object.prototype.toString.call(this);
+}
+
+/**
+ * Checks every string and key of a parsed body (depth already bounded) and makes objects with their own
+ * toString/valueOf printable. False when a string cannot be stored.
+ */
+function vetParsed(value: unknown): boolean {
+  if (typeof value === 'string') return storableText(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) return value.every(vetParsed);
+  const o = value as Record<string, unknown>;
+  if (Object.hasOwn(o, 'toString') || Object.hasOwn(o, 'valueOf')) {
+    Object.defineProperty(o, Symbol.toPrimitive, { value: printAsObject, enumerable: false });
+  }
+  for (const k of Object.keys(o)) if (!storableText(k) || !vetParsed(o[k])) return false;
+  return true;
+}
+
+export function registerInputGuards(app: FastifyInstance): void {
+  // Fastify's own JSON parser (secure-json-parse: `__proto__` and `constructor.prototype` keys refused),
+  // wrapped by the checks above.
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (nestsDeeperThan(body as string, MAX_DEPTH)) return done(new ApiError(400, ['server.request.too_deep']), undefined);
+    parse(req, body as string, (err, value) => {
+      if (err) return done(err, undefined);
+      if (!vetParsed(value)) return done(new ApiError(400, ['server.request.invalid_characters']), undefined);
+      done(null, value);
+    });
+  });
+
+  // A NUL can only come percent-encoded (the HTTP parser refuses a raw one); query values and path
+  // parameters are decoded from the URL, so one look at it covers both.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.url.includes('%00')) return done(new ApiError(400, ['server.request.invalid_characters']));
+    done();
+  });
+}

@@ -1,0 +1,162 @@
+/**
+ * One valid request for every write route the server registers, on rows of its own: generic resources
+ * derive theirs from the registry (create with a sample of every required field, update of one field
+ * of a row just created), bespoke routes have an entry in BESPOKE. A write route in neither, nor in
+ * NOT_ADMIN_WRITES, fails writeCaseFor: a new route must say how it is exercised.
+ */
+import type { TestApp } from '../../helpers/app.js';
+import type { SignedIn } from '../../helpers/auth.js';
+import { createUser } from '../../helpers/users.js';
+import { validBody } from '../../helpers/resource-samples.js';
+import { RESOURCES, writableFields, type Resource } from '../../../src/shared/resources/index.js';
+
+export interface Ctx {
+  t: TestApp;
+  su: SignedIn;
+}
+
+export interface WriteRequest { url: string; body?: Record<string, unknown> }
+
+export interface WriteCase {
+  /**
+   * 'unique': identical requests take effect once, the others are refused (a create of a unique value,
+   * a state transition, a delete); 'repeatable': each one succeeds (a record per call, or the same update).
+   */
+  kind: 'unique' | 'repeatable';
+  /** A valid request on fresh rows (a new user, label, comment …). */
+  prepare(c: Ctx): Promise<WriteRequest>;
+}
+
+/** Writes that are not staff writes: their concurrency is the sign-in throttle's (tests/server/throttle.test.ts). */
+export const NOT_ADMIN_WRITES: Record<string, string> = {
+  'POST /api/v2/barong/identity/sessions/new': 'sign-in',
+  'POST /api/v2/barong/identity/sessions': 'sign-in by e-mail',
+  'DELETE /api/v2/barong/identity/sessions': 'sign-out (ends the caller\'s own session)',
+};
+
+let seq = 0;
+/** Lower-case letters only (an email type's name allows nothing else), different on every call. */
+export const unique = (prefix = 'rel'): string => {
+  seq += 1;
+  let n = seq + process.pid * 1000, s = '';
+  do { s += String.fromCharCode(97 + (n % 26)); n = Math.floor(n / 26); } while (n > 0);
+  return `${prefix}${s}`;
+};
+
+const db = (c: Ctx) => c.t.db.kysely;
+const user = async (c: Ctx, role = 'member') => createUser(c.t.db, { role });
+const B = '/api/v2/barong/admin';
+const P = '/api/v2/peatio/admin';
+
+async function investor(c: Ctx) {
+  const u = await user(c, 'investor');
+  await db(c).insertInto('currencies').values({ code: 'usd', name: 'US Dollar', type: 'fiat', precision: 2 })
+    .onConflict((oc) => oc.doNothing()).execute();
+  await db(c).insertInto('accounts').values({ user_id: u.id, currency_id: 'usd', balance: '1000', locked: '0' }).execute();
+  return u;
+}
+async function label(c: Ctx) {
+  const u = await user(c);
+  const key = unique('k');
+  await db(c).insertInto('labels').values({ user_id: u.id, key, value: 'x', scope: 'public', description: null }).execute();
+  return { uid: u.uid, key };
+}
+async function comment(c: Ctx) {
+  const u = await user(c);
+  return db(c).insertInto('comments').values({ user_id: u.id, author_uid: u.uid, title: 't', data: 'd' })
+    .returning('id').executeTakeFirstOrThrow();
+}
+async function permission(c: Ctx) {
+  return db(c).insertInto('permissions').values({ role: 'member', verb: 'GET', path: `api/v2/${unique()}`, action: 'ACCEPT', topic: null })
+    .returning('id').executeTakeFirstOrThrow();
+}
+
+const BESPOKE: Record<string, WriteCase> = {
+  [`POST ${B}/notification/push`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/notification/push`, body: { uid: (await user(c)).uid, title: 'T', message: 'M' } }) },
+  [`POST ${B}/permissions`]: { kind: 'unique', prepare: async () => ({ url: `${B}/permissions`, body: { role: 'member', verb: 'get', path: `api/v2/${unique()}`, action: 'accept' } }) },
+  [`PUT ${B}/permissions`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/permissions`, body: { id: (await permission(c)).id, path: `api/v2/${unique()}` } }) },
+  [`DELETE ${B}/permissions`]: { kind: 'unique', prepare: async (c) => ({ url: `${B}/permissions`, body: { id: (await permission(c)).id } }) },
+  [`POST ${B}/users/update`]: { kind: 'unique', prepare: async (c) => ({ url: `${B}/users/update`, body: { uid: (await user(c)).uid, state: 'banned', remark: 'reliability' } }) },
+  [`PUT ${B}/users`]: { kind: 'unique', prepare: async (c) => ({ url: `${B}/users`, body: { uid: (await user(c)).uid, email: `${unique()}@example.com` } }) },
+  [`POST ${B}/users/role`]: { kind: 'unique', prepare: async (c) => ({ url: `${B}/users/role`, body: { uid: (await user(c)).uid, role: 'support' } }) },
+  [`POST ${B}/users/labels`]: { kind: 'unique', prepare: async (c) => ({ url: `${B}/users/labels`, body: { uid: (await user(c)).uid, key: unique('k'), value: 'x', scope: 'private' } }) },
+  [`POST ${B}/users/labels/update`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/users/labels/update`, body: { ...(await label(c)), value: 'y', scope: 'public' } }) },
+  [`PUT ${B}/users/labels`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/users/labels`, body: { ...(await label(c)), value: 'y', scope: 'public' } }) },
+  [`DELETE ${B}/users/labels`]: { kind: 'unique', prepare: async (c) => ({ url: `${B}/users/labels`, body: { ...(await label(c)), scope: 'public' } }) },
+  // Ending a user's sessions again ends none, and still succeeds.
+  [`DELETE ${B}/users/:uid/sessions`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/users/${(await user(c)).uid}/sessions` }) },
+  [`POST ${B}/users/comments`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/users/comments`, body: { uid: (await user(c)).uid, title: 'T', data: 'D' } }) },
+  [`PUT ${B}/users/comments`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/users/comments`, body: { id: (await comment(c)).id, title: 'T2' } }) },
+  [`DELETE ${B}/users/comments`]: { kind: 'unique', prepare: async (c) => ({ url: `${B}/users/comments`, body: { id: (await comment(c)).id } }) },
+  [`POST ${B}/profiles`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/profiles`, body: { uid: (await user(c)).uid, first_name: 'Ada' } }) },
+  [`PUT ${B}/profiles`]: {
+    kind: 'unique',
+    prepare: async (c) => {
+      const u = await user(c);
+      await db(c).insertInto('profiles').values({ user_id: u.id, state: 'submitted', first_name: 'Ada' } as never).execute();
+      return { url: `${B}/profiles`, body: { uid: u.uid, state: 'verified' } };
+    },
+  },
+  [`PUT ${P}/members/:uid`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/members/${(await user(c)).uid}`, body: { group: 'vip-9' } }) },
+  [`POST ${P}/members/min_swap_amount`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/members/min_swap_amount`, body: { uid: (await user(c)).uid, min_swap_amount: '12.5' } }) },
+  [`POST ${P}/members/lock_funds`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/members/lock_funds`, body: { uid: (await investor(c)).uid, type: 'lock', amount: '1', currency: 'usd' } }) },
+};
+
+/** The service root of a resource's paths. */
+const root = (r: Resource) => `/api/v2/${r.service}`;
+
+/** A create body with its unique text fields made unique and its references pointing at real rows. */
+async function createBody(c: Ctx, r: Resource): Promise<Record<string, unknown>> {
+  const body = validBody(r);
+  for (const k of writableFields(r)) {
+    const f = r.fields[k]!;
+    if (f.unique && typeof body[k] === 'string') body[k] = unique();
+    if (f.kind === 'reference' && f.references) body[k] = await createRow(c, RESOURCES.find((x) => x.name === f.references)!);
+  }
+  return body;
+}
+
+/** A row created through the resource's own create call; its id. */
+async function createRow(c: Ctx, r: Resource): Promise<number> {
+  const e = r.endpoints.create!;
+  const res = await c.t.app.inject({ method: e.method, url: root(r) + e.path, headers: c.su.headers(), payload: await createBody(c, r) });
+  if (res.statusCode >= 300) throw new Error(`creating a ${r.name} row: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}
+
+function registryCases(): Record<string, WriteCase> {
+  const out: Record<string, WriteCase> = {};
+  for (const r of RESOURCES.filter((x) => x.server === 'generic')) {
+    const { create, update, delete: del } = r.endpoints;
+    if (create) {
+      const uniqueField = writableFields(r).some((k) => r.fields[k]!.unique);
+      out[`${create.method} ${root(r)}${create.path}`] = {
+        kind: uniqueField ? 'unique' : 'repeatable',
+        prepare: async (c) => ({ url: root(r) + create.path, body: await createBody(c, r) }),
+      };
+    }
+    if (update) {
+      const field = writableFields(r).find((k) => !r.fields[k]!.readOnlyOnEdit && !r.fields[k]!.unique && r.fields[k]!.kind !== 'reference');
+      out[`${update.method} ${root(r)}${update.path}`] = {
+        kind: 'repeatable',
+        prepare: async (c) => ({ url: root(r) + update.path, body: { id: await createRow(c, r), ...(field ? { [field]: validBody(r)[field] ?? 'sample' } : {}) } }),
+      };
+    }
+    if (del) {
+      out[`${del.method} ${root(r)}${del.path}`] = { kind: 'unique', prepare: async (c) => ({ url: root(r) + del.path, body: { id: await createRow(c, r) } }) };
+    }
+  }
+  return out;
+}
+
+const CASES: Record<string, WriteCase> = { ...registryCases(), ...BESPOKE };
+
+export const isWrite = (method: string) => method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'PATCH';
+export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+/** The case of a staff write route; throws for a route nobody described (so a new route cannot go untested). */
+export function writeCaseFor(route: { method: string; url: string }): WriteCase {
+  const c = CASES[routeKey(route)];
+  if (!c) throw new Error(`no reliability case for ${routeKey(route)}: add one to tests/reliability/helpers/writes.ts`);
+  return c;
+}

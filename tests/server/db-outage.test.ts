@@ -1,0 +1,111 @@
+/**
+ * The server's connections to PostgreSQL die under it (pg_terminate_backend: the 57P01 a restart
+ * sends too). The process must stay up, the requests caught in flight answer 503
+ * server.database_unavailable, the next ones succeed on new connections, and the LISTEN connection
+ * that feeds the session cache comes back by itself. PostgreSQL only (PGlite runs in-process).
+ * A real restart under load is in tests/reliability/crash.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { testApp, type TestApp } from '../helpers/app.js';
+import { signInAs, type SignedIn } from '../helpers/auth.js';
+import { createUser } from '../helpers/users.js';
+import { isDatabaseUnavailable } from '../../src/server/db/index.js';
+
+const template = inject('dbTemplate');
+const onPostgres = template.kind === 'postgres';
+const ROLE = '/api/v2/barong/admin/users/role';
+const ME = '/api/v2/barong/resource/users/me';
+
+let t: TestApp;
+let admin: pg.Client;
+let dbName: string;
+let su: SignedIn;
+
+/** Ends every connection of the app's database except the test's own (what a restart does to them). */
+async function terminateAppBackends(): Promise<number> {
+  const r = await admin.query(
+    'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [dbName],
+  );
+  return r.rows[0].n;
+}
+
+describe.skipIf(!onPostgres)('database connections lost (PostgreSQL)', () => {
+  beforeAll(async () => {
+    // A cache that never expires on its own (the fake clock stands still): only a NOTIFY can end an entry.
+    t = await testApp({ env: { SESSION_CACHE_MS: '60000' } });
+    dbName = (await sql<{ d: string }>`SELECT current_database() AS d`.execute(t.db.kysely)).rows[0].d;
+    const url = new URL((template as { url: string }).url);
+    url.pathname = `/${dbName}`;
+    admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    su = (await signInAs(t, 'superadmin')).session;
+  });
+  afterAll(async () => { await admin?.end(); await t?.close(); });
+
+  it('survives a connection killed inside an open transaction, and the pool reconnects', async () => {
+    let stage = 'open';
+    const trx = t.db.kysely.transaction().execute(async (tx) => {
+      await sql`SELECT 1`.execute(tx);
+      stage = 'idle';
+      // Idle in transaction while its backend is terminated: pg reports that as an 'error' event on
+      // the client (no query to fail), which ended the process when nobody listened.
+      await vi.waitFor(() => expect(stage).toBe('terminated'), { timeout: 10_000, interval: 10 });
+      await sql`SELECT 2`.execute(tx);
+    }).then(() => null, (e: unknown) => e);
+    await vi.waitFor(() => expect(stage).toBe('idle'), { timeout: 10_000, interval: 10 });
+    expect(await terminateAppBackends()).toBeGreaterThan(0);
+    // Give the termination message time to arrive on the idle connection before it is used again.
+    await new Promise((r) => setTimeout(r, 200));
+    stage = 'terminated';
+    const err = await trx;
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    const again = await sql<{ x: number }>`SELECT 3 AS x`.execute(t.db.kysely);
+    expect(again.rows).toEqual([{ x: 3 }]);
+  });
+
+  it('answers a request caught in flight with 503, the next one succeeds, and the LISTEN comes back', async () => {
+    const target = await createUser(t.db, { role: 'member' });
+    // Hold the target's row so the role change waits inside its transaction, on the server.
+    await admin.query('BEGIN');
+    await admin.query('SELECT id FROM users WHERE uid = $1 FOR UPDATE', [target.uid]);
+    const inFlight = t.app.inject({ method: 'POST', url: ROLE, headers: su.headers(), payload: { uid: target.uid, role: 'support' } });
+    await vi.waitFor(async () => {
+      const w = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'", [dbName]);
+      expect(w.rows[0].n).toBeGreaterThan(0);
+    }, { timeout: 10_000, interval: 20 });
+    await terminateAppBackends();
+    // Let go at once: the request's 'failed' activity names the target, and its foreign key waits for the row.
+    await admin.query('ROLLBACK');
+    const caught = await inFlight;
+    expect([caught.statusCode, caught.json()]).toEqual([503, { errors: ['server.database_unavailable'] }]);
+
+    const next = await t.app.inject({ method: 'POST', url: ROLE, headers: su.headers(), payload: { uid: target.uid, role: 'support' } });
+    expect([next.statusCode, next.json().role]).toEqual([200, 'support']);
+
+    // The session cache's LISTEN connection was terminated too; once it is back, a NOTIFY sent after
+    // the outage still ends a cached session at once.
+    await vi.waitFor(() => expect(t.app.sessionCache.enabled).toBe(true), { timeout: 10_000, interval: 20 });
+    const { user, session } = await signInAs(t, 'admin');
+    expect((await t.app.inject({ method: 'GET', url: ME, headers: session.headers() })).statusCode).toBe(200);
+    expect(t.app.sessionCache.size).toBeGreaterThan(0);
+    await admin.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
+    await vi.waitFor(async () => {
+      const res = await t.app.inject({ method: 'GET', url: ME, headers: session.headers() });
+      expect(res.json()).toEqual({ errors: ['authz.invalid_session'] });
+    }, { timeout: 10_000, interval: 20 });
+  });
+
+  it('warms the catalogs of a new connection', async () => {
+    await terminateAppBackends();
+    // A fresh connection: the pool opens it, and planning the hot tables has loaded their indexes.
+    await vi.waitFor(async () => {
+      const r = await sql<{ ident: string }>`SELECT ident FROM pg_backend_memory_contexts WHERE name = 'index info'`.execute(t.db.kysely);
+      const loaded = new Set(r.rows.map((x) => x.ident));
+      for (const idx of ['activities_pkey', 'users_pkey', 'sessions_pkey', 'labels_pkey', 'permissions_pkey']) expect(loaded).toContain(idx);
+    }, { timeout: 10_000, interval: 50 });
+  });
+});

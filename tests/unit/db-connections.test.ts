@@ -1,0 +1,74 @@
+/**
+ * The PostgreSQL connections' own settings, without a server: the LISTEN connection (db/listen.ts)
+ * reconnects with backoff and tells the session cache when it is down and back; the pool keeps idle
+ * connections open; and which driver errors count as "database unavailable" (503).
+ */
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type pg from 'pg';
+import { pgListen } from '../../src/server/db/listen.js';
+import { isDatabaseUnavailable, pgPool } from '../../src/server/db/index.js';
+
+/** A pg module whose clients fail to connect while `down` is true, and record when they tried. */
+function fakePg(clock: () => number) {
+  const state = { down: false, attempts: [] as number[], clients: [] as FakeClient[] };
+  class FakeClient extends EventEmitter {
+    constructor() { super(); state.clients.push(this); }
+    async connect() {
+      state.attempts.push(clock());
+      if (state.down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    }
+    async query() { return { rows: [] }; }
+    async end() { this.emit('end'); }
+    /** The server went away under this client (a restart). */
+    drop() { this.emit('error', Object.assign(new Error('terminating connection'), { code: '57P01' })); this.emit('end'); }
+  }
+  return { module: { Client: FakeClient } as unknown as typeof pg, state };
+}
+
+afterEach(() => { vi.useRealTimers(); });
+
+describe('LISTEN connection', () => {
+  it('reports the loss at once, retries with doubling delays up to 5 s, and reports when it listens again', async () => {
+    vi.useFakeTimers();
+    const { module, state } = fakePg(() => Date.now());
+    const events: string[] = [];
+    const stop = await pgListen(module, 'postgres://x')('steward_auth', {
+      payload: () => undefined, lost: () => events.push('lost'), ready: () => events.push('ready'),
+    });
+    expect(events).toEqual(['ready']);
+    state.down = true;
+    const start = Date.now();
+    state.attempts = [];
+    state.clients.at(-1)!.drop();
+    expect(events).toEqual(['ready', 'lost']);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(state.attempts.map((t) => t - start)).toEqual([100, 300, 700, 1500, 3100, 6300, 11300, 16300]);
+    state.down = false;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(events).toEqual(['ready', 'lost', 'ready']);
+    // Listening again resets the backoff: the next loss is retried after 100 ms.
+    state.attempts = [];
+    const again = Date.now();
+    state.clients.at(-1)!.drop();
+    await vi.advanceTimersByTimeAsync(150);
+    expect(state.attempts.map((t) => t - again)).toEqual([100]);
+    expect(events).toEqual(['ready', 'lost', 'ready', 'lost', 'ready']);
+    await stop();
+  });
+});
+
+describe('pool', () => {
+  it('keeps idle connections open and alive, and bounds the wait for one', async () => {
+    const pool = await pgPool('postgres://nobody@127.0.0.1:1/none', 3);
+    expect(pool.options).toMatchObject({ idleTimeoutMillis: 0, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 10_000, max: 3 });
+    await pool.end();
+  });
+
+  it('tells a lost or refused database from a wrong statement', () => {
+    for (const e of [{ code: '57P01' }, { code: '57P03' }, { code: '08006' }, { code: 'ECONNREFUSED' },
+      new Error('Connection terminated unexpectedly'), new Error('Client has encountered a connection error and is not queryable'),
+      new Error('timeout exceeded when trying to connect')]) expect(isDatabaseUnavailable(e)).toBe(true);
+    for (const e of [{ code: '23505' }, { code: '22P02' }, new Error('boom'), null, 'text']) expect(isDatabaseUnavailable(e)).toBe(false);
+  });
+});
