@@ -8,7 +8,8 @@ import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuards } from './plugins/input.js';
 import { registerStatic } from './plugins/static.js';
 import { runtimeConfigRoute } from './plugins/runtime-config.js';
 import { registerSession } from './plugins/session.js';
@@ -42,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.decorate('deps', { now: () => new Date(), fetch: globalThis.fetch, ...deps } as FastifyInstance['deps']);
@@ -53,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
   });
   registerErrorHandling(app);
+  registerInputGuards(app);
   await app.register(cookie);
   registerSession(app);
   registerAuthz(app);

@@ -3,6 +3,9 @@
  * tests pass a literal. Bad configuration throws a ConfigError whose message is one line naming
  * the variable.
  */
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
+
 export class ConfigError extends Error {}
 
 export type CaptchaType = 'none' | 'recaptcha' | 'turnstile';
@@ -25,12 +28,27 @@ export interface Config {
   demoPassword: string;
   /** Seed the demo data set into an empty database at start (STEWARD_DEMO_SEED, default on). */
   demoSeed: boolean;
+  /** Size of that demo data set (STEWARD_DEMO_USERS customers, STEWARD_DEMO_ACTIVITIES activities); the seed's defaults when absent. */
+  demoUsers?: number;
+  demoActivities?: number;
   appTitle: string;
   defaultCurrency: string;
   /** Max request body in bytes. */
   bodyLimit: number;
-  /** Trust X-Forwarded-* from a proxy in front. */
-  trustProxy: boolean;
+  /**
+   * The proxies whose X-Forwarded-* headers are believed (addresses, CIDRs, or proxy-addr's names
+   * loopback / linklocal / uniquelocal); false: none, the peer's address is the client's.
+   */
+  trustProxy: false | string[];
+  /** Sign-in budgets (auth/throttle.ts): attempts per account and address and per address in 15 minutes, per account in an hour. */
+  signIn: { perAccountIp: number; perIp: number; perAccount: number };
+  /**
+   * Password hashes run at once (default: half the cores), and how many more sign-ins may be in progress
+   * before one is answered 503 server.busy.
+   */
+  passwordHash: { concurrency: number; queue: number };
+  /** Sessions a user may hold at once; signing in past it ends the oldest. */
+  sessionsPerUser: number;
   /** Serve the built SPA from this directory (absent: API only). */
   staticDir?: string;
   secureCookies: 'auto' | boolean;
@@ -77,7 +95,35 @@ function url(env: Env, name: string, dflt: string, protocols: string[]): string 
   return raw;
 }
 
-export function loadConfig(env: Env): Config {
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: false (default), or the proxies to believe, comma-separated. `true` is refused: it used
+ * to mean "any peer", and then every client can pick its own address by sending X-Forwarded-For.
+ */
+function trustedProxies(env: Env): false | string[] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || /^(0|false|no|off)$/i.test(raw)) return false;
+  if (/^(1|true|yes|on)$/i.test(raw)) {
+    throw new ConfigError('TRUST_PROXY must name the proxies (addresses, CIDRs, loopback), not "true": any client could then pick its own address');
+  }
+  const list = raw.split(',').map((x) => x.trim()).filter(Boolean);
+  for (const entry of list) {
+    const [addr, bits, extra] = entry.split('/');
+    const family = isIP(addr ?? '');
+    const max = family === 4 ? 32 : 128;
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max);
+    if (!(PROXY_NAMES.has(entry) || (family !== 0 && okBits && extra === undefined))) {
+      throw new ConfigError(`TRUST_PROXY must be addresses, CIDRs or loopback/linklocal/uniquelocal, got "${entry}"`);
+    }
+  }
+  return list;
+}
+
+/** What the defaults depend on besides the environment: the password gate takes half the cores. */
+export interface Machine { cores: number }
+
+export function loadConfig(env: Env, machine: Machine = { cores: availableParallelism() }): Config {
   const captchaType = (env.CAPTCHA_TYPE || 'none') as CaptchaType;
   if (!['none', 'recaptcha', 'turnstile'].includes(captchaType)) {
     throw new ConfigError(`CAPTCHA_TYPE must be none, recaptcha or turnstile, got "${captchaType}"`);
@@ -116,10 +162,23 @@ export function loadConfig(env: Env): Config {
     externalRedirectUrl: url(env, 'EXTERNAL_REDIRECT_URL', 'https://example.com/', ['http:', 'https:']),
     demoPassword,
     demoSeed: bool(env, 'STEWARD_DEMO_SEED', true),
+    demoUsers: env.STEWARD_DEMO_USERS ? int(env, 'STEWARD_DEMO_USERS', 0, 1, 10_000_000) : undefined,
+    demoActivities: env.STEWARD_DEMO_ACTIVITIES ? int(env, 'STEWARD_DEMO_ACTIVITIES', 0, 0, 100_000_000) : undefined,
     appTitle: env.APP_TITLE || 'Steward',
     defaultCurrency: (env.DEFAULT_CURRENCY || 'usd').toLowerCase(),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustedProxies(env),
+    signIn: {
+      perAccountIp: int(env, 'SIGNIN_MAX_PER_ACCOUNT_IP', 5, 1, 1000),
+      perIp: int(env, 'SIGNIN_MAX_PER_IP', 20, 1, 100_000),
+      perAccount: int(env, 'SIGNIN_MAX_PER_ACCOUNT', 30, 1, 100_000),
+    },
+    passwordHash: {
+      // Half the cores: the other half stays free for every request that needs no hash (bench: sign-in flood).
+      concurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', Math.max(1, Math.floor(machine.cores / 2)), 1, 64),
+      queue: int(env, 'PASSWORD_HASH_QUEUE', 8, 0, 10_000),
+    },
+    sessionsPerUser: int(env, 'SESSIONS_PER_USER', 10, 1, 1000),
     staticDir: env.STEWARD_STATIC_DIR ?? 'dist',
     secureCookies: secure === undefined || secure === '' ? 'auto' : bool(env, 'COOKIE_SECURE', false),
   };

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   // An empty database gets the demo data set; STEWARD_DEMO_SEED=off keeps a fresh production database empty.
   if (config.demoSeed && !(await isSeeded(db.kysely))) {
     console.log('Seeding demo data…');
-    const seeded = await seedDemo(db.kysely, { password: config.demoPassword });
+    const seeded = await seedDemo(db.kysely, { password: config.demoPassword, users: config.demoUsers, activities: config.demoActivities });
     console.log(`Seeded ${seeded.counts.users} users and ${seeded.counts.activities} activities in ${(seeded.ms / 1000).toFixed(1)} s`);
   } else if (db.kind === 'pglite') {
     // No autovacuum in the embedded engine (db/statistics.ts): fresh planner statistics for estimated totals.

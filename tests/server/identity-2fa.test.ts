@@ -49,13 +49,15 @@ describe('2FA sign-in', () => {
   });
 
   it('accepts the current code and one step either side, but not two', async () => {
-    const { user, secret } = await otpUser();
     t.clock.advance(12_000); // mid-step, so the offsets below land squarely in their steps
+    // A user per offset: each code is accepted once, and never after a later step (identity-totp-reuse.test.ts).
     for (const offset of [0, -30, 30]) {
+      const { user, secret } = await otpUser();
       const res = await attempt(user.email, { otp_code: await codeAt(secret, offset) });
       expect(res.statusCode, `offset ${offset}`).toBe(200);
       expect(res.json()).toMatchObject({ uid: user.uid, otp: true });
     }
+    const { user, secret } = await otpUser();
     for (const offset of [-60, 60]) {
       const res = await attempt(user.email, { otp_code: await codeAt(secret, offset) });
       expect(res.statusCode, `offset ${offset}`).toBe(403);
@@ -66,8 +68,9 @@ describe('2FA sign-in', () => {
     const { user, secret } = await otpUser();
     const s = await signIn(t.app, { email: user.email, password: TEST_PASSWORD, otp: await codeAt(secret, 0), ip: '10.2.1.1' });
     expect(s.user.otp).toBe(true);
-    let code = await codeAt(secret, 0);
-    while (code.startsWith('0')) { t.clock.advance(30_000); code = await codeAt(secret, 0); }
+    // The next step's code (the one just used is spent), without a leading zero to lose.
+    let code: string;
+    do { t.clock.advance(30_000); code = await codeAt(secret, 0); } while (code.startsWith('0'));
     expect((await attempt(user.email, { otp_code: Number(code) })).statusCode).toBe(200);
   });
 

@@ -64,7 +64,7 @@ describe('sign-in', () => {
     // trustProxy is off: a client cannot talk its way into https, so only config can force Secure.
     expect(String(res.headers['set-cookie'])).not.toMatch(/Secure/);
     const forced = await testApp({ db: t.db, env: { COOKIE_SECURE: 'true' } });
-    const proxied = await testApp({ db: t.db, env: { TRUST_PROXY: 'true' } });
+    const proxied = await testApp({ db: t.db, env: { TRUST_PROXY: 'loopback' } });
     try {
       const res2 = await forced.app.inject({ method: 'POST', url: NEW, payload: { identity: u.email, password: TEST_PASSWORD } });
       expect(String(res2.headers['set-cookie'])).toMatch(/; Secure/);
@@ -102,6 +102,9 @@ describe('sign-in', () => {
     expect(d.json().errors).toEqual(['identity.session.invalid_captcha_format']);
     const e = await post(NEW, { identity: 'a@b.c', password: 'x', captcha_response: ['a'] });
     expect(e.json().errors).toEqual(['identity.session.invalid_captcha_format']);
+    // A stray key of the other spelling is ignored, not taken for the identity (it was a 500).
+    const f = await post(BARONG, { email: 'a@b.c', password: 'x', identity: true });
+    expect(f.json()).toEqual({ errors: ['identity.session.invalid_params'] });
   });
 
   it('answers an unknown identity and a wrong password alike, and records both', async () => {

@@ -13,6 +13,8 @@ describe('loadConfig', () => {
     expect(c.sessionAbsoluteMs).toBe(12 * 60 * 60_000);
     expect(c.allowedRoles).toEqual(['admin', 'superadmin', 'accountant', 'compliance', 'support', 'technical', 'manager', 'broker', 'investor']);
     expect(c.demoPassword).toBe(DEFAULT_DEMO_PASSWORD);
+    expect(c.demoUsers).toBeUndefined();
+    expect(loadConfig({ STEWARD_DEMO_USERS: '10200', STEWARD_DEMO_ACTIVITIES: '0' })).toMatchObject({ demoUsers: 10_200, demoActivities: 0 });
   });
 
   it.each([
@@ -27,14 +29,46 @@ describe('loadConfig', () => {
     [{ ALLOWED_ROLES: 'Admin;x' }, /^ALLOWED_ROLES /],
     [{ EXTERNAL_REDIRECT_URL: 'ftp://x' }, /^EXTERNAL_REDIRECT_URL /],
     [{ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY /],
+    [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY /],
+    [{ TRUST_PROXY: '10.0.0.1,10.0.0.0/33' }, /^TRUST_PROXY /],
+    [{ TRUST_PROXY: '10.0.0.1/8/1' }, /^TRUST_PROXY /],
+    [{ SIGNIN_MAX_PER_ACCOUNT_IP: '0' }, /^SIGNIN_MAX_PER_ACCOUNT_IP /],
+    [{ SIGNIN_MAX_PER_IP: 'many' }, /^SIGNIN_MAX_PER_IP /],
+    [{ SIGNIN_MAX_PER_ACCOUNT: '-1' }, /^SIGNIN_MAX_PER_ACCOUNT /],
+    [{ PASSWORD_HASH_CONCURRENCY: '0' }, /^PASSWORD_HASH_CONCURRENCY /],
+    [{ PASSWORD_HASH_QUEUE: 'x' }, /^PASSWORD_HASH_QUEUE /],
+    [{ SESSIONS_PER_USER: '0' }, /^SESSIONS_PER_USER /],
     [{ STEWARD_DEMO_SEED: 'sometimes' }, /^STEWARD_DEMO_SEED /],
     [{ STEWARD_DEMO_PASSWORD: 'short' }, /^STEWARD_DEMO_PASSWORD /],
+    [{ STEWARD_DEMO_USERS: '0' }, /^STEWARD_DEMO_USERS /],
   ])('rejects %o with a one-line message naming the variable', (env, re) => {
     let err: unknown;
     try { loadConfig(env); } catch (e) { err = e; }
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toMatch(re);
     expect((err as Error).message).not.toContain('\n');
+  });
+
+  it('has the sign-in and session defaults, and takes other values', () => {
+    const c = loadConfig({});
+    expect(c.trustProxy).toBe(false);
+    expect(c.signIn).toEqual({ perAccountIp: 5, perIp: 20, perAccount: 30 });
+    expect(loadConfig({}, { cores: 2 }).passwordHash).toEqual({ concurrency: 1, queue: 8 });
+    expect(loadConfig({}, { cores: 8 }).passwordHash).toEqual({ concurrency: 4, queue: 8 });
+    expect(loadConfig({}, { cores: 1 }).passwordHash.concurrency).toBe(1);
+    expect(c.sessionsPerUser).toBe(10);
+    expect(loadConfig({
+      SIGNIN_MAX_PER_ACCOUNT_IP: '3', SIGNIN_MAX_PER_IP: '50', SIGNIN_MAX_PER_ACCOUNT: '100',
+      PASSWORD_HASH_CONCURRENCY: '4', PASSWORD_HASH_QUEUE: '0', SESSIONS_PER_USER: '1',
+    })).toMatchObject({
+      signIn: { perAccountIp: 3, perIp: 50, perAccount: 100 }, passwordHash: { concurrency: 4, queue: 0 }, sessionsPerUser: 1,
+    });
+  });
+
+  it('reads TRUST_PROXY as the list of proxies to believe', () => {
+    for (const off of ['', 'false', '0', 'off']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16,loopback , ::1, fd00::/8' }).trustProxy)
+      .toEqual(['10.0.0.5', '10.1.0.0/16', 'loopback', '::1', 'fd00::/8']);
   });
 
   it('accepts a configured captcha', () => {

@@ -4,9 +4,10 @@
  * same verb/action validation as POST, and a role the spec knows may get its first row through the API.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { integer, nullable, optional, refine, string, type, type Infer } from 'superstruct';
-import { addFieldError, check, coerceString, nonBlank } from '../../shared/validation.js';
+import { nullable, optional, refine, string, type, type Infer } from 'superstruct';
+import { addFieldError, check, nonBlank } from '../../shared/validation.js';
 import { LIMITS } from '../../shared/list-query.js';
+import { idStruct } from '../../shared/resources/field-structs.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { withAudit } from '../plugins/audit.js';
 import { clearPermissionCache } from '../plugins/authz.js';
@@ -21,10 +22,8 @@ export const PERMISSION_VERBS = ['get', 'post', 'delete', 'put', 'head', 'patch'
 export const PERMISSION_ACTIONS = ['accept', 'drop', 'audit'] as const;
 
 const bounded = (max: number) => refine(nonBlank(), 'max_length', (v) => v.length <= max);
-/** A positive row id; query strings carry it as digits. */
-const id = () => refine(
-  coerceString(integer(), (s) => (/^\d{1,15}$/.test(s) ? Number(s) : s)), 'positive', (n) => n > 0,
-);
+/** A row id, by the id struct's one rule (query strings carry it as digits). */
+const id = idStruct;
 
 export const PermissionCreate = type({
   role: bounded(64),

@@ -6,7 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { deleteSession, insertSession, sweepSessions, type SessionWithUser } from '../db/queries/sessions.js';
+import { deleteSession, insertSessionCapped, sweepSessions, type SessionWithUser } from '../db/queries/sessions.js';
 
 export const SESSION_COOKIE = '_barong_session';
 
@@ -59,7 +59,10 @@ export function endSession(app: FastifyInstance, idHash: string): Promise<number
   return deleteSession(app.deps.db.kysely, idHash);
 }
 
-/** Opens a session for the user, sets the cookie, returns the CSRF token for the response body. */
+/**
+ * Opens a session for the user, sets the cookie, returns the CSRF token for the response body. Past
+ * SESSIONS_PER_USER the user's oldest sessions end.
+ */
 export async function openSession(
   app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, userId: number,
 ): Promise<string> {
@@ -70,7 +73,7 @@ export async function openSession(
   await sweepSessions(db.kysely, userId, now, config.sessionIdleMs);
   const id = newSessionId();
   const csrfToken = newCsrfToken();
-  await insertSession(db.kysely, {
+  const ended = await insertSessionCapped(db.kysely, {
     idHash: hashSessionId(id),
     userId,
     csrfToken,
@@ -78,7 +81,8 @@ export async function openSession(
     userIp: req.ip ?? null,
     now,
     expiresAt: new Date(now.getTime() + config.sessionAbsoluteMs),
-  });
+  }, config.sessionsPerUser);
+  for (const hash of ended) app.sessionCache.drop(hash);
   reply.setCookie(SESSION_COOKIE, id, {
     ...cookieOptions(app, req),
     maxAge: Math.floor(config.sessionAbsoluteMs / 1000),

@@ -1,6 +1,6 @@
 /**
- * RFC 6238 TOTP check (6 digits, 30 s steps, one step of drift either way) on otplib 13. The time
- * comes from the app clock, not Date.now(), so tests can move through steps with a fake clock.
+ * RFC 6238 TOTP check (6 digits, 30 s steps, one step of drift either way, each step once) on otplib
+ * 13. The time comes from the app clock, not Date.now(), so tests can move through steps with a fake clock.
  */
 import { verify } from 'otplib';
 
@@ -10,21 +10,33 @@ export const TOTP_DIGITS = 6;
 /** A library failure (bad stored secret and the like): the route answers 422 totp.error. */
 export class TotpError extends Error {}
 
-export async function verifyTotp(secret: string | null, code: string, now: Date): Promise<boolean> {
+/**
+ * The time step `code` belongs to, or null when it is no code of the current step or one either side.
+ * A step at or before `afterStep` (the user's last accepted one) is refused too, so a code works once
+ * (RFC 6238 §5.2); the caller claims the step atomically (claimOtpStep) to settle two concurrent uses.
+ */
+export async function verifyTotp(
+  secret: string | null, code: string, now: Date, afterStep: number | null = null,
+): Promise<number | null> {
   // Only digits reach the library: anything else is simply a wrong code, not a library error.
-  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return false;
+  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return null;
   if (!secret) throw new TotpError('2FA is on but the user has no secret');
+  const epoch = Math.floor(now.getTime() / 1000);
+  // Every step the window allows is used up already (the library would throw on such an afterTimeStep).
+  if (afterStep !== null && afterStep >= Math.floor(epoch / TOTP_PERIOD_S) + 1) return null;
   try {
     const result = await verify({
       secret,
       token: code,
       period: TOTP_PERIOD_S,
       digits: TOTP_DIGITS,
-      epoch: Math.floor(now.getTime() / 1000),
+      epoch,
       // In seconds: one period each way accepts exactly the previous and the next step.
       epochTolerance: TOTP_PERIOD_S,
+      ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
     });
-    return result.valid;
+    // otplib's result type covers HOTP too; a TOTP answer always carries its time step.
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch (err) {
     throw new TotpError(err instanceof Error ? err.message : String(err));
   }

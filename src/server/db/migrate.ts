@@ -6,6 +6,8 @@ import * as metrics from './migrations/0003_metrics.js';
 import * as usersArea from './migrations/0004_users_area.js';
 import * as logsArea from './migrations/0005_logs_area.js';
 import * as authNotify from './migrations/0006_auth_notify.js';
+import * as listsAtScale from './migrations/0007_lists_at_scale.js';
+import * as signInAndSessions from './migrations/0008_sign_in_and_sessions.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -17,6 +19,8 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0004_users_area': usersArea,
   '0005_logs_area': logsArea,
   '0006_auth_notify': authNotify,
+  '0007_lists_at_scale': listsAtScale,
+  '0008_sign_in_and_sessions': signInAndSessions,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

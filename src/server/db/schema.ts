@@ -20,6 +20,8 @@ export interface UsersTable {
   state: Generated<string>;
   otp: Generated<boolean>;
   otp_secret: string | null;
+  /** The last TOTP time step accepted (migration 0008): a code of this step or an older one is refused. */
+  otp_last_step: Generated<number | null>;
   phone_number: string | null;
   platform: string | null;
   referral_uid: string | null;
@@ -80,7 +82,11 @@ export interface SessionsTable {
   created_at: Ts; last_seen_at: Ts; expires_at: Ts;
 }
 
-export interface AuthFailuresTable { id: Id; key: string; created_at: Ts }
+/** A throttle key's GCRA theoretical arrival time (auth/throttle.ts). */
+export interface AuthAttemptsTable { key: string; tat: Ts }
+
+/** Addresses a user signed in from (the way through the per-account brake). */
+export interface SignInOriginsTable { user_id: number; ip: string; last_at: Ts }
 
 export interface ServiceLogsTable {
   id: Id; user_id: number | null; uid: string | null; email: string | null; service_name: string;
@@ -155,7 +161,8 @@ export interface DB {
   permissions: PermissionsTable;
   restrictions: RestrictionsTable;
   sessions: SessionsTable;
-  auth_failures: AuthFailuresTable;
+  auth_attempts: AuthAttemptsTable;
+  sign_in_origins: SignInOriginsTable;
   service_logs: ServiceLogsTable;
   devices: DevicesTable;
   currencies: CurrenciesTable;

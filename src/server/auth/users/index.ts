@@ -4,10 +4,12 @@ import { userReadRoutes } from './read.js';
 import { userActionRoutes } from './actions.js';
 import { labelRoutes } from './labels.js';
 import { recordRoutes } from './records.js';
+import { userSessionRoutes } from './sessions.js';
 
 export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   await userReadRoutes(app);
   await userActionRoutes(app);
   await labelRoutes(app);
   await recordRoutes(app);
+  await userSessionRoutes(app);
 }

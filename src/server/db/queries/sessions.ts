@@ -12,17 +12,30 @@ export interface NewSessionRow {
   expiresAt: Date;
 }
 
-export async function insertSession(db: Kysely<DB>, s: NewSessionRow): Promise<void> {
-  await db.insertInto('sessions').values({
-    id_hash: s.idHash,
-    user_id: s.userId,
-    csrf_token: s.csrfToken,
-    user_agent: s.userAgent,
-    user_ip: s.userIp,
-    created_at: s.now,
-    last_seen_at: s.now,
-    expires_at: s.expiresAt,
-  }).execute();
+/**
+ * Inserts a session and ends the user's oldest beyond `cap` (counting the new one), in one transaction
+ * under the user's row lock, so parallel sign-ins of one user cannot pass the cap together. Returns the
+ * ended sessions' hashes (their delete trigger tells every node's cache; the caller drops its own at once).
+ */
+export async function insertSessionCapped(db: Kysely<DB>, s: NewSessionRow, cap: number): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', s.userId).forNoKeyUpdate().execute();
+    const ended = await trx.deleteFrom('sessions')
+      .where('id_hash', 'in', (eb) => eb.selectFrom('sessions').select('id_hash').where('user_id', '=', s.userId)
+        .orderBy('created_at', 'desc').orderBy('id_hash', 'desc').offset(cap - 1))
+      .returning('id_hash').execute();
+    await trx.insertInto('sessions').values({
+      id_hash: s.idHash,
+      user_id: s.userId,
+      csrf_token: s.csrfToken,
+      user_agent: s.userAgent,
+      user_ip: s.userIp,
+      created_at: s.now,
+      last_seen_at: s.now,
+      expires_at: s.expiresAt,
+    }).execute();
+    return ended.map((r) => r.id_hash);
+  });
 }
 
 /** The session with the user fields the request pipeline needs, in one round trip. */
@@ -49,6 +62,12 @@ export async function touchSession(db: Kysely<DB>, idHash: string, now: Date): P
 export async function deleteSession(db: Kysely<DB>, idHash: string): Promise<number | null> {
   const row = await db.deleteFrom('sessions').where('id_hash', '=', idHash).returning('user_id').executeTakeFirst();
   return row ? row.user_id : null;
+}
+
+/** Ends every session of a user; how many there were. */
+export async function deleteUserSessions(db: Kysely<DB>, userId: number): Promise<string[]> {
+  const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).returning('id_hash').execute();
+  return rows.map((r) => r.id_hash);
 }
 
 /**

@@ -1,4 +1,7 @@
-/** SQL the sign-in flow needs: user look-up, the user's KYC records, login bookkeeping, failures. */
+/**
+ * SQL the sign-in flow needs: user look-up, the user's KYC records, login bookkeeping, the throttle's
+ * budgets, sign-in origins and the last TOTP step.
+ */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 
@@ -70,28 +73,72 @@ export async function insertUserActivity(db: Kysely<DB>, a: UserActivityRow): Pr
   }).execute();
 }
 
-// ---- brute-force counters (auth_failures) ----
+// ---- sign-in throttle (auth_attempts, GCRA: auth/throttle.ts) ----
 
-/** The larger failure count among `keys` since `since`. */
-export async function maxFailures(db: Kysely<DB>, keys: string[], since: Date): Promise<number> {
-  const rows = await db.selectFrom('auth_failures')
-    .select(['key', db.fn.countAll<number>().as('n')])
-    .where('key', 'in', keys).where('created_at', '>=', since)
-    .groupBy('key').execute();
-  return rows.reduce((m, r) => Math.max(m, Number(r.n)), 0);
+/**
+ * Takes one attempt from `key`'s budget, atomically: the upsert locks the key's row, so parallel
+ * callers on any node are admitted one after another and never past the limit. `tat` is the key's
+ * theoretical arrival time; an attempt is admitted when max(tat, now) + period stays within now +
+ * window, and then moves tat by one period. False (nothing written) when the budget is spent.
+ */
+export async function takeAttempt(
+  db: Kysely<DB>, key: string, now: Date, periodMs: number, windowMs: number,
+): Promise<boolean> {
+  const period = `${periodMs} milliseconds`;
+  const r = await sql<{ key: string }>`
+    INSERT INTO auth_attempts AS a (key, tat) VALUES (${key}, ${new Date(now.getTime() + periodMs)})
+    ON CONFLICT (key) DO UPDATE SET tat = greatest(a.tat, ${now}::timestamptz) + ${period}::interval
+    WHERE greatest(a.tat, ${now}::timestamptz) + ${period}::interval <= ${new Date(now.getTime() + windowMs)}::timestamptz
+    RETURNING key`.execute(db);
+  return r.rows.length === 1;
 }
 
-export async function insertFailures(db: Kysely<DB>, keys: string[], now: Date): Promise<void> {
-  await db.insertInto('auth_failures').values(keys.map((key) => ({ key, created_at: now }))).execute();
+/** Whether `key` could take an attempt now (nothing written). */
+export async function attemptsLeft(db: Kysely<DB>, key: string, now: Date, periodMs: number, windowMs: number): Promise<boolean> {
+  const row = await db.selectFrom('auth_attempts').select('tat').where('key', '=', key).executeTakeFirst();
+  return !row || Math.max(new Date(row.tat).getTime(), now.getTime()) + periodMs <= now.getTime() + windowMs;
 }
 
-export async function clearFailures(db: Kysely<DB>, key: string): Promise<void> {
-  await db.deleteFrom('auth_failures').where('key', '=', key).execute();
+/** Gives one attempt back to `key` (an attempt that turned out not to be a guess). */
+export async function returnAttempt(db: Kysely<DB>, key: string, periodMs: number): Promise<void> {
+  await sql`UPDATE auth_attempts SET tat = tat - ${`${periodMs} milliseconds`}::interval WHERE key = ${key}`.execute(db);
 }
 
-/** Drops rows that have left the window; `keys` limits it to an indexed range. */
-export async function deleteOldFailures(db: Kysely<DB>, before: Date, keys?: string[]): Promise<void> {
-  let q = db.deleteFrom('auth_failures').where('created_at', '<', before);
-  if (keys) q = q.where('key', 'in', keys);
-  await q.execute();
+export async function clearAttempts(db: Kysely<DB>, keys: string[]): Promise<void> {
+  if (keys.length) await db.deleteFrom('auth_attempts').where('key', 'in', keys).execute();
+}
+
+/** Drops the keys whose budget is whole again: their row says nothing a missing row would not. */
+export async function sweepAttempts(db: Kysely<DB>, now: Date): Promise<void> {
+  await db.deleteFrom('auth_attempts').where('tat', '<=', now).execute();
+}
+
+// ---- where users signed in from (the way through the per-account brake) ----
+
+export async function recordOrigin(db: Kysely<DB>, userId: number, ip: string, now: Date): Promise<void> {
+  await db.insertInto('sign_in_origins').values({ user_id: userId, ip, last_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'ip']).doUpdateSet({ last_at: now })).execute();
+}
+
+/** Whether the user signed in successfully from `ip` since `since` (a user id of 0 finds nothing, at the same cost). */
+export async function knownOrigin(db: Kysely<DB>, userId: number, ip: string, since: Date): Promise<boolean> {
+  const row = await db.selectFrom('sign_in_origins').select('user_id')
+    .where('user_id', '=', userId).where('ip', '=', ip).where('last_at', '>=', since).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function sweepOrigins(db: Kysely<DB>, before: Date): Promise<void> {
+  await db.deleteFrom('sign_in_origins').where('last_at', '<', before).execute();
+}
+
+/**
+ * Records `step` as the user's last accepted TOTP step unless that step (or a later one) was used
+ * already: of two sign-ins with the same code, exactly one claims it.
+ */
+export async function claimOtpStep(db: Kysely<DB>, userId: number, step: number): Promise<boolean> {
+  const row = await db.updateTable('users').set({ otp_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('otp_last_step', 'is', null), eb('otp_last_step', '<', step)]))
+    .returning('id').executeTakeFirst();
+  return row !== undefined;
 }
