@@ -47,6 +47,7 @@ describe('users palette commands', () => {
   it('bans with the remark typed in the palette, confirmed in the state dialog', async () => {
     const { dialog, input, ue } = await paletteOnUser(ADMIN, 'admin');
     api.on('POST', `${AUTH}/admin/users/update`, { body: {} });
+    const entries = window.history.length;
     await ue.type(input, 'ban this');
     await ue.keyboard('{Enter}');
     await ue.type(within(dialog).getByRole('combobox'), 'Chargeback fraud');
@@ -60,6 +61,8 @@ describe('users palette commands', () => {
     await ue.click(within(confirm).getByRole('button', { name: 'Set Banned' }));
     await screen.findByText('Updated Successfully');
     expect(bodies(api, 'POST', `${AUTH}/admin/users/update`)).toEqual([{ uid: UID, state: 'banned', remark: 'Chargeback fraud' }]);
+    // The dialog opened on the page it was asked from: no history entry, so Back leaves the user page.
+    expect(window.history.length).toBe(entries);
   });
 
   it('opens the lock dialog for a superadmin on an investor only', async () => {

@@ -31,7 +31,10 @@ export function useCommandSource(): CommandSource {
   live.current = { ability: ability as AppAbility, role: user?.role ?? '', location: search ? `${path}?${search}` : path, navigate };
 
   const context = useCallback((): CommandContext => {
-    const { ability: a, role, location, navigate: go } = live.current;
+    const { ability: a, role, location, navigate: push } = live.current;
+    // Going where the page already is adds no history entry: a command that opens a dialog of the page
+    // it was run on ("Ban this user…" on that user) must leave Back pointing where the user came from.
+    const go = (to: string) => { if (to !== window.location.pathname + window.location.search) push(to); };
     return {
       ability: a,
       role,
