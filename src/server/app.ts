@@ -12,6 +12,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuards } from './plugins/input.js';
 import { registerStatic } from './plugins/static.js';
 import { runtimeConfigRoute } from './plugins/runtime-config.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSession } from './plugins/session.js';
 import { registerBarongRoutes } from './auth/routes.js';
 import { registerAuthz } from './plugins/authz.js';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
   });
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   registerInputGuards(app);
   await app.register(cookie);
   registerSession(app);

@@ -3,6 +3,8 @@
 // logout through the sidebar, and a 2FA sign-in. With STEWARD_SHOTS_DIR set it also saves screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
@@ -106,5 +108,26 @@ describe.skipIf(!run)('console journey in Chromium', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  });
+
+  it('runs under its Content-Security-Policy without a refusal, and will not be framed by another site', async () => {
+    // Everything above (sign-in, dashboard chart, palette, grid, modal form, 2FA) ran under the policy.
+    expect(journey!.cspViolations).toEqual([]);
+    // A page on another origin that frames the console: Chromium refuses to draw it (frame-ancestors 'none').
+    const framer = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(`<!doctype html><iframe id="f" src="${srv.url}/login" width="800" height="600"></iframe>`);
+    });
+    await new Promise<void>((done) => framer.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = framer.address() as AddressInfo;
+      const refused = page.waitForEvent('console', (m) => /frame-ancestors|refused to (display|frame)/i.test(m.text()));
+      await page.goto(`http://localhost:${port}/`);
+      await refused;
+      const frame = page.frames().find((f) => f !== page.mainFrame());
+      expect(await frame?.locator('input[type="password"]').count()).toBe(0);
+    } finally {
+      framer.close();
+    }
   });
 });

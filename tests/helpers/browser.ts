@@ -55,6 +55,8 @@ export interface Journey {
   srv: RunningServer;
   browser: Browser;
   page: Page;
+  /** What the page's Content-Security-Policy refused so far, as Chromium reported it (none expected). */
+  cspViolations: string[];
   close(): Promise<void>;
 }
 
@@ -62,5 +64,7 @@ export interface Journey {
 export async function openJourney(env: Record<string, string> = {}): Promise<Journey> {
   const [srv, browser] = await Promise.all([startServer(env), launchBrowser()]);
   const page = await browser.context.newPage();
-  return { srv, browser, page, close: async () => { await browser.close(); await srv.stop(); } };
+  const cspViolations: string[] = [];
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text()); });
+  return { srv, browser, page, cspViolations, close: async () => { await browser.close(); await srv.stop(); } };
 }
