@@ -7,18 +7,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH } from './support/fixtures';
-import { renderApp } from './support/render-app';
-import { resetRecent } from '../../src/client/state/recent';
-import { closePalette, closeShortcuts } from '../../src/client/state/palette';
+import { renderApp, freshBrowserState } from './support/render-app';
 import { toasts } from '../../src/client/state/toasts';
 import { ADMIN, UID, bodies, customer, serveUser, staff } from './users-fixtures';
 
 let api: FakeApi;
 beforeEach(() => {
-  localStorage.clear();
-  resetRecent();
-  closePalette();
-  closeShortcuts();
+  freshBrowserState();
   api = fakeApi();
   api.on('POST', `${AUTH}/admin/users/update`, { body: {} }).on('POST', `${AUTH}/admin/users/labels`, { body: {} });
 });

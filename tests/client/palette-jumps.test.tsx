@@ -8,20 +8,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH, signedIn } from './support/fixtures';
-import { currentPath, renderApp } from './support/render-app';
+import { currentPath, renderApp, freshBrowserState } from './support/render-app';
 import { pagedList, permissionRows } from './support/resource-rows';
-import { resetRecent } from '../../src/client/state/recent';
-import { closePalette, closeShortcuts } from '../../src/client/state/palette';
 import { toasts } from '../../src/client/state/toasts';
 import { UID, customer, serveUser } from './users-fixtures';
 
 const USERS = `${AUTH}/admin/users`;
 let api: FakeApi;
 beforeEach(() => {
-  localStorage.clear();
-  resetRecent();
-  closePalette();
-  closeShortcuts();
+  freshBrowserState();
   api = fakeApi();
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -7,18 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi, type FakeReply } from './support/fake-api';
-import { renderApp } from './support/render-app';
+import { renderApp, freshBrowserState } from './support/render-app';
 import { seedAbilities } from './support/seed-abilities';
-import { resetRecent } from '../../src/client/state/recent';
-import { closePalette, closeShortcuts } from '../../src/client/state/palette';
 import { UID, USER_URL, customer, serveUser, staff } from './users-fixtures';
 
 let api: FakeApi;
 beforeEach(() => {
-  localStorage.clear();
-  resetRecent();
-  closePalette();
-  closeShortcuts();
+  freshBrowserState();
   api = fakeApi();
 });
 afterEach(() => vi.unstubAllGlobals());

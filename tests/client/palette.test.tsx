@@ -3,18 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH, signedIn } from './support/fixtures';
-import { currentPath, renderApp } from './support/render-app';
+import { currentPath, renderApp, freshBrowserState } from './support/render-app';
 import { pagedList, permissionRows } from './support/resource-rows';
-import { resetRecent } from '../../src/client/state/recent';
-import { closePalette, closeShortcuts } from '../../src/client/state/palette';
 import { jumpsFor } from '../../commands';
 
 let api: FakeApi;
 beforeEach(() => {
-  localStorage.clear();
-  resetRecent();
-  closePalette();
-  closeShortcuts();
+  freshBrowserState();
   api = fakeApi();
   api.on('GET', `${AUTH}/admin/permissions`, pagedList(permissionRows(3)));
 });

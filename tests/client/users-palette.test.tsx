@@ -3,17 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH, EXCHANGE } from './support/fixtures';
-import { currentPath, renderApp } from './support/render-app';
-import { resetRecent } from '../../src/client/state/recent';
-import { closePalette, closeShortcuts } from '../../src/client/state/palette';
+import { currentPath, renderApp, freshBrowserState } from './support/render-app';
 import { ADMIN, SUPERADMIN, SUPPORT, UID, bodies, customer, serveUser, staff } from './users-fixtures';
 
 let api: FakeApi;
 beforeEach(() => {
-  localStorage.clear();
-  resetRecent();
-  closePalette();
-  closeShortcuts();
+  freshBrowserState();
   api = fakeApi();
 });
 afterEach(() => vi.unstubAllGlobals());

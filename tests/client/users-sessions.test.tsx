@@ -7,18 +7,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH } from './support/fixtures';
-import { renderApp } from './support/render-app';
-import { resetRecent } from '../../src/client/state/recent';
-import { closePalette, closeShortcuts } from '../../src/client/state/palette';
+import { renderApp, freshBrowserState } from './support/render-app';
 import { ADMIN, SUPPORT, UID, USER_URL, customer, serveUser, staff } from './users-fixtures';
 
 const SESSIONS = `${USER_URL}/sessions`;
 let api: FakeApi;
 beforeEach(() => {
-  localStorage.clear();
-  resetRecent();
-  closePalette();
-  closeShortcuts();
+  freshBrowserState();
   api = fakeApi();
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -3,6 +3,8 @@ import { render } from '@testing-library/react';
 import { App } from '../../../src/client/app';
 import { toasts } from '../../../src/client/state/toasts';
 import { clearSession, session } from '../../../src/client/state/session';
+import { resetRecent } from '../../../src/client/state/recent';
+import { closePalette, closeShortcuts } from '../../../src/client/state/palette';
 import type { RuntimeConfig } from '../../../src/shared/runtime-config';
 
 export function renderApp(path: string, config: Partial<RuntimeConfig> = {}) {
@@ -16,3 +18,11 @@ export function renderApp(path: string, config: Partial<RuntimeConfig> = {}) {
 }
 
 export const currentPath = () => window.location.pathname;
+
+/** What a test that drives the palette starts from: nothing stored, no recent items, palette and sheet closed. */
+export function freshBrowserState(): void {
+  localStorage.clear();
+  resetRecent();
+  closePalette();
+  closeShortcuts();
+}
