@@ -87,6 +87,25 @@ describe('writes', () => {
     expect((await call('POST', { role: 'auditor', verb: 'GET', path: 'api/v2/y', action: 'DROP' })).statusCode).toBe(200);
   });
 
+  it('refuses a row identical to one that exists, on create and on update, and records the refusal', async () => {
+    const row = { role: 'manager', verb: 'get', path: 'api/v2/dup', action: 'accept' };
+    expect((await call('POST', row)).statusCode).toBe(200);
+    // Same row in other spellings: verb and action are stored upper-case, the path without its slash.
+    for (const again of [row, { ...row, verb: 'GET', action: 'ACCEPT', path: '/api/v2/dup', topic: '' }]) {
+      const res = await call('POST', again);
+      expect([res.statusCode, res.json().errors]).toEqual([422, ['admin.permission.already_exists']]);
+    }
+    const other = (await call('POST', { ...row, path: 'api/v2/dup2' })).json();
+    const clash = await call('PUT', { id: other.id, path: 'api/v2/dup' });
+    expect([clash.statusCode, clash.json().errors]).toEqual([422, ['admin.permission.already_exists']]);
+    const rows = await t.db.kysely.selectFrom('permissions').select('path').where('role', '=', 'manager')
+      .where('path', 'in', ['api/v2/dup', 'api/v2/dup2']).execute();
+    expect(rows.map((r) => r.path).sort()).toEqual(['api/v2/dup', 'api/v2/dup2']);
+    const failed = await t.db.kysely.selectFrom('activities').select('data').where('user_id', '=', adminId)
+      .where('topic', '=', 'permissions').where('result', '=', 'failed').execute();
+    expect(failed.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('updates with the same validation and 404s an unknown id', async () => {
     const created = (await call('POST', { role: 'manager', verb: 'get', path: 'api/v2/a', action: 'accept' })).json();
     const res = await call('PUT', { id: created.id, verb: 'delete', action: 'drop', topic: 'x' });

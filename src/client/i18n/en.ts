@@ -77,6 +77,7 @@ export const EN: Record<string, string> = {
   'admin.permissions.invalid_action': 'The action must be accept, audit or drop.',
   'admin.permission.role_doesnt_exist': 'Role does not exist',
   'admin.permission.doesnt_exist': 'This permission no longer exists.',
+  'admin.permission.already_exists': 'This role already has exactly this permission.',
   // users area (user detail, labels, members)
   'admin.user.one_of_state_otp': 'Change the state or 2FA, one at a time.',
   'admin.user.one_of_state_otp_email_phone_number': 'Change one thing at a time: state, 2FA, email, phone number or referrer.',

@@ -9,6 +9,7 @@ import { addFieldError, check, nonBlank } from '../../shared/validation.js';
 import { LIMITS } from '../../shared/list-query.js';
 import { idStruct } from '../../shared/resources/field-structs.js';
 import { ApiError, fail } from '../plugins/errors.js';
+import { isUniqueViolation } from './users/guards.js';
 import { withAudit } from '../plugins/audit.js';
 import { clearPermissionCache } from '../plugins/authz.js';
 import { requireAbility } from './require-ability.js';
@@ -90,6 +91,12 @@ function paging(query: Record<string, unknown>): { page: number; limit: number; 
   return { page, limit, ordering };
 }
 
+/** The unique row key (migration 0009) refused an identical row: the caller's 422, not a 500. */
+function duplicate(err: unknown): never {
+  if (isUniqueViolation(err)) throw new ApiError(422, [`${PREFIX}.already_exists`]);
+  throw err;
+}
+
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 const input = (req: FastifyRequest) => ({ ...(req.query as object), ...(req.body && typeof req.body === 'object' ? req.body : {}) });
 
@@ -112,7 +119,8 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
     const v = validated(check(PermissionCreate, req.body ?? {}, PREFIX));
     const values = (await normalise(db(), v)) as q.PermissionValues;
     values.topic ??= null;
-    const row = await withAudit(req, { topic: 'permissions' }, (trx) => q.insertPermission(trx, values, app.deps.now()));
+    const row = await withAudit(req, { topic: 'permissions' }, (trx) => q.insertPermission(trx, values, app.deps.now()))
+      .catch(duplicate);
     clearPermissionCache(app);
     return row;
   });
@@ -122,7 +130,8 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
     const { id: rowId, ...rest } = validated(check(PermissionUpdate, req.body ?? {}, PREFIX));
     const values = await normalise(db(), rest);
     const row = await withAudit(req, { topic: 'permissions' }, async (trx) =>
-      (await q.updatePermission(trx, rowId, values, app.deps.now())) ?? fail(404, `${PREFIX}.doesnt_exist`));
+      (await q.updatePermission(trx, rowId, values, app.deps.now())) ?? fail(404, `${PREFIX}.doesnt_exist`))
+      .catch(duplicate);
     clearPermissionCache(app);
     return row;
   });
