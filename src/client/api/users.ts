@@ -62,8 +62,15 @@ export interface UserDetail extends WireUser {
   country: string | null;
   profile_url: { small?: { url?: string }; large?: { url?: string } } | null;
   labels: UserLabel[];
+  /** The latest profiles, newest first (this server sends at most 10, with `profiles_total`). */
   profiles: UserProfile[];
+  profiles_total?: number;
+  /**
+   * The newest comments, newest first, and how many the user has: this server sends one page of them and
+   * the rest come from fetchComments. Stock Barong sends every comment and no total.
+   */
   comments: UserComment[];
+  comments_total?: number;
   user_state_logs: StateLog[];
   accounts: UserAccount[];
   created_at: string | null;
@@ -120,6 +127,11 @@ export const addLabel = (uid: string, label: LabelBody) =>
 export const deleteLabel = (uid: string, key: string, scope: LabelScope) =>
   request('auth', 'DELETE', '/admin/users/labels', { query: { uid, key, scope } });
 
+/** Comments after `beforeId` (the oldest one shown), newest first; `total` from the Total header. */
+export const fetchComments = (uid: string, beforeId: number, limit: number) =>
+  requestList<UserComment>('auth', `${userPath(uid)}/comments`, { before_id: beforeId, limit });
+
+/** The comment writes answer the user's detail with the newest page of comments (not every comment). */
 export const addComment = (uid: string, title: string, data: string) =>
   request<UserDetail>('auth', 'POST', '/admin/users/comments', { body: { uid, title, data } });
 

@@ -58,6 +58,19 @@ export async function openUser(uid: string, quiet = false): Promise<void> {
   }
 }
 
+/**
+ * Shows a detail a write answered with (the comment writes, state/user-comments.ts) instead of reading it
+ * again; false when another user is open by now. It supersedes a reload still under way.
+ */
+export function showUser(user: UserDetail): boolean {
+  if (userDetail.uid !== user.uid) return false;
+  seq++;
+  userDetail.user = ref(user) as UserDetail;
+  userDetail.status = 'ready';
+  userDetail.revision++;
+  return true;
+}
+
 /** Leaving the page: a later visit to another user never flashes this one. */
 export function closeUser(): void {
   seq++;
@@ -170,14 +183,6 @@ export const createLabel = (label: LabelBody) => write((uid) => api.addLabel(uid
 
 export const removeLabel = (key: string, scope: LabelScope) =>
   write((uid) => api.deleteLabel(uid, key, scope), 'Updated Successfully');
-
-export const createComment = (title: string, data: string) =>
-  write((uid) => api.addComment(uid, title, data), 'Updated Successfully');
-
-export const updateComment = (id: number, title: string, data: string) =>
-  write(() => api.editComment(id, title, data), 'Updated Successfully');
-
-export const removeComment = (id: number) => write(() => api.deleteComment(id), 'Updated Successfully');
 
 export const decideProfile = (decision: ProfileDecisionValue) =>
   write((uid) => api.decideProfile(uid, decision),

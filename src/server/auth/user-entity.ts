@@ -22,9 +22,10 @@ export interface UserWithFullInfo extends WireUser {
   csrf_token?: string;
 }
 
-export async function userWithFullInfo(db: Kysely<DB>, user: UserRow): Promise<UserWithFullInfo> {
+/** `withProfiles: false` leaves `profiles` empty for a caller that reads a bounded page of them itself (the admin detail). */
+export async function userWithFullInfo(db: Kysely<DB>, user: UserRow, withProfiles = true): Promise<UserWithFullInfo> {
   const [labels, phones, profiles] = await Promise.all([
-    publicLabels(db, user.id), userPhones(db, user.id), userProfiles(db, user.id),
+    publicLabels(db, user.id), userPhones(db, user.id), withProfiles ? userProfiles(db, user.id) : [],
   ]);
   return {
     email: user.email,

@@ -1,10 +1,14 @@
-/** Staff comments on the user: add, edit in place, delete after 'Are you sure?' (spec §7 Comments). */
-import { useState } from 'react';
-import type { UserComment, UserDetail } from '../../api/users';
+/**
+ * Staff comments on the user: the newest first, older ones a page at a time, add, edit in place, delete
+ * after 'Are you sure?' (spec §7 Comments). The comments come from state/user-comments.ts.
+ */
+import { useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { UserComment } from '../../api/users';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Field } from '../../components/ui/Field';
 import { Icon } from '../../components/ui/Icon';
-import { createComment, removeComment, updateComment } from '../../state/user-detail';
+import { createComment, loadOlderComments, removeComment, updateComment, userComments } from '../../state/user-comments';
 import { formatDate } from './format';
 import { Panel } from './Panel';
 
@@ -38,10 +42,26 @@ function CommentForm({ initial, submitLabel, onSave, onCancel }: {
   );
 }
 
-export function CommentsPanel({ user, reason }: { user: UserDetail; reason?: string }) {
+/** "Load older comments": a plain button, so Tab reaches it and Enter or Space loads the next page. */
+function LoadOlder({ remaining, loading, onLoaded }: { remaining: number; loading: boolean; onLoaded(): void }) {
+  return (
+    <button type="button" className="btn btn-ghost btn-sm u-comments-older" aria-disabled={loading || undefined}
+      onClick={async () => { if (!loading) { await loadOlderComments(); onLoaded(); } }}>
+      {loading ? 'Loading older comments…' : `Load older comments (${remaining} more)`}
+    </button>
+  );
+}
+
+/**
+ * `reason`: why the viewer may not write comments (rules.ts; the server refuses the same roles), shown
+ * in place of the form and the edit and delete buttons.
+ */
+export function CommentsPanel({ reason }: { reason?: string }) {
+  const { list, total, loading } = useSnapshot(userComments);
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<UserComment | null>(null);
   const [pending, setPending] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
   const confirmDelete = async () => {
     if (!deleting) return;
     setPending(true);
@@ -49,11 +69,14 @@ export function CommentsPanel({ user, reason }: { user: UserDetail; reason?: str
     setPending(false);
     setDeleting(null);
   };
+  // When the last page arrives the button goes away; focus stays in the panel instead of falling to the page.
+  const afterLoad = () => { if (userComments.list.length >= userComments.total) listRef.current?.focus(); };
   return (
     <Panel title="Comments">
-      {user.comments.length === 0 && <p className="u-empty">No comments yet</p>}
-      <ul className="u-comments">
-        {user.comments.map((c) => (
+      {list.length === 0 && <p className="u-empty">No comments yet</p>}
+      {total > list.length && <p className="u-muted u-comments-count">Showing the newest {list.length} of {total}</p>}
+      <ul className="u-comments" ref={listRef} tabIndex={-1} aria-label="Comments, newest first">
+        {list.map((c) => (
           <li key={c.id} className="u-comment">
             {editing === c.id ? (
               <CommentForm initial={c} submitLabel="Save comment" onCancel={() => setEditing(null)}
@@ -80,7 +103,8 @@ export function CommentsPanel({ user, reason }: { user: UserDetail; reason?: str
           </li>
         ))}
       </ul>
-      {!reason && <CommentForm submitLabel="Add comment" onSave={createComment} />}
+      {total > list.length && list.length > 0 && <LoadOlder remaining={total - list.length} loading={loading} onLoaded={afterLoad} />}
+      {reason ? <p className="u-muted u-comments-locked">{reason}</p> : <CommentForm submitLabel="Add comment" onSave={createComment} />}
       <ConfirmDialog isOpen={deleting !== null} title="Are you sure?" confirmLabel="Delete" tone="danger" pending={pending}
         onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
         The comment “{deleting?.title}” will be deleted.

@@ -24,7 +24,7 @@ export function MainInfo({ user }: { user: UserDetail }) {
       <div className="u-col">
         <AccountsPanel user={user} rules={rules} />
         <ProfilePanel user={user} rules={rules} />
-        <CommentsPanel user={user} reason={rules.reasons.comments} />
+        <CommentsPanel reason={rules.reasons.comments} />
       </div>
       <StateLogPanel user={user} />
     </div>

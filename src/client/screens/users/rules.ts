@@ -41,9 +41,6 @@ export function userRules(ability: AppAbility, viewer: Viewer | null, user: Pick
   // The first reason that applies wins: ability first, then the protections.
   const first = (...r: (string | undefined)[]) => r.find((x) => x !== undefined);
   const userField = (field: string) => first(need('update', 'User', field), self, protectedTarget);
-  // CASL answers can('update', 'User') with true for a rule limited to some fields (support: otp only);
-  // comments are an edit of the whole user, so they need a rule that is not limited to fields.
-  const wholeUser = ability.rulesFor('update', 'User').some((r) => !r.inverted && !r.fields);
 
   return {
     reasons: {
@@ -58,7 +55,9 @@ export function userRules(ability: AppAbility, viewer: Viewer | null, user: Pick
       kyc: first(need('update', 'Level'), need('create', 'Label'), need('delete', 'Label'), protectedTarget),
       labelAdd: first(need('create', 'Label'), protectedTarget),
       labelRemove: first(need('delete', 'Label'), protectedTarget),
-      comments: wholeUser ? undefined : reasonFor('update', 'User'),
+      // A comment is part of the user: update User on its `comments` attribute, as the server asks
+      // (server/auth/users/comments.ts). A rule limited to other fields (support: otp) does not cover it.
+      comments: need('update', 'User', 'comments'),
       profile: first(need('update', 'Profile'), protectedTarget),
       lock: need('update', 'Account'),
       // Signing a user out everywhere belongs with their standing: whoever may ban may end sessions (server: same rule).

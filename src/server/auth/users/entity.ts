@@ -3,17 +3,25 @@
  * `UserWithKYC` for the detail, which builds on the sign-in serializer (userWithFullInfo) and replaces
  * what staff see differently: labels of every scope with description, profiles latest first, plus the
  * fork fields of spec §3. Decimals are strings, times ISO-8601 UTC.
+ *
+ * Comments and profiles are bounded (issue 10 item 12: one user's 813 comments made a 331 KB detail, sent
+ * again by every comment write): the newest COMMENTS_SHOWN comments and PROFILES_SHOWN profiles, with
+ * `comments_total` and `profiles_total` (our additions; a Barong client reads the arrays as before).
+ * Older comments come a page at a time from GET /admin/users/{uid}/comments (comments.ts).
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { userWithFullInfo } from '../user-entity.js';
-import {
-  adminLabels, latestProfile, stateLogs, userComments, type AdminUserRow,
-} from '../../db/queries/users-admin.js';
+import { adminLabels, stateLogs, type AdminUserRow } from '../../db/queries/users-admin.js';
 import { iso } from '../../db/queries/user-json.js';
 import { memberAccounts, type AccountRow } from '../../db/queries/members.js';
 import type { LabelRow } from '../../db/queries/labels.js';
-import type { ProfileRow } from '../../db/queries/users-records.js';
+import { commentsPage, countOf, latestProfiles, type CommentRow, type ProfileRow } from '../../db/queries/users-records.js';
+
+/** Comments on the detail: the first page of the comments list. */
+export const COMMENTS_SHOWN = 20;
+/** Profiles on the detail: a user submits few; the console shows the latest, this bounds the rest. */
+export const PROFILES_SHOWN = 10;
 
 /** NUMERIC text without trailing zeros ('1.500000000000000000' → '1.5', '0E-18' never arises from pg text). */
 export function plainDecimal(s: string): string {
@@ -27,6 +35,10 @@ export function accountEntity(a: AccountRow) {
 
 export function labelEntity(l: Pick<LabelRow, 'key' | 'value' | 'scope' | 'description' | 'created_at' | 'updated_at'>) {
   return { key: l.key, value: l.value, scope: l.scope, description: l.description, created_at: iso(l.created_at), updated_at: iso(l.updated_at) };
+}
+
+export function commentEntity(c: CommentRow) {
+  return { id: c.id, author_uid: c.author_uid, title: c.title, data: c.data, created_at: iso(c.created_at), updated_at: iso(c.updated_at) };
 }
 
 export function profileEntity(p: ProfileRow) {
@@ -44,18 +56,22 @@ function profileUrl(data: unknown): unknown {
 }
 
 export async function userWithKyc(db: Kysely<DB>, u: AdminUserRow) {
-  const [base, labels, comments, logs, accounts, latest] = await Promise.all([
-    userWithFullInfo(db, u), adminLabels(db, u.id), userComments(db, u.id), stateLogs(db, u.id),
-    memberAccounts(db, u.id), latestProfile(db, u.id),
+  const [base, labels, comments, commentsTotal, logs, accounts, profiles, profilesTotal] = await Promise.all([
+    userWithFullInfo(db, u, false), adminLabels(db, u.id), commentsPage(db, u.id, { limit: COMMENTS_SHOWN, page: 1 }),
+    countOf(db, 'comments', u.id), stateLogs(db, u.id), memberAccounts(db, u.id),
+    latestProfiles(db, u.id, PROFILES_SHOWN), countOf(db, 'profiles', u.id),
   ]);
+  const latest = profiles[0];
   const fullName = [latest?.first_name, latest?.last_name].filter(Boolean).join(' ');
   return {
     ...base,
     labels: labels.map(labelEntity),
-    // The sign-in entity lists profiles oldest first; staff look at the latest one first.
-    profiles: [...base.profiles].reverse(),
+    // Unlike the sign-in entity (oldest first), staff look at the latest profile first.
+    profiles: profiles.map(profileEntity),
+    profiles_total: profilesTotal,
     documents: [],
-    comments: comments.map((c) => ({ ...c, created_at: iso(c.created_at), updated_at: iso(c.updated_at) })),
+    comments: comments.map(commentEntity),
+    comments_total: commentsTotal,
     user_state_logs: logs.map((l) => ({ ...l, created_at: iso(l.created_at) })),
     accounts: accounts.map(accountEntity),
     phone_number: u.phone_number,

@@ -4,6 +4,7 @@ import { userReadRoutes } from './read.js';
 import { userActionRoutes } from './actions.js';
 import { labelRoutes } from './labels.js';
 import { recordRoutes } from './records.js';
+import { commentRoutes } from './comments.js';
 import { userSessionRoutes } from './sessions.js';
 
 export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
@@ -11,5 +12,6 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   await userActionRoutes(app);
   await labelRoutes(app);
   await recordRoutes(app);
+  await commentRoutes(app);
   await userSessionRoutes(app);
 }

@@ -181,11 +181,6 @@ export function adminLabels(db: Kysely<DB>, userId: number) {
     .where('user_id', '=', userId).orderBy('id').execute();
 }
 
-export function userComments(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('comments').select(['id', 'author_uid', 'title', 'data', 'created_at', 'updated_at'])
-    .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-}
-
 export function stateLogs(db: Kysely<DB>, userId: number) {
   return db.selectFrom('user_state_logs as l').leftJoin('users as b', 'b.id', 'l.change_by_user_id')
     .select(['l.past_state', 'l.state', 'l.remark', 'l.created_at', 'b.email as change_by_user_email', 'b.uid as change_by_user_uid'])
@@ -195,12 +190,6 @@ export function stateLogs(db: Kysely<DB>, userId: number) {
 export function accreditedVerifications(db: Kysely<DB>, userId: number) {
   return db.selectFrom('accredited_verifications').select(['verification_id', 'status', 'created_at'])
     .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-}
-
-/** The latest profile's names and country (full_name, country_of_residence on the user detail). */
-export function latestProfile(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('profiles').select(['first_name', 'last_name', 'country'])
-    .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 /** Profiles of a page of users in one query (the directory's `extended=true`), latest first per user. */

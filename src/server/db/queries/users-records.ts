@@ -1,9 +1,48 @@
-/** SQL of the records staff keep on a user: comments (A13–A15) and KYC profiles (A16–A17). */
-import type { Kysely, Selectable } from 'kysely';
+/**
+ * SQL of the records staff keep on a user: comments (A13–A15) and KYC profiles (A16–A17). Both are read
+ * newest first, (created_at, id) descending, a bounded number at a time: the index of migration 0010.
+ */
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CommentsTable, DB, ProfilesTable } from '../schema.js';
+import { applyPage, TIME_KEYSET } from './paging.js';
 
 export type CommentRow = Selectable<CommentsTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
+
+/** How many rows of a user's records a table holds (an index-only range of the (user_id, …) index). */
+export async function countOf(db: Kysely<DB>, table: 'comments' | 'profiles', userId: number): Promise<number> {
+  const row = await db.selectFrom(table).select(sql<string>`count(*)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Where a page of a user's comments starts: the nth page of `limit`, or just after comment `beforeId`. */
+export interface CommentPageRequest { limit: number; page: number; beforeId?: number | null }
+
+/**
+ * Up to `limit` comments of the user, newest first. After `beforeId` the page seeks from that comment's
+ * (created_at, id), read by the database so no microsecond is lost.
+ */
+export async function commentsPage(db: Kysely<DB>, userId: number, p: CommentPageRequest): Promise<CommentRow[]> {
+  // applyPage reads one row more (and the key columns k0, k1, which the entity leaves out).
+  return (await commentsPageQuery(db, userId, p).execute()).slice(0, p.limit);
+}
+
+/** The page's statement (applyPage: the keyset condition, the order, limit + 1). */
+export function commentsPageQuery(db: Kysely<DB>, userId: number, p: CommentPageRequest) {
+  const q = db.selectFrom('comments as c').selectAll('c').where('c.user_id', '=', userId);
+  return applyPage(q, TIME_KEYSET, 'c', { ...p, ordering: 'desc' }, 'comments');
+}
+
+/** Whether comment `id` is one of the user's (a page after a comment of someone else is no page). */
+export async function isCommentOf(db: Kysely<DB>, id: number, userId: number): Promise<boolean> {
+  return (await db.selectFrom('comments').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+}
+
+/** The user's newest `limit` profiles, newest first. */
+export function latestProfiles(db: Kysely<DB>, userId: number, limit: number): Promise<ProfileRow[]> {
+  return db.selectFrom('profiles').selectAll().where('user_id', '=', userId)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
 
 export function insertComment(
   db: Kysely<DB>, v: { userId: number; authorUid: string; title: string; data: string }, now: Date,
