@@ -107,6 +107,14 @@ describe('index.html and client routes', () => {
     expect(res.body).toBe(INDEX);
   });
 
+  it('answers HEAD on a client route as GET does, without a body (link checkers, monitors)', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/user-directory' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe('');
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/v2/nothing' })).statusCode).not.toBe(200);
+  });
+
   it('answers a conditional reload of index.html with 304', async () => {
     const first = await get('/index.html');
     const again = await t.app.inject({ url: '/index.html', headers: { 'if-none-match': String(first.headers.etag) } });

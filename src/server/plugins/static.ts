@@ -37,7 +37,7 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
     },
   });
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || /\.[a-z0-9]+$/i.test(req.url.split('?')[0])) {
+    if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(req.url.split('?')[0])) {
       return notFound(reply);
     }
     return reply.sendFile('index.html');
