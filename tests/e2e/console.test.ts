@@ -78,8 +78,12 @@ describe.skipIf(!run)('console journey in Chromium', () => {
     await page.waitForURL(/path=api%2Fv2%2F/);
     await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('10');
     await page.waitForURL(/limit=10/);
+    await expect.poll(() => page.locator('.ag-row').count()).toBe(10);
+    const pageOneFirst = await page.locator('.ag-row[row-index="0"]').innerText();
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL(/page=2/);
+    // Page 1 also shows 10 rows: wait for page 2's to replace them.
+    await expect.poll(() => page.locator('.ag-row[row-index="0"]').innerText()).not.toBe(pageOneFirst);
     await expect.poll(() => page.locator('.ag-row').count()).toBe(10);
     const view = new URL(page.url());
     const firstRow = await page.locator('.ag-row[row-index="0"]').innerText();

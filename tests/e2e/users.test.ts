@@ -90,8 +90,7 @@ describe.skipIf(!run)('users area in Chromium', () => {
     expect(after.state).toBe('banned');
 
     banned = target.uid;
-    // Compliance may not read admin activities (its permission rows drop activities/admin, as in Barong),
-    // so the superadmin checks this entry in the next journey.
+    // The superadmin checks the ban's admin activity in the next journey, next to the fund lock's.
     await signOut();
   });
 

@@ -1,12 +1,16 @@
 /**
  * Default permission rows (Barong RBAC, openware-api.md §5.1), one set per role of spec §6.
  * The shape follows Barong's config/seeds.yml: ACCEPT rows grant a path prefix, DROP rows carve
- * holes that beat any ACCEPT, AUDIT rows record an admin activity for staff writes. Where the spec
- * departs from stock Barong the rows follow the spec (noted inline).
+ * holes that beat any ACCEPT, AUDIT rows record an admin activity for staff writes. Unlike Barong's
+ * hand-written per-path rows, a staff role's rows are derived from its published abilities (below), so
+ * the gateway never refuses what the abilities allow; rows staff add later narrow that on purpose.
  */
-import type { Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { anyPermission, insertPermissions } from '../db/queries/permissions.js';
+import type { AbilityService } from '../../shared/abilities.js';
+import { abilitiesFor } from './abilities.js';
 
 export type PermissionVerb = 'get' | 'post' | 'put' | 'delete' | 'head' | 'patch' | 'all';
 export type PermissionAction = 'accept' | 'drop' | 'audit';
@@ -44,70 +48,44 @@ const STAFF = [
 /** Customers: user APIs only. The applogic admin area is dropped so no admin call of any service accepts them. */
 const CUSTOMER = [...USER_APIS, ...accept('get', 'api/v2/open_finance'), ...drop('all', 'api/v2/applogic/admin')];
 
-/** Console read access for the read-mostly staff roles on the allowed list (no upstream rows exist for them). */
-const CONSOLE_READER = [
-  ...STAFF,
-  ...accept('get', B, P),
-  ...drop('all', `${B}/permissions`, `${B}/activities/admin`, `${B}/restrictions`),
-];
-
 type Row = Omit<PermissionSeed, 'role'>;
+
+/**
+ * The admin trees of each ability service. The finex order engine is the exchange service's (its
+ * orders are the peatio `Order` subject).
+ */
+const ADMIN_TREES: Record<AbilityService, string[]> = { barong: [B], peatio: [P, 'api/v2/finex/admin'] };
+
+/**
+ * A staff role's rows, derived from its published abilities (auth/abilities.ts) so the two can never
+ * disagree (issue 10 item 12): a service's admin tree is open to every verb for a role that may change
+ * something there, to GET for a role that only reads there, and closed to a role with no ability there.
+ * Which call within the tree the role may make is the handler's ability check, the one source of truth.
+ */
+function derivedStaffRows(role: string): Row[] {
+  const rows: Row[] = [...STAFF];
+  for (const service of ['barong', 'peatio'] as const) {
+    const table = abilitiesFor(role, service, [role]);
+    const writes = (['manage', 'update', 'create'] as const).some((a) => (table[a]?.length ?? 0) > 0);
+    if (writes) rows.push(...accept('all', ...ADMIN_TREES[service]));
+    else if ((table.read?.length ?? 0) > 0) rows.push(...accept('get', ...ADMIN_TREES[service]));
+  }
+  return rows;
+}
+
 
 const BY_ROLE: Record<string, Row[]> = {
   // Superadmin reaches the whole system.
   superadmin: [...accept('all', 'api/v2'), ...STAFF],
-  // Spec §6: admins change roles, manage permissions and restrictions and read admin activities,
-  // so stock Barong's drops on permissions, users/role and activities/admin are not carried over.
+  // Spec §6: admins change roles, manage permissions and restrictions and read admin activities.
   admin: [...accept('all', 'api/v2'), ...STAFF, ...accept('get', 'api/v2/open_finance')],
-  accountant: [
-    ...STAFF,
-    ...accept('get', B),
-    ...accept('get', ...['members', 'beneficiaries', 'currencies', 'blockchains', 'orders', 'markets', 'engine', 'trades',
-      'deposits', 'withdraws', 'adjustments', 'assets', 'liabilities', 'revenues', 'expenses'].map((p) => `${P}/${p}`)),
-    // Spec §6: accountants manage adjustments (create, then accept or reject).
-    ...accept('post', `${P}/adjustments/new`, `${P}/adjustments/action`),
-    // Its per-attribute Currency update (visible, deposit/withdrawal switches); the handler checks the fields.
-    ...accept('post', `${P}/currencies/update`),
-    ...drop('get', `${B}/users/documents/pending`),
-    ...drop('all', `${B}/users/role`, `${B}/permissions`, `${B}/activities/admin`),
-  ],
-  compliance: [
-    ...STAFF,
-    ...accept('get', B),
-    // Users, labels, comments and KYC documents live under admin/users; profiles are KYC too.
-    ...accept('all', `${B}/users`, `${B}/profiles`),
-    // Compliance reads blockchains (ability `read Blockchain`), so only blockchain writes stay closed
-    // (there is no ACCEPT for them) instead of Barong's blanket drop.
-    ...accept('get', ...['members', 'beneficiaries', 'currencies', 'blockchains', 'deposits', 'withdraws', 'assets',
-      'liabilities', 'expenses', 'markets', 'engine', 'trades', 'orders'].map((p) => `${P}/${p}`)),
-    ...drop('all', ...['adjustments', 'revenues', 'wallets', 'trading_fees', 'withdraw_limits'].map((p) => `${P}/${p}`)),
-    // Unlike stock Barong, compliance reads admin activities (ability AdminActivity): it audits staff actions.
-    ...drop('all', `${B}/restrictions`, `${B}/users/role`, `${B}/permissions`),
-  ],
-  technical: [
-    ...STAFF,
-    ...accept('get', B, P, 'api/v2/open_finance'),
-    ...accept('all', ...['blockchains', 'currencies', 'markets', 'engines', 'wallets', 'trading_fees', 'withdraw_limits', 'bots']
-      .map((p) => `${P}/${p}`)),
-    ...accept('delete', 'api/v2/finex/admin/bulk/orders_by_id'),
-    ...accept('post', 'api/v2/finex/admin/orders/cancel'),
-    ...accept('all', `${B}/restrictions`),
-    ...drop('all', `${P}/deposits`, `${P}/withdraws`, `${P}/adjustments`),
-    ...drop('get', `${B}/users/documents/pending`),
-    ...drop('all', `${B}/activities/admin`, `${B}/permissions`),
-  ],
-  support: [
-    ...STAFF,
-    ...accept('get', B, P),
-    // Support may disable a user's 2FA.
-    ...accept('post', `${B}/users/update`),
-    ...drop('all', ...['adjustments', 'revenues', 'blockchains', 'wallets', 'trading_fees', 'withdraw_limits'].map((p) => `${P}/${p}`)),
-    // Support reads admin activities too (ability AdminActivity): "support reads users and logs".
-    ...drop('all', `${B}/restrictions`, `${B}/permissions`),
-  ],
-  manager: CONSOLE_READER,
-  broker: [...CONSOLE_READER, ...accept('get', 'api/v2/open_finance')],
-  investor: CONSOLE_READER,
+  accountant: derivedStaffRows('accountant'),
+  compliance: derivedStaffRows('compliance'),
+  technical: [...derivedStaffRows('technical'), ...accept('get', 'api/v2/open_finance')],
+  support: derivedStaffRows('support'),
+  manager: derivedStaffRows('manager'),
+  broker: [...derivedStaffRows('broker'), ...accept('get', 'api/v2/open_finance')],
+  investor: derivedStaffRows('investor'),
   trader: CUSTOMER,
   member: CUSTOMER,
 };
@@ -132,10 +110,55 @@ export async function seedPermissions(kysely: Kysely<DB>, rows: PermissionSeed[]
   return rows.length;
 }
 
+/** A role's set of rows as one short hash (order-free): how a stored set is recognised as a past default. */
+export function fingerprint(rows: readonly { verb: string; path: string; action: string; topic?: string | null }[]): string {
+  const lines = rows.map((r) => `${r.verb.toUpperCase()} ${r.path} ${r.action.toUpperCase()} ${r.topic ?? ''}`).sort();
+  return createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16);
+}
+
 /**
- * Seeds the defaults only into an empty table. Without any row nobody passes authz, and the first row
+ * The fingerprints of the default rows earlier versions seeded, per role. A role whose stored rows are
+ * exactly one of these was never edited by staff, so its rows are replaced by today's defaults on
+ * start; a role staff changed keeps its rows. When the defaults change, add the old fingerprints here
+ * (tests/server/permissions-seed.test.ts pins today's).
+ */
+export const PAST_DEFAULTS: Record<string, readonly string[]> = {
+  // Hand-written per-path rows (before they were derived from the abilities, issue 10 item 12).
+  accountant: ['20e4c2e00148c7b8'],
+  compliance: ['3aca3d811f8e90a4', '3d88e668c22bc4c8'],
+  technical: ['5c3ab9c80ef1ea7c'],
+  support: ['31d07b951ee71e4f', '22f9813609452881'],
+  manager: ['e5212ca64ca14756'],
+  broker: ['9c4ee8d42200fb5b'],
+  investor: ['e5212ca64ca14756'],
+};
+
+/** Replaces the rows of every role still holding a past default set; the roles replaced. */
+export async function upgradeDefaultPermissions(kysely: Kysely<DB>): Promise<string[]> {
+  const run = async (trx: Kysely<DB>) => {
+    // One starting node at a time decides (the others then find today's defaults).
+    await sql`LOCK TABLE permissions IN EXCLUSIVE MODE`.execute(trx);
+    const stored = await trx.selectFrom('permissions').select(['role', 'verb', 'path', 'action', 'topic']).execute();
+    const replaced: string[] = [];
+    for (const [role, past] of Object.entries(PAST_DEFAULTS)) {
+      const rows = stored.filter((r) => r.role === role);
+      if (rows.length === 0 || !past.includes(fingerprint(rows))) continue;
+      await trx.deleteFrom('permissions').where('role', '=', role).execute();
+      await seedPermissions(trx, DEFAULT_PERMISSIONS.filter((r) => r.role === role));
+      replaced.push(role);
+    }
+    return replaced;
+  };
+  return kysely.isTransaction ? run(kysely) : kysely.transaction().execute(run);
+}
+
+/**
+ * Seeds the defaults into an empty table. Without any row nobody passes authz, and the first row
  * cannot be added through the API either, so a fresh database (first start, seed CLI) needs this.
+ * A table with rows gets past defaults upgraded (upgradeDefaultPermissions) and nothing else.
  */
 export async function ensureDefaultPermissions(kysely: Kysely<DB>): Promise<number> {
-  return (await anyPermission(kysely)) ? 0 : seedPermissions(kysely);
+  if (!(await anyPermission(kysely))) return seedPermissions(kysely);
+  const replaced = await upgradeDefaultPermissions(kysely);
+  return DEFAULT_PERMISSIONS.filter((r) => replaced.includes(r.role)).length;
 }

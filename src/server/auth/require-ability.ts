@@ -28,6 +28,19 @@ function abilityOf(role: string, service: AbilityService, allowedRoles: readonly
   return ability;
 }
 
+/** One ability a handler asked for. */
+export interface AbilityCheck { action: AbilityAction; subject: Subject; service: AbilityService; fields?: readonly string[] }
+
+const watchers = new Set<(req: FastifyRequest, check: AbilityCheck) => void>();
+/**
+ * Calls `fn` with every ability a handler asks for, allowed or not (the role × route matrix of the
+ * reliability suite learns from it what each route needs). Returns the unsubscribe.
+ */
+export function watchAbilityChecks(fn: (req: FastifyRequest, check: AbilityCheck) => void): () => void {
+  watchers.add(fn);
+  return () => { watchers.delete(fn); };
+}
+
 /** Whether a role holds `action` on `subject` (and on every one of `fields`, when given). */
 export function roleCan(
   role: string, action: AbilityAction, subject: Subject, service: AbilityService,
@@ -45,6 +58,7 @@ export function roleCan(
 export async function requireAbility(
   req: FastifyRequest, action: AbilityAction, subject: Subject, service: AbilityService, fields?: readonly string[],
 ): Promise<void> {
+  for (const w of watchers) w(req, { action, subject, service, ...(fields?.length ? { fields } : {}) });
   const role = req.auth?.user.role;
   const allowed = req.server.deps.config.allowedRoles;
   if (role && roleCan(role, action, subject, service, allowed, fields)) return;
