@@ -99,6 +99,17 @@ describe.skipIf(!onPostgres)('database connections lost (PostgreSQL)', () => {
     }, { timeout: 10_000, interval: 20 });
   });
 
+  it('refills the pool to its warm minimum in the background once a connection opens', async () => {
+    await terminateAppBackends();
+    const count = async () => (await admin.query(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = $2 AND query NOT ILIKE $3',
+      [dbName, 'client backend', 'LISTEN%'],
+    )).rows[0].n as number;
+    // One statement after the outage: the pool opens one connection for it, and the rest follow off its path.
+    await vi.waitFor(async () => { await sql`SELECT 1`.execute(t.db.kysely); }, { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(await count()).toBeGreaterThanOrEqual(4), { timeout: 10_000, interval: 50 });
+  });
+
   it('warms the catalogs of a new connection', async () => {
     await terminateAppBackends();
     // A fresh connection: the pool opens it, and planning the hot tables has loaded their indexes.

@@ -50,11 +50,18 @@ export async function replay(pool: RawPool, plan: readonly Statement[]): Promise
   await Promise.all(done);
 }
 
-/** Opens `n` connections now, so a first timed call does not pay for connecting. */
+/**
+ * Opens `n` connections now, so a first timed call does not pay for connecting. Every connection is
+ * given back, a broken one (a database restart ended it) with its error so the pool discards it: kept,
+ * the broken ones filled the pool and the next attempt waited for a free connection forever.
+ */
 export async function connectAll(pool: RawPool, n: number): Promise<void> {
-  const clients = await Promise.all(Array.from({ length: n }, () => pool.connect()));
-  await Promise.all(clients.map((c) => c.query('SELECT 1')));
-  for (const c of clients) c.release();
+  const checkouts = await Promise.allSettled(Array.from({ length: n }, () => pool.connect()));
+  const clients = checkouts.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []));
+  const checks = await Promise.allSettled(clients.map((c) => c.query('SELECT 1')));
+  clients.forEach((c, i) => { const r = checks[i]!; c.release(r.status === 'rejected' ? (r.reason as Error) : undefined); });
+  const failed = [...checkouts, ...checks].find((r) => r.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each statement of a plan, for checking plans on the big database. */
