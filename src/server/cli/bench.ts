@@ -26,7 +26,7 @@ import { countRows, resetDemoData, seedDemo } from '../db/seed/index.js';
 import { connectAll, explainPlan, openRawPool, replay, StatementRecorder, type Statement } from '../db/raw-replay.js';
 import { SCENARIOS, type Scenario } from './bench-scenarios.js';
 import { httpClient } from './bench-http.js';
-import { coldMs } from './bench-cold.js';
+import { autovacuumCaughtUp, coldMs } from './bench-cold.js';
 import { floodRows, printFloods } from './bench-flood.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
@@ -145,6 +145,8 @@ async function main(): Promise<void> {
     let coldNote = 'cold: skipped (BENCH_COLD=0)';
     if (COLD_RUNS > 0 && !cluster) coldNote = 'cold: skipped (BENCH_DATABASE_URL: the bench cannot restart that server)';
     else if (COLD_RUNS > 0 && cluster) {
+      const unvacuumed = await autovacuumCaughtUp(db);
+      console.log(`cold pass: ${unvacuumed} log rows inserted since the last vacuum`);
       let os = true;
       for (const s of chosen.filter((c) => !c.name.startsWith('floor'))) {
         const row = rows.find((r) => r.name === s.name)!;

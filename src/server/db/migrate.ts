@@ -10,6 +10,7 @@ import * as listsAtScale from './migrations/0007_lists_at_scale.js';
 import * as signInAndSessions from './migrations/0008_sign_in_and_sessions.js';
 import * as permissionRowsUnique from './migrations/0009_permission_rows_unique.js';
 import * as userRecordsNewestFirst from './migrations/0010_user_records_newest_first.js';
+import * as appendOnlyVacuum from './migrations/0011_append_only_vacuum.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0008_sign_in_and_sessions': signInAndSessions,
   '0009_permission_rows_unique': permissionRowsUnique,
   '0010_user_records_newest_first': userRecordsNewestFirst,
+  '0011_append_only_vacuum': appendOnlyVacuum,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */
