@@ -3,12 +3,12 @@
  * country, and the triggers keep them equal to a full rebuild through inserts, deletes and updates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Database } from '../../src/server/db/index.js';
 import { openTestDb } from '../helpers/db.js';
 import { insertRandomActivities, oracleCounts, rng, rollupSnapshot } from '../helpers/metrics-data.js';
 import {
-  countSpans, disableMetricTriggers, enableMetricTriggers, rebuildMetricRollups, type Counts,
+  countSpans, disableMetricTriggers, edgeCounts, enableMetricTriggers, rebuildMetricRollups, type Counts,
 } from '../../src/server/db/queries/metrics.js';
 import { seriesSlots, type TimeUnit } from '../../src/shared/metrics-time.js';
 
@@ -127,5 +127,24 @@ describe('rollup maintenance', () => {
   it('empties with the log', async () => {
     await sql`TRUNCATE activities`.execute(db.kysely);
     expect(await rollupSnapshot(db.kysely)).toEqual([]);
+  });
+});
+
+describe('the raw edges', () => {
+  it('are index-only scans of the partial indexes that hold just the counted rows (migration 0012)', async () => {
+    const span = { g: 0, lo: '2026-05-01T10:00:00Z', hi: '2026-05-01T10:07:30Z' };
+    await sql`ANALYZE activities`.execute(db.kysely);
+    for (const country of [null, 'US']) {
+      const c = edgeCounts([span, { ...span, g: 1 }], country).compile(db.kysely);
+      const p = await db.kysely.transaction().execute(async (trx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
+        const res = await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`EXPLAIN ${c.sql}`, [...c.parameters]));
+        return res.rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+      expect(p).toContain('Index Only Scan using activities_metric_edge_idx');
+      expect(p).toContain('Index Only Scan using activities_metric_phone_idx');
+      expect(p).not.toMatch(/Index Scan using|Seq Scan/);
+    }
   });
 });

@@ -96,6 +96,9 @@ const ACTIVITY_FILTERS: [string, 'user' | 'admin', ActivityFilters, { actor?: nu
   ['type kyc', 'user', { type: 'kyc' }, {}],
   // general is the category's unclaimed topics (read by topicsOf), here one: a walk of its topic index.
   ['type general', 'user', { type: 'general' }, { topics: ['session', 'account'] }, 'activities_topic_time_idx'],
+  // A type's topics are narrowed to those present: one is an ordered walk of the topic index, no filter.
+  ['type user-status', 'user', { type: 'user-status' }, { topics: ['session', 'account', 'password'] }, 'activities_topic_time_idx'],
+  ['type kyc, none present', 'admin', { type: 'kyc' }, { topics: ['users', 'permissions'] }],
   ['id', 'admin', { id: 5 }, {}],
 ];
 

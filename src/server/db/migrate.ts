@@ -11,6 +11,7 @@ import * as signInAndSessions from './migrations/0008_sign_in_and_sessions.js';
 import * as permissionRowsUnique from './migrations/0009_permission_rows_unique.js';
 import * as userRecordsNewestFirst from './migrations/0010_user_records_newest_first.js';
 import * as appendOnlyVacuum from './migrations/0011_append_only_vacuum.js';
+import * as metricEdgeIndexes from './migrations/0012_metric_edge_indexes.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0009_permission_rows_unique': permissionRowsUnique,
   '0010_user_records_newest_first': userRecordsNewestFirst,
   '0011_append_only_vacuum': appendOnlyVacuum,
+  '0012_metric_edge_indexes': metricEdgeIndexes,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */
