@@ -172,8 +172,8 @@ describe('focus and filters', () => {
     await user.keyboard('jj{Delete}');
     const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByText('api/v2/barong/admin/thing2')).toBeNull());
-    await waitFor(() => expect(focusedRowId()).toBe('3'));
+    await waitFor(() => expect(screen.queryByText('api/v2/barong/admin/thing2')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(focusedRowId()).toBe('3'), { timeout: 4000 });
     await user.keyboard('j');
     expect(focusedRowId()).toBe('4');
   });

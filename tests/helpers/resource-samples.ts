@@ -1,5 +1,5 @@
 /** Values and bodies a resource's own structs accept, derived from its definition (registry and reliability tests). */
-import { formDefaults, writableFields, type FieldDef, type Resource } from '../../src/shared/resources/index.js';
+import { formDefaults, inputNameOf, writableFields, type FieldDef, type Resource } from '../../src/shared/resources/index.js';
 
 /** A value of the field's kind that its struct accepts. */
 export function sample(f: FieldDef): unknown {
@@ -13,12 +13,13 @@ export function sample(f: FieldDef): unknown {
     case 'date': return '2026-01-31';
     case 'datetime': return '2026-01-31T10:00:00Z';
     case 'id': case 'reference': return 1;
+    case 'map': return Object.fromEntries((f.fixedKeys ?? []).map((k) => [k, 1]));
   }
 }
 
-/** A create body: the form's defaults plus a sample for every required field. */
+/** A create body, in the body's names: the form's defaults plus a sample for every required field. */
 export function validBody(r: Resource): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...formDefaults(r) };
-  for (const k of writableFields(r)) if (r.fields[k].required && body[k] === undefined) body[k] = sample(r.fields[k]);
-  return body;
+  const fields: Record<string, unknown> = { ...formDefaults(r) };
+  for (const k of writableFields(r)) if (r.fields[k].required && fields[k] === undefined) fields[k] = sample(r.fields[k]);
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [inputNameOf(r, k), v]));
 }

@@ -35,7 +35,7 @@ function expectClientError(res: LightMyRequestResponse, what: string) {
   expect(res.statusCode, `${what} → ${res.statusCode} ${res.body}`).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, `${what} → ${res.statusCode} ${res.body}`).toBeLessThan(500);
   const body = res.json();
-  expect(Array.isArray(body.errors) && body.errors.every((c: unknown) => typeof c === 'string' && /^[a-z_.]+$/.test(c)), what).toBe(true);
+  expect(Array.isArray(body.errors) && body.errors.every((c: unknown) => typeof c === 'string' && /^[a-z0-9_.]+$/.test(c)), what).toBe(true);
 }
 
 const WHOLE_BODIES = [
@@ -66,6 +66,7 @@ describe.each(GENERIC.map((r) => [r.name, r] as const))('fuzzing %s', (_n, r) =>
         const textual = f && ['text', 'textarea'].includes(f.kind);
         if (textual && ['"x"', '"2026-13-45"'].includes(v)) continue;
         if (f?.kind === 'number' && v === '-1' && f.range && f.range[0] < 0) continue;
+        if (f?.kind === 'decimal' && v === '1.5') continue;
         if (r.endpoints.create && k !== 'id') expectClientError(await send(r, 'create', `{"${k}":${v}}`), `create ${k}=${v.slice(0, 20)}`);
         if (r.endpoints.update) {
           const body = k === 'id' ? `{"id":${v}}` : `{"id":1,"${k}":${v}}`;

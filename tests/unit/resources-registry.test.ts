@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_SUBJECTS, SUBJECTS } from '../../src/shared/abilities.js';
 import { PAGE_SIZES, LIMITS } from '../../src/shared/list-query.js';
 import {
-  RESOURCES, REGISTRY, validateCreate, validateListQuery, validateUpdate, writableFields,
+  inputNameOf, RESOURCES, REGISTRY, validateCreate, validateListQuery, validateUpdate, writableFields,
 } from '../../src/shared/resources/index.js';
 import { sample, validBody } from '../helpers/resource-samples.js';
 import { KEBAB, pascal, singularKebab, snake } from '../../src/shared/resources/names.js';
@@ -36,8 +36,11 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s', (_name,
     expect(['asc', 'desc']).toContain(r.list.ordering);
   });
 
-  it('declares the id its rows carry (grids key rows by it; without one a list draws blank rows)', () => {
-    expect(r.fields.id?.kind).toBe('id');
+  it('declares the key its rows carry (grids key rows by it; without one a list draws blank rows)', () => {
+    const k = r.fields[r.key];
+    const typed = k?.kind === 'text' && k.required && k.readOnlyOnEdit;
+    const derived = k?.kind === 'text' && k.readOnly && r.deriveKey !== undefined;
+    expect(k?.kind === 'id' || typed || derived, `key ${r.key}`).toBe(true);
   });
 
     it('declares consistent fields', () => {
@@ -50,7 +53,7 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s', (_name,
       if (f.kind === 'reference') expect(REGISTRY[f.references!], `${k} references`).toBeDefined();
       if (f.from) {
         const via = r.fields[f.from.via];
-        expect(via?.kind).toBe('reference');
+        expect(via?.references, `${k} comes through a reference`).toBeDefined();
         expect(REGISTRY[via.references!].fields[f.from.field]).toBeDefined();
         expect(f.readOnly).toBe(true);
       }
@@ -59,8 +62,13 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s', (_name,
       if (c.format?.kind === 'switch') expect(r.actions?.map((a) => a.name)).toContain(c.format.action);
     }
     for (const a of r.actions ?? []) {
-      expect(r.fields[a.field].values).toEqual(expect.arrayContaining([...a.values]));
-      expect(r.endpoints.update, 'a toggle saves through update').toBeDefined();
+      const f = r.fields[a.field];
+      expect(f.kind === 'boolean' ? ['true', 'false'] : f.values).toEqual(expect.arrayContaining([...a.values]));
+      expect(a.endpoint ?? r.endpoints.update, 'a toggle saves through update or a call of its own').toBeDefined();
+    }
+    for (const [k, f] of Object.entries(r.fields)) {
+      for (const c of [f.showWhen, f.disableWhen]) if (c) expect(r.fields[c.field], `${k} depends on a field`).toBeDefined();
+      if (f.references) expect(REGISTRY[f.references]?.fields[f.by ?? REGISTRY[f.references]!.key], `${k} references`).toBeDefined();
     }
   });
 
@@ -74,34 +82,37 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s', (_name,
     const ok = validateCreate(r, body);
     expect(ok).toMatchObject({ ok: true });
     for (const k of writableFields(r).filter((k) => r.fields[k].required)) {
-      const { [k]: _drop, ...without } = body;
+      const name = inputNameOf(r, k);
+      const { [name]: _drop, ...without } = body;
       const missing = validateCreate(r, without);
-      expect(missing).toMatchObject({ ok: false, fields: { [k]: [`${r.errorPrefix}.missing_${k}`] } });
+      expect(missing).toMatchObject({ ok: false, fields: { [name]: [`${r.errorPrefix}.missing_${name}`] } });
       if (!missing.ok) expect(missing.messages[k]).toBe(r.fields[k].message);
-      const blank = validateCreate(r, { ...body, [k]: '' });
+      const blank = validateCreate(r, { ...body, [name]: '' });
       expect(blank.ok).toBe(false);
-      if (!blank.ok) expect(blank.messages[k]).toBe(r.fields[k].invalidMessage ?? r.fields[k].message);
+      if (!blank.ok) expect(blank.messages[k]).toBe(r.fields[k].message);
     }
   });
 
   it('rejects unknown keys, wrong types and over-long text on create', () => {
     expect(validateCreate(r, { ...validBody(r), bogus: 1 })).toMatchObject({ ok: false, errors: [`${r.errorPrefix}.unknown_bogus`] });
     for (const k of writableFields(r)) {
-      const res = validateCreate(r, { ...validBody(r), [k]: [sample(r.fields[k])] });
+      const res = validateCreate(r, { ...validBody(r), [inputNameOf(r, k)]: [sample(r.fields[k])] });
       expect(res.ok, `${k} as an array`).toBe(false);
     }
     for (const k of writableFields(r).filter((k) => ['text', 'textarea'].includes(r.fields[k].kind))) {
-      const res = validateCreate(r, { ...validBody(r), [k]: 'a'.repeat(20000) });
-      expect(res).toMatchObject({ ok: false, fields: { [k]: expect.arrayContaining([`${r.errorPrefix}.${k}_too_long`]) } });
+      const name = inputNameOf(r, k);
+      const res = validateCreate(r, { ...validBody(r), [name]: 'a'.repeat(20000) });
+      expect(res).toMatchObject({ ok: false, fields: { [name]: expect.arrayContaining([`${r.errorPrefix}.${name}_too_long`]) } });
     }
   });
 
-  it('updates by id with only the changed fields, never a locked one', () => {
-    expect(validateUpdate(r, { id: 1 })).toMatchObject({ ok: true, value: { id: 1 } });
-    expect(validateUpdate(r, {})).toMatchObject({ ok: false, errors: [`${r.errorPrefix}.missing_id`] });
-    for (const k of writableFields(r).filter((k) => r.fields[k].readOnlyOnEdit)) {
-      expect(validateUpdate(r, { id: 1, [k]: sample(r.fields[k]) }))
-        .toMatchObject({ ok: false, errors: [`${r.errorPrefix}.immutable_${k}`] });
+  it('updates by its key with only the changed fields, never a locked one', () => {
+    const key = r.fields[r.key]!.kind === 'id' ? 1 : sample(r.fields[r.key]);
+    expect(validateUpdate(r, { [r.key]: key })).toMatchObject({ ok: true, value: { [r.key]: key } });
+    expect(validateUpdate(r, {})).toMatchObject({ ok: false, errors: [`${r.errorPrefix}.missing_${r.key}`] });
+    for (const k of writableFields(r).filter((k) => r.fields[k].readOnlyOnEdit && k !== r.key)) {
+      expect(validateUpdate(r, { [r.key]: key, [inputNameOf(r, k)]: sample(r.fields[k]) }))
+        .toMatchObject({ ok: false, errors: [`${r.errorPrefix}.immutable_${inputNameOf(r, k)}`] });
     }
   });
 

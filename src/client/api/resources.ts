@@ -2,13 +2,17 @@
  * The calls of a registry resource, spelled from its definition's endpoints (DESIGN §3): the generic
  * list, form and palette code never writes a path or picks a verb itself.
  */
-import type { Operation, Resource } from '../../shared/resources/define';
+import type { ActionDef, CallDef, Operation, Resource } from '../../shared/resources/define';
 import { endpointPath } from '../../shared/resources/endpoints';
 import { preloadGet, request, requestList, type ListResult, type Query, type Service } from './http';
 
-export type Row = Record<string, unknown> & { id: number };
+/** A row as the wire sends it; its key is `row[r.key]` (keyOf). */
+export type Row = Record<string, unknown>;
+type Key = number | string;
 
 const SERVICE: Record<Resource['service'], Service> = { barong: 'auth', peatio: 'exchange', applogic: 'applogic' };
+/** The client's name of a resource's service (for calls beside the resource's own: choices, calls). */
+export const SERVICE_OF = SERVICE;
 
 function endpoint(r: Resource, op: Operation) {
   const e = r.endpoints[op];
@@ -39,18 +43,31 @@ export function createRow(r: Resource, body: Record<string, unknown>): Promise<R
   return request<Row>(SERVICE[r.service], e.method, e.path, { body });
 }
 
-/** `body` holds the id plus only the changed fields; a path with `:id` carries the id there instead. */
-export function updateRow(r: Resource, id: number, changes: Record<string, unknown>): Promise<Row> {
+/** `body` holds the key plus only the changed fields; a path with `:id` carries the key there instead. */
+export function updateRow(r: Resource, key: Key, changes: Record<string, unknown>): Promise<Row> {
   const e = endpoint(r, 'update');
   const inPath = e.path.includes(':id');
-  return request<Row>(SERVICE[r.service], e.method, endpointPath(e, id), { body: inPath ? changes : { id, ...changes } });
+  return request<Row>(SERVICE[r.service], e.method, endpointPath(e, key), { body: inPath ? changes : { [r.key]: key, ...changes } });
+}
+
+/** A toggle with a call of its own (lock_peer): the key and the one field, in the body. */
+export function callAction(r: Resource, a: ActionDef, key: Key, value: unknown): Promise<Row> {
+  const e = a.endpoint!;
+  return request<Row>(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key, [a.field]: value } });
+}
+
+/** A row's call (latest block, scan a block): the key in the path, or in the body beside the params. */
+export function runCall(r: Resource, c: CallDef, key: Key, params: Record<string, unknown> = {}): Promise<unknown> {
+  const e = c.endpoint;
+  if (e.path.includes(':id')) return request(SERVICE[r.service], e.method, endpointPath(e, key), e.method === 'GET' ? {} : { body: params });
+  return request(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key, ...params } });
 }
 
 /** Barong deletes by `?id=`, Peatio by a POST body; a `:id` path needs neither. */
-export function deleteRow(r: Resource, id: number): Promise<unknown> {
+export function deleteRow(r: Resource, key: Key): Promise<unknown> {
   const e = endpoint(r, 'delete');
-  if (e.path.includes(':id')) return request(SERVICE[r.service], e.method, endpointPath(e, id));
+  if (e.path.includes(':id')) return request(SERVICE[r.service], e.method, endpointPath(e, key));
   return e.method === 'DELETE'
-    ? request(SERVICE[r.service], 'DELETE', e.path, { query: { id } })
-    : request(SERVICE[r.service], e.method, e.path, { body: { id } });
+    ? request(SERVICE[r.service], 'DELETE', e.path, { query: { [r.key]: key } })
+    : request(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key } });
 }

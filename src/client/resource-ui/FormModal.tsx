@@ -3,7 +3,7 @@
  * focus inside while open and hands it back to the grid cell or button that opened it.
  */
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { Resource } from '../../shared/resources';
+import { keyOf, type Resource } from '../../shared/resources';
 import type { Row } from '../api/resources';
 import { ResourceForm } from './ResourceForm';
 
@@ -23,7 +23,7 @@ export function FormModal({ resource: r, row, onSaved, onClose }: Props) {
         <Dialog className="dialog" aria-label={title}>
           <Heading slot="title" className="dialog-title">
             {title}
-            {row && <span className="dialog-subtitle">#{row.id}</span>}
+            {row && <span className="dialog-subtitle">#{String(keyOf(r, row))}</span>}
           </Heading>
           <ResourceForm resource={r} mode={row ? 'edit' : 'create'} row={row ?? undefined} onSaved={onSaved} onCancel={onClose} />
         </Dialog>

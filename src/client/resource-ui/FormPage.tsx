@@ -1,12 +1,18 @@
-/** Add/edit on its own route (`/email-type/:id`, `/faqs/:id`, `/faq-category/:id`; `add` creates). */
+/**
+ * Add/edit on its own route (`/email-type/:id`, `/faqs/:id`, `/faq-category/:id`; `add` creates). A row
+ * with calls (a blockchain) shows them beside the form; `?call=<name>&<param>=…` opens a write call's
+ * dialog filled in, which is how the palette's "Scan block N on <chain>" lands.
+ */
 import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
-import type { Resource } from '../../shared/resources';
+import { useLocation, useSearch } from 'wouter';
+import { keyOf, type Resource } from '../../shared/resources';
 import { getRow, type Row } from '../api/resources';
 import { Loading } from '../components/ui/Loading';
 import { Icon } from '../components/ui/Icon';
 import { notifyFailure } from '../state/toasts';
 import { ResourceForm } from './ResourceForm';
+import { RowCalls } from './RowCalls';
+import { RowSetActions } from './RowSetActions';
 import { lastListUrl, listPath } from './presentation';
 import './resource-ui.css';
 
@@ -14,6 +20,11 @@ export function FormPage({ resource: r, id }: { resource: Resource; id: string }
   const [, navigate] = useLocation();
   const creating = id === 'add';
   const [row, setRow] = useState<Row | null>(null);
+  const search = new URLSearchParams(useSearch());
+  const openCall = search.get('call');
+  const setCall = (name: string | null) => navigate(name ? `?call=${encodeURIComponent(name)}` : window.location.pathname, { replace: true });
+  const setAction = (name: string | null) => navigate(name ? `?action=${encodeURIComponent(name)}` : window.location.pathname, { replace: true });
+  const [reloads, setReloads] = useState(0);
   // Back and Save return to the list as it was left (filters, page), or its first page on a direct link.
   const back = () => navigate(lastListUrl(r));
 
@@ -26,17 +37,24 @@ export function FormPage({ resource: r, id }: { resource: Resource; id: string }
       navigate(listPath(r), { replace: true });
     });
     return () => { live = false; };
-  }, [r, id, creating, navigate]);
+  }, [r, id, creating, navigate, reloads]);
 
   return (
     <div className="page form-page">
       <div className="form-page-head">
         <button type="button" className="link-btn" onClick={back}><Icon name="arrowLeft" size={14} /> {r.labelPlural}</button>
-        <h2 className="form-page-title">{creating ? `New ${r.label}` : `Edit ${r.label}`}{row && <span className="dialog-subtitle">#{row.id}</span>}</h2>
+        <h2 className="form-page-title">{creating ? `New ${r.label}` : `Edit ${r.label}`}{row && <span className="dialog-subtitle">#{String(keyOf(r, row))}</span>}</h2>
       </div>
+      {row && r.actions?.some((a) => a.kind === 'set') && (
+        <RowSetActions resource={r} row={row} open={search.get('action')} onOpen={setAction} onDone={(saved) => setRow(saved)} />
+      )}
+      {row && r.calls && (
+        <RowCalls resource={r} row={row} open={openCall} initial={Object.fromEntries(search)} onOpen={setCall}
+          onDone={() => setReloads((n) => n + 1)} />
+      )}
       <section className="card form-card">
         {creating || row
-          ? <ResourceForm key={row ? String(row.id) : 'new'} resource={r} mode={creating ? 'create' : 'edit'} row={row ?? undefined}
+          ? <ResourceForm key={row ? `${String(keyOf(r, row))}@${String(row.updated_at ?? '')}` : 'new'} resource={r} mode={creating ? 'create' : 'edit'} row={row ?? undefined}
               onSaved={back} onCancel={back} />
           : <Loading label={`Loading ${r.label}`} />}
       </section>

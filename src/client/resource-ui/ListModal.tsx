@@ -3,7 +3,7 @@
  * or from the service when it offers a get and the row is on another page.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Resource } from '../../shared/resources';
+import { keyOf, type Resource } from '../../shared/resources';
 import { getRow, offers, type Row } from '../api/resources';
 import { useAbility } from '../access';
 import { notify } from '../state/toasts';
@@ -23,7 +23,7 @@ export function ListModal({ resource: r, target, rows, onClose, onSaved }: Props
   const ability = useAbility();
   const [fetched, setFetched] = useState<Row | null>(null);
   const id = target?.kind === 'edit' ? target.id : null;
-  const onPage = id === null ? undefined : rows.find((x) => String(x.id) === id);
+  const onPage = id === null ? undefined : rows.find((x) => String(keyOf(r, x)) === id);
 
   useEffect(() => {
     setFetched(null);
@@ -50,5 +50,5 @@ export function ListModal({ resource: r, target, rows, onClose, onSaved }: Props
     return <Suspense fallback={null}><FormModal resource={r} row={null} onClose={onClose} onSaved={onSaved} /></Suspense>;
   }
   const row = onPage ?? fetched;
-  return row ? <Suspense fallback={null}><FormModal key={String(row.id)} resource={r} row={row} onClose={onClose} onSaved={onSaved} /></Suspense> : null;
+  return row ? <Suspense fallback={null}><FormModal key={String(keyOf(r, row))} resource={r} row={row} onClose={onClose} onSaved={onSaved} /></Suspense> : null;
 }

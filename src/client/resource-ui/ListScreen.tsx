@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { Resource } from '../../shared/resources';
+import { keyOf, type Resource } from '../../shared/resources';
 import { offers, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { DataGrid, type GridController, type GridRow } from '../components/grid/DataGrid';
@@ -50,9 +50,9 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
   const open = useCallback((row: GridRow) => {
     const detail = detailPath(r, row);
     if (detail) { navigate(detail); return; }
-    if (opensPanel(r)) { list.openPanel(String(row.id)); return; }
-    if (formStyle(r) === 'modal') list.openModal({ kind: 'edit', id: String(row.id) });
-    else navigate(rowPath(r, row.id));
+    if (opensPanel(r)) { list.openPanel(String(keyOf(r, row))); return; }
+    if (formStyle(r) === 'modal') list.openModal({ kind: 'edit', id: String(keyOf(r, row)) });
+    else navigate(rowPath(r, keyOf(r, row)));
   }, [r, list, navigate]);
 
   const ctx = useMemo<ColumnContext>(() => ({
@@ -69,6 +69,7 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
   }), [r, ability, canEdit, open]);
   const fitted = useRef(new Map<string, number>());
   const [card, width] = useWidth<HTMLDivElement>();
+  const rowIdOf = useCallback((row: Row) => String(keyOf(r, row)), [r]);
   const columns = useMemo(() => fitColumns(r, columnsFor(r, ctx), data.rows, fitted.current, width), [r, ctx, data.rows, width]);
 
   const paging = pagingModel({ ...state, total: data.total, totalKind: data.totalKind, rowsOnPage: data.rows.length,
@@ -137,7 +138,7 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
           <DataGrid label={r.labelPlural} columns={columns} rows={data.rows} loading={data.loading && data.rows.length === 0}
             sort={{ field: state.orderBy, ordering: state.ordering }} controllerRef={grid}
             onSort={(s) => list.update({ orderBy: s.field, ordering: s.ordering, page: 1 })} onOpen={open} onKey={onKey}
-            onFocusRow={onFocusRow} />
+            onFocusRow={onFocusRow} rowId={rowIdOf} />
           <Pager page={state.page} limit={state.limit} total={data.total} totalKind={data.totalKind} rowsOnPage={data.rows.length}
             model={paging} onMove={(move) => list.update(move)} onLimit={(limit) => list.update({ limit, page: 1 })} />
         </div>
@@ -145,7 +146,7 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
       </div>
       <ConfirmDialog isOpen={actions.confirming !== null} title="Are you sure?" confirmLabel="Delete" tone="danger"
         pending={actions.deleting} onConfirm={actions.confirmDelete} onCancel={actions.cancelDelete}>
-        {r.label} #{actions.confirming?.id} will be deleted. This cannot be undone.
+        {r.label} #{actions.confirming && String(keyOf(r, actions.confirming))} will be deleted. This cannot be undone.
       </ConfirmDialog>
       {formStyle(r) === 'modal' && <ListModal resource={r} target={list.modal} rows={data.rows}
         onClose={() => list.openModal(null)} onSaved={() => { list.openModal(null); data.reload(); }} />}

@@ -5,15 +5,19 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { labelOf, type FieldDef, type Resource } from '../../shared/resources';
+import { keyOf, labelOf, type FieldDef, type Resource } from '../../shared/resources';
 import { ApiError } from '../api';
 import { createRow, updateRow, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { FormField, type InputKind } from '../components/form/FormField';
+import { MapField } from '../components/form/MapField';
+import { ListField } from '../components/form/ListField';
 import { addLabel } from '../components/layout/header-slots';
 import { notifyFailure, notifySuccess } from '../state/toasts';
-import { formFieldNames, initialValues, serverFieldMessage, validateForm, type FormMode, type FormValues } from './form-model';
-import { countryOptions, enumOptions, useReferenceOptions } from './use-options';
+import {
+  disabledBy, formFieldNames, initialValues, serverFieldMessage, shown, validateForm, type FormMode, type FormValues,
+} from './form-model';
+import { countryOptions, enumOptions, useCallOptions, useReferenceOptions } from './use-options';
 
 interface Props {
   resource: Resource;
@@ -25,15 +29,33 @@ interface Props {
 
 const INPUT: Record<FieldDef['kind'], InputKind> = {
   text: 'text', textarea: 'textarea', number: 'number', decimal: 'number', boolean: 'switch', enum: 'choice',
-  date: 'text', datetime: 'text', id: 'number', reference: 'choice',
+  date: 'text', datetime: 'text', id: 'number', reference: 'choice', map: 'text', list: 'choice',
 };
 
 function ResourceField({ r, name, ...rest }: { r: Resource; name: string } & Omit<Parameters<typeof FormField>[0], 'label' | 'kind' | 'name' | 'options'>) {
   const f = r.fields[name];
   const refs = useReferenceOptions(f);
+  const called = useCallOptions(r, f);
+  if (f.kind === 'list') {
+    return (
+      <div className="form-row form-row-wide" data-field={name}>
+        <ListField name={name} label={labelOf(name, f)} value={String(rest.value)} onChange={rest.onChange} options={refs}
+          error={rest.error} disabled={!!rest.disabledReason} />
+      </div>
+    );
+  }
+  if (f.kind === 'map') {
+    return (
+      <div className="form-row form-row-wide" data-field={name}>
+        <MapField name={name} label={labelOf(name, f)} value={String(rest.value)} onChange={rest.onChange} fixedKeys={f.fixedKeys}
+          error={rest.error} disabled={!!rest.disabledReason} />
+      </div>
+    );
+  }
   return (
-    <FormField name={name} label={labelOf(name, f)} kind={f.options ? 'choice' : INPUT[f.kind]} required={f.required}
-      options={f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countryOptions : refs} {...rest} />
+    <FormField name={name} label={labelOf(name, f)} kind={f.options || f.references || f.choicesFrom ? 'choice' : INPUT[f.kind]} required={f.required}
+      options={f.choicesFrom ? called : f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countryOptions
+        : [...(f.alsoAllowed ?? []).map((v) => ({ value: v, label: v })), ...refs]} {...rest} />
   );
 }
 
@@ -52,19 +74,25 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
     // CASL answers per attribute when the rule lists attributes, and for the whole subject otherwise.
     const attr = f.attribute ?? name;
     if (!ability.can(action, r.subject, attr)) return reasonFor(action, r.subject, attr);
-    return undefined;
+    return disabledBy(r, name, values);
   };
-  const names = formFieldNames(r);
+  const names = formFieldNames(r).filter((n) => shown(r, n, values));
   const editable = names.filter((n) => !lockReason(n));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const checked = validateForm(r, mode, values, initial, row?.id);
-    if (!checked.ok) { setErrors(checked.messages); return; }
+    const checked = validateForm(r, mode, values, initial, row && keyOf(r, row));
+    if (!checked.ok) {
+      setErrors(checked.messages);
+      // A refusal about a field not on screen (hidden by another's value) would otherwise say nothing.
+      const unseen = Object.entries(checked.messages).filter(([k]) => !names.includes(k));
+      if (unseen.length) notifyFailure(new Error(unseen.map(([k, m]) => `${labelOf(k, r.fields[k])}: ${m}`).join(' ')));
+      return;
+    }
     setErrors({});
     setSaving(true);
     try {
-      const saved = mode === 'create' ? await createRow(r, checked.body) : await updateRow(r, row!.id, checked.body);
+      const saved = mode === 'create' ? await createRow(r, checked.body) : await updateRow(r, keyOf(r, row!), checked.body);
       notifySuccess((mode === 'create' ? r.messages?.created : r.messages?.updated) ?? 'Updated Successfully');
       onSaved(saved);
     } catch (err) {

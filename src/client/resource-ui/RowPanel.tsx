@@ -5,7 +5,7 @@
  * page on screen (a `#id` jump, a shared link) is fetched by id; the panel says so when there is none.
  */
 import { useEffect, useState } from 'react';
-import { labelOf, type Resource } from '../../shared/resources';
+import { keyOf, labelOf, type Resource } from '../../shared/resources';
 import { listRows, type Row } from '../api/resources';
 import { Icon } from '../components/ui/Icon';
 import { display, formatDate, prettyJson, valueAt } from './format';
@@ -23,7 +23,7 @@ interface Props {
 type Loaded = { row: Row } | { missing: true } | { failed: true } | null;
 
 function useRow(r: Resource, id: string, rows: readonly Row[], fixed?: Readonly<Record<string, string>>): Loaded {
-  const onPage = rows.find((x) => String(x.id) === id);
+  const onPage = rows.find((x) => String(keyOf(r, x)) === id);
   const [fetched, setFetched] = useState<{ id: string; loaded: Loaded }>({ id: '', loaded: null });
   useEffect(() => {
     if (onPage) return;
@@ -38,7 +38,7 @@ function useRow(r: Resource, id: string, rows: readonly Row[], fixed?: Readonly<
 }
 
 /** One value as the panel shows it: dates in UTC, JSON indented, nested records as their fields. */
-function Value({ r, field, value }: { r: Resource; field: string; value: unknown }) {
+export function Value({ r, field, value }: { r: Resource; field: string; value: unknown }) {
   const kind = r.fields[field]?.kind;
   if (value === null || value === undefined || value === '') return <span className="row-panel-empty">—</span>;
   if (kind === 'date' || kind === 'datetime' || /(^|_)at$/.test(field)) {
@@ -49,7 +49,7 @@ function Value({ r, field, value }: { r: Resource; field: string; value: unknown
 }
 
 /** Declared fields first (their labels), then whatever else the row carries (a nested admin, target, ...). */
-function entries(r: Resource, row: Row): [string, string, unknown][] {
+export function entries(r: Resource, row: Row): [string, string, unknown][] {
   const declared = Object.keys(r.fields).filter((k) => valueAt(row, k) !== undefined);
   const covered = new Set(declared.map((k) => k.split('.')[0]));
   const rest = Object.keys(row).filter((k) => !covered.has(k) && !r.fields[k]);

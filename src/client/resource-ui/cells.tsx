@@ -32,7 +32,7 @@ export function TruncateCell({ value, length, tooltip }: CellProps & { length: n
 
 export interface SwitchParams {
   /** [on, off] values of the field. */
-  values: readonly [string, string];
+  values: readonly string[];
   allowed: boolean;
   reason: string;
   label: string;
@@ -69,20 +69,23 @@ export interface ActionParams {
   deleteReason: string;
   onEdit(row: Row): void;
   onDelete(row: Row): void;
+  /** The row's key field, named in the buttons' labels (`Edit 7`, `Edit btc`). */
+  keyField?: string;
 }
 
 /** Edit and delete buttons; the keyboard reaches the same actions with Enter and Delete on the row. */
-export function ActionsCell({ data, canEdit, canDelete, showDelete, editReason, deleteReason, onEdit, onDelete }: CellProps & ActionParams) {
+export function ActionsCell({ data, canEdit, canDelete, showDelete, editReason, deleteReason, onEdit, onDelete, keyField = 'id' }: CellProps & ActionParams) {
   if (!data) return null;
+  const key = String(data[keyField]);
   return (
     <span className="cell-actions">
       <button type="button" className="cell-action" tabIndex={-1} onClick={() => onEdit(data)}
-        aria-label={canEdit ? `Edit ${data.id}` : `View ${data.id}`} title={canEdit ? 'Edit (Enter)' : `View (Enter). ${editReason}`}>
+        aria-label={canEdit ? `Edit ${key}` : `View ${key}`} title={canEdit ? 'Edit (Enter)' : `View (Enter). ${editReason}`}>
         <Icon name={canEdit ? 'edit' : 'eye'} size={15} />
       </button>
       {showDelete && (
         <button type="button" className="cell-action cell-action-danger" tabIndex={-1} disabled={!canDelete}
-          onClick={() => onDelete(data)} aria-label={`Delete ${data.id}`} title={canDelete ? 'Delete (Del)' : deleteReason}>
+          onClick={() => onDelete(data)} aria-label={`Delete ${key}`} title={canDelete ? 'Delete (Del)' : deleteReason}>
           <Icon name="trash" size={15} />
         </button>
       )}

@@ -5,6 +5,7 @@ import type { Row } from '../api/resources';
 import { ActionsCell, BadgeCell, SwitchCell, TruncateCell, type ActionParams, type SwitchParams } from './cells';
 import { display, formatDate, USER_AGENT_LENGTH, valueAt } from './format';
 import { formatPhone, isPhoneField } from '../../shared/phone';
+import { shiftDecimal } from '../../shared/decimal';
 
 export interface ColumnContext {
   /** Switch cells: per action name, what the switch needs beyond the row. */
@@ -50,6 +51,11 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
       // Room for 'MMM d, yyyy HH:mm' whole (the longest month name, two-digit day).
       return { ...base, minWidth: 172, valueFormatter: (p: ValueFormatterParams<Row>) => formatDate(p.value), cellClass: 'cell-date' };
     case 'number': case 'decimal':
+      // A fee stored as Peatio's fraction reads as the percent it is (0.0015 → 0.15 %).
+      if (f?.scale === 'percent') {
+        return { ...base, type: 'rightAligned', maxWidth: 140, cellClass: 'cell-num',
+          valueFormatter: (p) => (p.value === null || p.value === undefined ? '' : `${shiftDecimal(String(p.value), 2)} %`) };
+      }
       return { ...base, type: 'rightAligned', maxWidth: 140, cellClass: 'cell-num' };
     case 'badge':
       return { ...base, maxWidth: 140, cellRenderer: BadgeCell, cellRendererParams: format };
@@ -63,6 +69,8 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
       return { ...base, maxWidth: 120, cellRenderer: SwitchCell, cellRendererParams: params };
     }
     default:
+      // A list (a wallet's currencies) reads as its values, comma-separated.
+      if (f?.kind === 'list') return { ...base, valueFormatter: (p: ValueFormatterParams<Row>) => (Array.isArray(p.value) ? p.value.join(', ') : '') };
       // Phone numbers read one way on every screen (shared/phone.ts), whatever the row holds.
       return { ...base, ...widthFor(c.field, f), cellClass: classFor(c.field, f),
         valueFormatter: (p: ValueFormatterParams<Row>) => (isPhoneField(c.field) ? formatPhone(p.value) : display(p.value)) };
@@ -75,7 +83,7 @@ export function columnsFor(r: Resource, ctx: ColumnContext): ColDef<Row>[] {
   if (ctx.actions) {
     cols.push({
       colId: '__actions', headerName: '', width: ctx.actions.showDelete ? 96 : 64, flex: 0, minWidth: 64, sortable: false,
-      cellRenderer: ActionsCell, cellRendererParams: ctx.actions, cellClass: 'cell-actions-col',
+      cellRenderer: ActionsCell, cellRendererParams: { ...ctx.actions, keyField: r.key }, cellClass: 'cell-actions-col',
     });
   }
   return cols;

@@ -3,8 +3,11 @@
  * and validation with the very struct the server uses (DESIGN §5.3), with the spec's messages.
  */
 import {
-  formDefaults, labelOf, messageFor, validateCreate, validateUpdate, writableFields, type Resource,
+  boundFailures, formDefaults, inputNameOf, labelOf, meets, toInputNames, messageFor, validateCreate, validateUpdate, writableFields, type Resource,
 } from '../../shared/resources';
+import { objectToPairs, pairsToObject } from '../components/form/MapField';
+import { parseList } from '../components/form/ListField';
+import { shiftDecimal } from '../../shared/decimal';
 import { translation } from '../i18n';
 
 export type FormValue = string | boolean;
@@ -17,6 +20,9 @@ export const formFieldNames = (r: Resource): string[] => writableFields(r);
 function asFormValue(r: Resource, field: string, v: unknown): FormValue {
   const f = r.fields[field];
   if (f.kind === 'boolean') return v === true || v === 'true';
+  if (f.kind === 'map') return objectToPairs(v, f.fixedKeys);
+  if (f.kind === 'list') return JSON.stringify(Array.isArray(v) ? v.map(String) : []);
+  if (f.scale === 'percent' && v !== null && v !== undefined && v !== '') return shiftDecimal(String(v), 2);
   if (v === null || v === undefined) return '';
   const s = String(v);
   // Barong stores verbs and actions upper-case; the form shows the declared spelling.
@@ -31,13 +37,33 @@ export function initialValues(r: Resource, row?: Record<string, unknown>): FormV
   return out;
 }
 
-/** What goes on the wire: blank numbers and references are left out rather than sent as ''. */
-export function toPayload(r: Resource, values: FormValues): Record<string, unknown> {
+/** Whether a field shows for these values (its `showWhen`), and why it is disabled by another (its `disableWhen`). */
+export const shown = (r: Resource, name: string, values: FormValues): boolean => meets(r.fields[name]!.showWhen, values);
+export function disabledBy(r: Resource, name: string, values: FormValues): string | undefined {
+  const c = r.fields[name]!.disableWhen;
+  return c && meets(c, values) ? `Disabled while ${labelOf(c.field, r.fields[c.field])} is ${c.in.map(String).join(' or ')}.` : undefined;
+}
+
+/**
+ * What goes on the wire: blank numbers and references are left out rather than sent as ''; a map
+ * goes as its object; a field hidden by another's value goes as its `hiddenValue` or not at all
+ * (spec §5: a fiat currency drops blockchain_key and sends empty options).
+ */
+export function toPayload(r: Resource, values: FormValues, all: FormValues = values): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
-    const kind = r.fields[k]?.kind;
-    if (v === '' && kind !== 'text' && kind !== 'textarea') continue;
-    out[k] = v;
+    const f = r.fields[k];
+    if (f && !meets(f.showWhen, all)) {
+      if (f.hiddenValue !== undefined) out[k] = f.hiddenValue;
+      continue;
+    }
+    if (f && disabledBy(r, k, all)) continue;
+    if (f?.kind === 'map') { out[k] = pairsToObject(String(v)); continue; }
+    if (f?.kind === 'list') { out[k] = parseList(String(v)); continue; }
+    if (f?.scale === 'percent' && v !== '') { out[k] = shiftDecimal(String(v), -2); continue; }
+    if (v === '' && f?.kind !== 'text' && f?.kind !== 'textarea') continue;
+    // An optional text left blank is no value (an icon URL's pattern would refuse ''); a required one stays '' for its message.
+    out[k] = v === '' && !f?.required ? null : v;
   }
   return out;
 }
@@ -52,19 +78,23 @@ export type Validated =
   | { ok: false; messages: Record<string, string> };
 
 /** Client-side validation before sending: the create struct, or the update struct on the changes only. */
-export function validateForm(r: Resource, mode: FormMode, values: FormValues, initial: FormValues, id?: number): Validated {
+export function validateForm(r: Resource, mode: FormMode, values: FormValues, initial: FormValues, key?: unknown): Validated {
   if (mode === 'create') {
-    const res = validateCreate(r, toPayload(r, values));
-    return res.ok ? { ok: true, body: res.value } : { ok: false, messages: res.messages };
+    const res = validateCreate(r, toInputNames(r, toPayload(r, values)));
+    if (!res.ok) return { ok: false, messages: res.messages };
+    const bounds = boundFailures(r, res.value);
+    return bounds.length ? { ok: false, messages: Object.fromEntries(bounds.map((b) => [b.field, b.message])) } : { ok: true, body: toInputNames(r, res.value) };
   }
   const changes = changedValues(initial, values);
   // A required field blanked on edit is sent as '' so the struct reports it as empty, not as absent.
-  const payload: Record<string, unknown> = { ...toPayload(r, changes), id };
-  for (const k of Object.keys(changes)) if (changes[k] === '' && r.fields[k].required) payload[k] = '';
+  const payload: Record<string, unknown> = { ...toInputNames(r, toPayload(r, changes, values)), [r.key]: key };
+  for (const k of Object.keys(changes)) if (changes[k] === '' && r.fields[k].required) payload[inputNameOf(r, k)] = '';
   const res = validateUpdate(r, payload);
   if (!res.ok) return { ok: false, messages: res.messages };
-  const { id: _id, ...body } = res.value;
-  return { ok: true, body };
+  const bounds = boundFailures(r, { ...values, ...res.value });
+  if (bounds.length) return { ok: false, messages: Object.fromEntries(bounds.map((b) => [b.field, b.message])) };
+  const { [r.key]: _key, ...body } = res.value;
+  return { ok: true, body: toInputNames(r, body) };
 }
 
 /** A server field code under its field: the translation table first, then the shape of the code. */

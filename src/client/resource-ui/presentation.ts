@@ -12,9 +12,17 @@ export const formStyle = (r: Resource): FormStyle => r.form ?? 'page';
 
 export const listPath = (r: Resource): string => `/${r.route}`;
 
-/** Where a row opens: its page, or the list with the edit modal open on it. */
+/** The add/edit page's first segment: its own (`market-info`, `bot-edit`) or the list's. */
+export const formSegment = (r: Resource): string => r.formRoute ?? r.route;
+
+/** Where a row is edited: its form page, or the list with the edit modal open on it. */
+export function formPath(r: Resource, id: number | string): string {
+  return formStyle(r) === 'page' ? `/${formSegment(r)}/${encodeURIComponent(String(id))}` : `/${r.route}?edit=${encodeURIComponent(String(id))}`;
+}
+
+/** Where a row opens: its read-only view (bots), else where it is edited. */
 export function rowPath(r: Resource, id: number | string): string {
-  return formStyle(r) === 'page' ? `/${r.route}/${id}` : `/${r.route}?edit=${encodeURIComponent(String(id))}`;
+  return r.view ? `/${r.route}/${encodeURIComponent(String(id))}` : formPath(r, id);
 }
 
 /** The bespoke detail screen a row opens (a user at /user-directory/{uid}); undefined without one. */
@@ -24,7 +32,7 @@ export function detailPath(r: Resource, row: Record<string, unknown>): string | 
 
 /** Where "New <entity>" goes. */
 export function newPath(r: Resource): string {
-  return formStyle(r) === 'page' ? `/${r.route}/add` : `/${r.route}?new=1`;
+  return formStyle(r) === 'page' ? `/${formSegment(r)}/add` : `/${r.route}?new=1`;
 }
 
 /** Defaults the shared URL codec leaves out of links. */
@@ -52,7 +60,7 @@ export const opensPanel = (r: Resource): boolean => !r.detail && !hasForm(r);
 /** The resource whose list or detail route a path is on, if any. */
 export function resourceAt(path: string): Resource | undefined {
   const seg = path.replace(/^\/+/, '').split(/[/?#]/)[0];
-  return listedResources().find((r) => r.route === seg);
+  return listedResources().find((r) => r.route === seg || r.formRoute === seg);
 }
 
 /** The last list URL seen per resource, so a form page's Back and Save return to the same view. */

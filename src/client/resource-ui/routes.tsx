@@ -6,7 +6,7 @@
 import { lazy } from 'react';
 import type { Resource } from '../../shared/resources';
 import type { AppRoute, ScreenProps } from '../routes';
-import { formStyle, hasForm, listedResources } from './presentation';
+import { formSegment, formStyle, hasForm, listedResources } from './presentation';
 
 function listRoute(r: Resource): AppRoute {
   return {
@@ -22,7 +22,7 @@ function listRoute(r: Resource): AppRoute {
 
 function formRoute(r: Resource): AppRoute {
   return {
-    path: `/${r.route}/:id`,
+    path: `/${formSegment(r)}/:id`,
     title: r.label,
     access: 'detail',
     idParam: 'id',
@@ -33,6 +33,23 @@ function formRoute(r: Resource): AppRoute {
   };
 }
 
+/** A read-only view of a row (`/botSettings/:id`), with Edit leading to its form route. */
+function viewRoute(r: Resource): AppRoute {
+  return {
+    path: `/${r.route}/:id`,
+    title: r.label,
+    access: 'list',
+    screen: lazy(async () => {
+      const { ViewPage } = await import('./ViewPage');
+      return { default: ({ params }: ScreenProps) => <ViewPage resource={r} id={params.id ?? ''} /> };
+    }),
+  };
+}
+
 export function resourceRoutes(): AppRoute[] {
-  return listedResources().flatMap((r) => (formStyle(r) === 'page' && hasForm(r) ? [listRoute(r), formRoute(r)] : [listRoute(r)]));
+  return listedResources().flatMap((r) => [
+    listRoute(r),
+    ...(r.view ? [viewRoute(r)] : []),
+    ...(formStyle(r) === 'page' && hasForm(r) ? [formRoute(r)] : []),
+  ]);
 }

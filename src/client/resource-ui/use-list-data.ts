@@ -1,7 +1,7 @@
 /** One page of a resource's rows for a list state; stale answers are dropped when the state moves on. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toRequestQuery, type ListState } from '../../shared/list-query';
-import type { Resource } from '../../shared/resources';
+import { keyOf, type Resource } from '../../shared/resources';
 import type { TotalKind } from '../api/http';
 import { listRows, type Row } from '../api/resources';
 import { notifyFailure } from '../state/toasts';
@@ -54,6 +54,6 @@ export function useListData(r: Resource, state: ListState, fixed?: Readonly<Reco
   }, [r, key, tick]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  const patchRow = useCallback((row: Row) => setPage((p) => ({ ...p, rows: p.rows.map((x) => (x.id === row.id ? { ...x, ...row } : x)) })), []);
+  const patchRow = useCallback((row: Row) => setPage((p) => ({ ...p, rows: p.rows.map((x) => (keyOf(r, x) === keyOf(r, row) ? { ...x, ...row } : x)) })), [r]);
   return { ...page, loading, reload, patchRow };
 }

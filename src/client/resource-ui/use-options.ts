@@ -1,8 +1,9 @@
-/** Choices for a `reference` field: the referenced resource's rows as id → name (first text column). */
+/** Choices for a field that references another resource: its rows as key (or `by`) → name (first text column). */
 import { useEffect, useState } from 'react';
 import { COUNTRIES } from '../../shared/countries';
-import { resourceNamed, type FieldDef } from '../../shared/resources';
-import { listRows } from '../api/resources';
+import { resourceNamed, type FieldDef, type Resource } from '../../shared/resources';
+import { request } from '../api';
+import { listRows, SERVICE_OF } from '../api/resources';
 import { display } from './format';
 
 export interface Option { value: string; label: string }
@@ -14,19 +15,35 @@ export const enumOptions = (f: FieldDef): Option[] => (f.values ?? []).map((v) =
 export const countryOptions: Option[] = [...COUNTRIES].sort((a, b) => a.text.localeCompare(b.text, 'en'))
   .map((c) => ({ value: c.value, label: c.text }));
 
+/** Choices a call answers (`choicesFrom`: the node clients, the member groups), as options; the fallback until then. */
+export function useCallOptions(r: Resource, f: FieldDef | undefined): Option[] {
+  const from = f?.choicesFrom;
+  const [options, setOptions] = useState<Option[]>(() => (from?.fallback ?? []).map((v) => ({ value: v, label: v })));
+  useEffect(() => {
+    if (!from) return;
+    let live = true;
+    request<unknown>(SERVICE_OF[r.service], 'GET', from.path)
+      .then((list) => live && Array.isArray(list) && setOptions(list.map(String).map((v) => ({ value: v, label: v }))))
+      .catch(() => { /* the fallback stays */ });
+    return () => { live = false; };
+  }, [r.service, from]);
+  return options;
+}
+
 export function useReferenceOptions(f: FieldDef | undefined): Option[] {
   const [options, setOptions] = useState<Option[]>([]);
-  const target = f?.kind === 'reference' ? f.references : undefined;
+  const target = f?.references;
+  const by = f?.by;
   useEffect(() => {
     if (!target) return;
     const r = resourceNamed(target);
-    const labelField = r.columns.find((c) => r.fields[c.field]?.kind === 'text')?.field ?? 'id';
+    const labelField = r.columns.find((c) => r.fields[c.field]?.kind === 'text')?.field ?? r.key;
     let live = true;
     // The largest page every dialect allows; a reference list longer than that wants a search box instead.
     listRows(r, { page: 1, limit: 100, ordering: 'asc', order_by: r.orderBy })
-      .then((res) => live && setOptions(res.rows.map((row) => ({ value: String(row.id), label: display(row[labelField]) }))))
+      .then((res) => live && setOptions(res.rows.map((row) => ({ value: String(row[by ?? r.key]), label: display(row[labelField]) }))))
       .catch(() => live && setOptions([]));
     return () => { live = false; };
-  }, [target]);
+  }, [target, by]);
   return options;
 }

@@ -1,7 +1,7 @@
 /** What a list row can do: open, switch a toggle field at once, and delete after 'Are you sure?'. */
 import { useState } from 'react';
-import type { ActionDef, Resource } from '../../shared/resources';
-import { deleteRow, updateRow, type Row } from '../api/resources';
+import { keyOf, type ActionDef, type Resource } from '../../shared/resources';
+import { callAction, deleteRow, updateRow, type Row } from '../api/resources';
 import { notifyFailure, notifySuccess } from '../state/toasts';
 
 export interface RowActions {
@@ -26,7 +26,7 @@ export function useRowActions(r: Resource, after: { reload(): void; patchRow(row
       if (!confirming) return;
       setDeleting(true);
       try {
-        await deleteRow(r, confirming.id);
+        await deleteRow(r, keyOf(r, confirming));
         notifySuccess(r.messages?.deleted ?? `${r.label} deleted`);
         setConfirming(null);
         after.reload();
@@ -38,8 +38,10 @@ export function useRowActions(r: Resource, after: { reload(): void; patchRow(row
     },
     async toggle(action, row, next) {
       try {
-        const saved = await updateRow(r, row.id, { [action.field]: next });
-        after.patchRow(saved && typeof saved === 'object' && 'id' in saved ? saved : { ...row, [action.field]: next });
+        const saved = action.endpoint
+          ? await callAction(r, action, keyOf(r, row), next)
+          : await updateRow(r, keyOf(r, row), { [action.field]: next });
+        after.patchRow(saved && typeof saved === 'object' && r.key in saved ? saved : { ...row, [action.field]: next });
         notifySuccess(action.success ?? r.messages?.updated ?? 'Updated Successfully');
       } catch (err) {
         notifyFailure(err);

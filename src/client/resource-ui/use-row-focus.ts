@@ -33,8 +33,14 @@ export function useRowFocus(view: string, rows: readonly unknown[], loading: boo
     if (loading || rows.length === 0) return;
     const last = memory.get(view);
     if (!last || !focusIsFree()) return;
-    // AG Grid draws the new rows in its next frame.
-    requestAnimationFrame(() => { if (focusIsFree()) grid.current?.focusRow(last.id, last.index); });
+    // AG Grid draws the new rows in a later frame: try each frame until they are there (120 frames at most).
+    let frames = 0, handle = 0;
+    const attempt = () => {
+      if (!focusIsFree() || grid.current?.focusRow(last.id, last.index) || ++frames > 120) return;
+      handle = requestAnimationFrame(attempt);
+    };
+    handle = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(handle);
   }, [view, rows, loading, grid]);
 
   return remember;

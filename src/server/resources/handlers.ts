@@ -6,13 +6,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { serviceOf, type Subject } from '../../shared/abilities.js';
-import type { Operation, Resource } from '../../shared/resources/define.js';
+import { meets, type ActionDef, type Operation, type Resource } from '../../shared/resources/define.js';
+import { fieldStruct } from '../../shared/resources/field-structs.js';
 import { resourceNamed } from '../../shared/resources/index.js';
-import { validateCreate, validateListQuery, validateUpdate, type Checked } from '../../shared/resources/structs.js';
-import { idStruct } from '../../shared/resources/field-structs.js';
+import { boundFailures, keyStruct, validateCreate, validateListQuery, validateUpdate, type Checked } from '../../shared/resources/structs.js';
 import type { DB } from '../db/schema.js';
 import {
-  deleteRow, getRow, insertRow, listRows, rowExists, updateRow, valueTaken, type Row,
+  deleteRow, getRow, insertRow, listRows, rowExists, updateRow, valuesTaken, valueTaken, type Key, type Row,
 } from '../db/queries/resources.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { withAudit } from '../plugins/audit.js';
@@ -31,35 +31,77 @@ function valid<T>(c: Checked<T>): T {
 
 const notFound = (r: Resource) => new ApiError(404, [`${r.errorPrefix}.doesnt_exist`]);
 
-function idOf(r: Resource, raw: unknown): number {
-  const [err, id] = idStruct().validate(raw, { coerce: true });
+/** A row's key from a path, query or body: an id, or a string key such as a currency code. */
+function keyFrom(r: Resource, raw: unknown): Key {
+  const [err, key] = keyStruct(r).validate(raw, { coerce: true });
   if (err) {
-    const code = raw === undefined || raw === '' ? `${r.errorPrefix}.missing_id` : `${r.errorPrefix}.invalid_id`;
-    throw new ApiError(422, [code], { id: [code] });
+    const code = raw === undefined || raw === '' ? `${r.errorPrefix}.missing_${r.key}` : `${r.errorPrefix}.invalid_${r.key}`;
+    throw new ApiError(422, [code], { [r.key]: [code] });
   }
-  return id;
+  return key as Key;
 }
 
-/** The per-attribute fields of a write, for abilities granted on attributes only (Currency, Blockchain). */
+/**
+ * The attributes a write touches, for abilities granted on attributes only (Currency, Blockchain:
+ * Peatio's `admin_authorize! :update, Currency, params.except(:code)`). A rule without attributes
+ * covers them all, so naming them costs other resources nothing.
+ */
 function attributes(r: Resource, values: Row): string[] | undefined {
-  const list = Object.keys(values).flatMap((k) => (values[k] !== undefined && r.fields[k]?.attribute ? [r.fields[k].attribute!] : []));
+  const list = Object.keys(values).flatMap((k) => (values[k] !== undefined && k !== r.key && r.fields[k] ? [r.fields[k].attribute ?? k] : []));
   return list.length ? list : undefined;
 }
 
 /** Referenced rows must exist and unique values must be free, checked in the write's transaction. */
-async function checkWrite(trx: Transaction<DB>, r: Resource, values: Row, selfId?: number): Promise<void> {
+async function checkWrite(trx: Transaction<DB>, r: Resource, values: Row, self?: Key, stored: Row = {}): Promise<void> {
+  for (const set of r.uniqueTogether ?? []) {
+    const row = { ...stored, ...values };
+    if (!set.some((k) => values[k] !== undefined)) continue;
+    if (await valuesTaken(trx, r, Object.fromEntries(set.map((k) => [k, row[k]])), self)) {
+      const code = `${r.errorPrefix}.${set.join('_')}_taken`;
+      throw new ApiError(422, [code], Object.fromEntries(set.map((k) => [k, [code]])));
+    }
+  }
   for (const [k, v] of Object.entries(values)) {
     const f = r.fields[k];
     if (v === undefined || v === null || !f) continue;
-    if (f.kind === 'reference' && f.references && !(await rowExists(trx, resourceNamed(f.references), v as number))) {
+    const refs = f.kind === 'list' && Array.isArray(v) ? v : [v];
+    let missing = false;
+    for (const one of f.references ? refs : []) {
+      if (!f.alsoAllowed?.includes(String(one)) && !(await rowExists(trx, resourceNamed(f.references!), one as Key, f.by))) missing = true;
+    }
+    if (missing) {
       const code = `${r.errorPrefix}.${refName(k)}_doesnt_exist`;
       throw new ApiError(422, [code], { [k]: [code] });
     }
-    if (f.unique && (await valueTaken(trx, r, k, v, selfId))) {
+    if ((f.unique || (k === r.key && self === undefined)) && (await valueTaken(trx, r, k, v, self))) {
       const code = `${r.errorPrefix}.${k}_taken`;
       throw new ApiError(422, [code], { [k]: [code] });
     }
   }
+}
+
+/**
+ * Conditional fields, settled against the row as it will be (stored values overlaid with the write):
+ * a field whose `showWhen` is not met is stored as its `hiddenValue` (a fiat currency's blockchain_key
+ * null, its options `{}`), whatever was sent; a field whose `disableWhen` is met keeps its stored value.
+ */
+function settle(r: Resource, values: Row, stored: Row = {}): Row {
+  const next = { ...stored, ...values };
+  const out = { ...values };
+  for (const [k, f] of Object.entries(r.fields)) {
+    if (f.showWhen && !meets(f.showWhen, next)) out[k] = f.hiddenValue ?? null;
+    else if (f.disableWhen && meets(f.disableWhen, next)) delete out[k];
+    else if (f.fixedKeys && out[k] && typeof out[k] === 'object') {
+      out[k] = { ...Object.fromEntries(f.fixedKeys.map((x) => [x, ''])), ...(out[k] as object) };
+    }
+  }
+  return out;
+}
+
+/** Cross-field bounds (min ≤ max) on the row as it will be. */
+function checkBounds(r: Resource, row: Row): void {
+  const failed = boundFailures(r, row);
+  if (failed.length) throw new ApiError(422, failed.map((f) => f.code), Object.fromEntries(failed.map((f) => [f.field, [f.code]])));
 }
 
 async function guarded<T>(r: Resource, work: () => Promise<T>, deleting = false): Promise<T> {
@@ -81,14 +123,16 @@ export function handlers(r: Resource) {
 
     async get(req: FastifyRequest<{ Params: { id: string } }>) {
       await allow(req, r, 'get');
-      const row = await getRow(req.server.deps.db.kysely, r, idOf(r, req.params.id));
+      const row = await getRow(req.server.deps.db.kysely, r, keyFrom(r, req.params.id));
       if (!row) throw notFound(r);
       return toWire(r, row);
     },
 
     async create(req: FastifyRequest, reply: FastifyReply) {
       await allow(req, r, 'create');
-      const values = valid(validateCreate(r, req.body));
+      const values = settle(r, valid(validateCreate(r, req.body)));
+      if (r.deriveKey) values[r.key] = r.deriveKey(values);
+      checkBounds(r, values);
       const row = await withAudit(req, { topic: r.name, action: 'create' }, (trx) => guarded(r, async () => {
         await checkWrite(trx, r, values);
         return insertRow(trx, r, values, req.server.deps.now());
@@ -99,21 +143,46 @@ export function handlers(r: Resource) {
     async update(req: FastifyRequest, reply: FastifyReply) {
       const checked = validateUpdate(r, req.body);
       await allow(req, r, 'update', checked.ok ? attributes(r, checked.value) : undefined);
-      const { id, ...values } = valid(checked);
+      const { [r.key]: key, ...values } = valid(checked);
+      const id = key as Key;
       const row = await withAudit(req, { topic: r.name, action: 'update' }, (trx) => guarded(r, async () => {
-        if (!(await rowExists(trx, r, id))) throw notFound(r);
-        await checkWrite(trx, r, values, id);
-        return (await updateRow(trx, r, id, values, req.server.deps.now()))!;
+        const stored = await getRow(trx, r, id);
+        if (!stored) throw notFound(r);
+        const settled = settle(r, values, stored);
+        checkBounds(r, { ...stored, ...settled });
+        await checkWrite(trx, r, settled, id, stored);
+        return (await updateRow(trx, r, id, settled, req.server.deps.now()))!;
       }));
       return reply.status(statusOf(req)).send(toWire(r, row));
+    },
+
+    /** A toggle with a call of its own (lock_peer): the key and that one field, authorised on that attribute. */
+    action(a: ActionDef) {
+      return async (req: FastifyRequest, reply: FastifyReply) => {
+        const f = r.fields[a.field]!;
+        await allow(req, r, 'update', [f.attribute ?? a.field]);
+        const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Row;
+        const key = keyFrom(r, body[r.key]);
+        const [err, value] = fieldStruct({ ...f, readOnly: false }).validate(body[a.field], { coerce: true });
+        if (err || value === undefined) {
+          const code = `${r.errorPrefix}.${body[a.field] === undefined ? 'missing' : 'invalid'}_${a.field}`;
+          throw new ApiError(422, [code], { [a.field]: [code] });
+        }
+        const row = await withAudit(req, { topic: r.name, action: 'update', data: { [r.key]: key, [a.field]: value } }, (trx) => guarded(r, async () => {
+          const done = await updateRow(trx, r, key, { [a.field]: value }, req.server.deps.now(), [a.field]);
+          if (!done) throw notFound(r);
+          return done;
+        }));
+        return reply.status(statusOf(req)).send(toWire(r, row));
+      };
     },
 
     async delete(req: FastifyRequest, reply: FastifyReply) {
       await allow(req, r, 'delete');
       const q = req.query as Record<string, unknown> | undefined;
       const b = req.body as Record<string, unknown> | undefined;
-      const id = idOf(r, q?.id ?? (b && typeof b === 'object' ? b.id : undefined));
-      const row = await withAudit(req, { topic: r.name, action: 'delete', data: { id } }, (trx) => guarded(r, async () => {
+      const id = keyFrom(r, q?.[r.key] ?? (b && typeof b === 'object' ? b[r.key] : undefined));
+      const row = await withAudit(req, { topic: r.name, action: 'delete', data: { [r.key]: id } }, (trx) => guarded(r, async () => {
         const gone = await deleteRow(trx, r, id);
         if (!gone) throw notFound(r);
         return gone;

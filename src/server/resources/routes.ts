@@ -17,6 +17,9 @@ export function registerResource(app: FastifyInstance, r: Resource): void {
     const e = r.endpoints[op];
     if (e) app.route({ method: e.method, url: e.path, handler: h[op] as RouteHandlerMethod });
   }
+  for (const a of r.actions ?? []) {
+    if (a.endpoint) app.route({ method: a.endpoint.method, url: a.endpoint.path, handler: h.action(a) as RouteHandlerMethod });
+  }
 }
 
 /** Registers every generic resource of `service`; bespoke ones (server: 'bespoke') have their own routes. */

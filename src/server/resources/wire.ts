@@ -3,13 +3,18 @@
  * already arrives as a decimal string (db/index.ts) and stays one.
  */
 import type { Resource } from '../../shared/resources/define.js';
+import { shiftDecimal } from '../../shared/decimal.js';
 import type { Row } from '../db/queries/resources.js';
 import { ApiError } from '../plugins/errors.js';
 
 export function toWire(r: Resource, row: Row): Row {
   const out: Row = {};
   for (const k of Object.keys(r.fields)) {
-    const v = row[k];
+    if (r.fields[k].writeOnly) continue;
+    const derive = r.fields[k].derive;
+    let v = derive ? derive(row) : row[k];
+    // NUMERIC(36,18) reads back padded (0.010000000000000000); the wire says 0.01, as Peatio does.
+    if (r.fields[k].kind === 'decimal' && typeof v === 'string' && !derive) v = shiftDecimal(v, 0);
     out[k] = v instanceof Date ? v.toISOString() : v ?? null;
   }
   return out;
@@ -32,6 +37,12 @@ export function fromDbError(r: Resource, err: unknown, deleting = false): unknow
   const text = `${e.constraint ?? ''} ${e.message ?? ''}`;
   const mentioned = (fields: string[]) => fields.find((f) => text.includes(f)) ?? fields[0];
   if (e.code === '23505') {
+    // A concurrent write of the same set of fields unique together (checked before, raced since).
+    const together = r.uniqueTogether?.find((set) => set.every((k) => text.includes(k)));
+    if (together) {
+      const code = `${r.errorPrefix}.${together.join('_')}_taken`;
+      return new ApiError(422, [code], Object.fromEntries(together.map((k) => [k, [code]])));
+    }
     const uniques = Object.keys(r.fields).filter((k) => r.fields[k].unique);
     const f = mentioned(uniques);
     if (f) return fieldError(`${r.errorPrefix}.${f}_taken`, f);
@@ -40,6 +51,12 @@ export function fromDbError(r: Resource, err: unknown, deleting = false): unknow
     const refs = Object.keys(r.fields).filter((k) => r.fields[k].kind === 'reference');
     const f = mentioned(refs);
     if (f) return fieldError(`${r.errorPrefix}.${refName(f)}_doesnt_exist`, f);
+  }
+  // A NOT NULL column the structs let a null through to: the field is missing.
+  if (e.code === '23502') {
+    const column = (err as { column?: string }).column;
+    const code = column && r.fields[column] ? `${r.errorPrefix}.missing_${column}` : `${r.errorPrefix}.invalid_params`;
+    return new ApiError(422, [code], column && r.fields[column] ? { [column]: [code] } : undefined);
   }
   // Check constraints and value ranges mirror the structs; reaching them means input the structs let by.
   if (e.code === '23514' || e.code === '22001' || e.code === '22003') return new ApiError(422, [`${r.errorPrefix}.invalid_params`]);

@@ -13,7 +13,12 @@ export type { ApiDecl, Endpoint, Operation, ApiStyle, HttpMethod } from './endpo
 
 /** Wire and input kinds. `id` is a row id; `reference` is the id of a row of another resource. */
 export type FieldKind =
-  | 'text' | 'textarea' | 'number' | 'decimal' | 'boolean' | 'enum' | 'date' | 'datetime' | 'id' | 'reference';
+  | 'text' | 'textarea' | 'number' | 'decimal' | 'boolean' | 'enum' | 'date' | 'datetime' | 'id' | 'reference' | 'map'
+  /** Several values of another resource (a wallet's currencies), stored as a JSON array; `references` names it. */
+  | 'list';
+
+/** A condition on another field of the same row: its value is one of `in`. */
+export interface FieldCondition { field: string; in: readonly (string | boolean)[] }
 
 /** One field of an entity, as the wire, the form and the table see it. */
 export interface FieldDef {
@@ -32,7 +37,7 @@ export interface FieldDef {
   default?: string | number | boolean;
   /** Maximum length of text; text defaults to 255 and textarea to 10000 so no megabyte reaches the database. */
   max?: number;
-  /** Inclusive bounds of a `number` field. */
+  /** Inclusive bounds of a `number` field; on a `decimal`, `[0, Infinity]` refuses negative amounts. */
   range?: readonly [number, number];
   /** `number` only: allow a fraction. Integers otherwise. */
   fractional?: boolean;
@@ -40,12 +45,22 @@ export interface FieldDef {
   pattern?: RegExp;
   /** Set by the server only (id, timestamps, joined names): never in a create or update body. */
   readOnly?: boolean;
+  /** Written but never answered (a blockchain's node `server` URL, which may carry credentials, as in Peatio). */
+  writeOnly?: boolean;
   /** Given on create, locked afterwards (e.g. an email type's name). An update that sends it gets `immutable_<field>`. */
   readOnlyOnEdit?: boolean;
   /** The ability attribute that gates editing this field (Currency, Blockchain); the form disables it otherwise. */
   attribute?: string;
-  /** `reference` only: the plural name of the referenced resource; the server checks the row exists. */
+  /**
+   * The plural name of the referenced resource; the server checks the row exists. On a `reference` the
+   * value is the row's key; on a `text` field it is the value of the row's field `by` (a currency's
+   * `blockchain_key` names a blockchain by its unique `key`). Forms offer the rows as a picker.
+   */
   references?: string;
+  /** With `references` on a text field: the referenced row's unique field the value holds. */
+  by?: string;
+  /** With `references`: values accepted besides a referenced row's (a fee schedule's market `any`). */
+  alsoAllowed?: readonly string[];
   /** A read-only value joined from a referenced row: `{ via: 'faq_category_id', field: 'name' }`. */
   from?: { via: string; field: string };
   /** No two rows share a value; the server answers `<field>_taken`. */
@@ -56,6 +71,31 @@ export interface FieldDef {
    * of names, never free text.
    */
   options?: 'countries';
+  /**
+   * Shown only while another field holds one of the listed values (a fiat currency has no blockchain).
+   * A hidden field is not sent; the server stores `hiddenValue` (null when absent) in its place.
+   */
+  showWhen?: FieldCondition;
+  /** What a field hidden by `showWhen` is stored as: a fiat currency's options are `{}`. */
+  hiddenValue?: unknown;
+  /** Disabled, and not sent, while another field holds one of the listed values (a bot's switches while it is off). */
+  disableWhen?: FieldCondition;
+  /**
+   * The name a create or update body gives the field when it differs from the answer's (Peatio takes a
+   * market's `base_currency` and answers `base_unit`).
+   */
+  inputName?: string;
+  /** `decimal` only: stored and sent as a fraction (0.001), shown and typed as a percent (0.1). */
+  scale?: 'percent';
+  /** Computed from the row, never stored or written (a bot's spread); answered by the server. */
+  derive?(row: Record<string, unknown>): string | number | null;
+  /**
+   * The form offers the values a call of the same service answers (a JSON array of strings: the node
+   * clients, the member groups) instead of free text; the server validates as the kind says.
+   */
+  choicesFrom?: { path: string; fallback?: readonly string[] };
+  /** `map` only: keys always present, which the form cannot remove (a currency's gas_limit and gas_price). */
+  fixedKeys?: readonly string[];
   /** A value that passes validation, for docs, palette previews and the registry test, where the kind's own sample would not. */
   example?: string | number | boolean;
 }
@@ -95,18 +135,52 @@ export interface FilterDef<K extends string = string> {
   label?: string;
 }
 
-/** A row action of the list or detail page. `toggle` flips `field` between `values` through the update call. */
+/**
+ * A row action of the list or detail page. `toggle` flips `field` between `values` through the update
+ * call. `set` puts `field` to `values[0]` after a confirmation that shows the change before → after,
+ * offered only while the row's value is one of `from` (a state guard: "Disable market" on an enabled,
+ * hidden, locked … market, never on a disabled one).
+ */
 export interface ActionDef<K extends string = string> {
   /** Stable id, also the palette command suffix (`email-types.toggle-status`). */
   name: string;
   label: string;
-  kind: 'toggle';
+  kind: 'toggle' | 'set';
   field: K;
-  /** [on, off]. */
-  values: readonly [string, string];
+  /** toggle: [on, off]; set: [the value set]. */
+  values: readonly string[];
+  /** set: the values the action is offered in. */
+  from?: readonly string[];
   ability: AbilityAction;
   /** The toast on success. */
   success?: string;
+  /**
+   * A call of its own instead of the update call (a currency's `POST /admin/currencies/update/lock_peer`
+   * {code, lock_peer}); the server serves it generically: the key and the one field, nothing else.
+   */
+  endpoint?: Endpoint;
+}
+
+/**
+ * A call of a row beyond its CRUD, offered on its detail page and in the palette (a blockchain's latest
+ * block, its block scan). `read`: the answer is shown beside the form, refreshable. `write`: a dialog
+ * asks for `params` (validated with the same structs on both sides; submit disabled until every required
+ * one is filled), the body carries the row's key and the params. The server route is hand-written.
+ */
+export interface CallDef {
+  name: string;
+  label: string;
+  kind: 'read' | 'write';
+  /** `:id` in the path is the row's key; otherwise the key travels in the body as `<key field>`. */
+  endpoint: Endpoint;
+  ability: AbilityAction;
+  params?: Record<string, FieldDef>;
+  /** The submit button's label ('Scan'); the dialog's title is `label`. */
+  submit?: string;
+  /** The toast on success, from the answer. */
+  success?(answer: unknown, params: Record<string, unknown>): string;
+  /** A read call's answer as shown ('812,345'). */
+  show?(answer: unknown): string;
 }
 
 /** List defaults (spec §9). */
@@ -124,6 +198,17 @@ export interface ListDecl<K extends string = string> {
 export interface ResourceDecl<F extends Record<string, FieldDef>> {
   /** Plural kebab: the registry key and file name (`email-types`). */
   name: string;
+  /**
+   * A string key made from the create body instead of typed (a market's id is base + quote, `btcusdt`);
+   * the key field is then read-only.
+   */
+  deriveKey?(values: Record<string, unknown>): string;
+  /**
+   * The field that names a row in paths and bodies: `id` (an integer) by default, or a string key such
+   * as a currency's `code` (`GET /admin/currencies/btc`, `POST /admin/currencies/update {code, ...}`).
+   * A string key is given on create and locked afterwards.
+   */
+  key?: keyof F & string;
   /** The CASL subject; the PascalCase singular of `name` unless the spec maps the route elsewhere. */
   subject?: string;
   service: Service;
@@ -133,6 +218,13 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
   server: 'generic' | 'bespoke';
   /** First client route segment (spec §2), e.g. `email-type` for /email-type and /email-type/{id}. */
   route: string;
+  /** The add/edit page's route when it is not the list's (`/market-info/{id}` for `/markets`). */
+  formRoute?: string;
+  /**
+   * Rows open a read-only view at `/<route>/{key}` (`/botSettings/7`), with an Edit button to the form
+   * at `/<formRoute>/{key}` (`/bot-edit/7`).
+   */
+  view?: boolean;
   /** Singular and plural display names ('Email Type', 'Email Types'). */
   label: string;
   labelPlural: string;
@@ -142,6 +234,7 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
   filters?: readonly FilterDef<keyof F & string>[];
   list: ListDecl<keyof F & string>;
   actions?: readonly ActionDef<keyof F & string>[];
+  calls?: readonly CallDef[];
   /** Toasts on success, from the spec's catalogue. */
   messages?: { created?: string; updated?: string; deleted?: string };
   /**
@@ -154,6 +247,15 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
   form?: 'modal' | 'page';
   /** Listed only inside another screen (a user's referrals tab, /recipients/{id}), never on a route of its own. */
   embedded?: boolean;
+  /** Pairs of fields that may not hold the same value (a market's base and quote); `<a>_equals_<b>`. */
+  different?: ReadonlyArray<readonly [keyof F & string, keyof F & string]>;
+  /** Sets of fields no two rows share (a fee schedule's group and market); the server answers `<a>_<b>_taken`. */
+  uniqueTogether?: ReadonlyArray<readonly (keyof F & string)[]>;
+  /**
+   * Cross-field bounds, checked on the row as it will be (stored values overlaid with the write):
+   * `min` may not exceed `max`; with `zeroIsUnlimited`, a `max` of 0 means no limit.
+   */
+  bounds?: ReadonlyArray<{ min: keyof F & string; max: keyof F & string; zeroIsUnlimited?: boolean }>;
   /** The ability action each operation needs; read/create/update/delete by default. */
   abilities?: Partial<Record<Operation, AbilityAction>>;
 }
@@ -168,6 +270,7 @@ export interface ResolvedFilter { field: string; op: FilterOp; params: string[];
  */
 export interface Resource extends ResourceDecl<Record<string, FieldDef>> {
   subject: string;
+  key: string;
   /** PascalCase singular (`EmailType`). */
   entity: string;
   /** snake_case singular (`email_type`). */
@@ -209,19 +312,26 @@ export function defineResource<const F extends Record<string, FieldDef>>(decl: R
   decl.columns.forEach((c) => known(c.field, 'column'));
   decl.filters?.forEach((f) => known(f.field, 'filter'));
   if (decl.detail) known(decl.detail.key, 'detail');
+  for (const f of Object.values(decl.fields) as FieldDef[]) {
+    if (f.showWhen) known(f.showWhen.field, 'showWhen');
+    if (f.disableWhen) known(f.disableWhen.field, 'disableWhen');
+  }
+  const key = decl.key ?? 'id';
+  known(key, 'key');
   const filtersResolved = (decl.filters ?? []).map((f) => {
     const op = f.op ?? defaultOp(decl.fields[f.field].kind);
     return { field: f.field, op, params: op === 'range' ? ['from', 'to'] : [f.field], label: labelOf(f.field, f) };
   });
-  const orderBy = decl.list.orderBy ?? 'id';
-  const stored = (k: string) => !decl.fields[k]?.from;
+  const orderBy = decl.list.orderBy ?? key;
+  const stored = (k: string) => !decl.fields[k]?.from && !decl.fields[k]?.derive;
   const sortable = decl.list.sortable
-    ?? [...new Set(['id', ...decl.columns.map((c) => c.field).filter(stored)])];
+    ?? [...new Set([key, ...decl.columns.map((c) => c.field).filter(stored)])];
   if (!sortable.includes(orderBy)) throw new Error(`${decl.name}: default order_by '${orderBy}' is not sortable`);
   sortable.forEach((k) => known(k, 'sortable'));
   return {
     ...decl,
     subject: decl.subject ?? entity,
+    key,
     entity,
     singular: snake(single),
     errorPrefix: `admin.${snake(single)}`,
@@ -233,14 +343,31 @@ export function defineResource<const F extends Record<string, FieldDef>>(decl: R
   };
 }
 
-/** Fields a client may write on create. */
+/** Fields a client may write on create (a string key included). */
 export function writableFields(r: Resource): string[] {
-  return Object.keys(r.fields).filter((k) => k !== 'id' && !r.fields[k].readOnly && !r.fields[k].from);
+  return Object.keys(r.fields).filter((k) => k !== 'id' && !r.fields[k].readOnly && !r.fields[k].from && !r.fields[k].derive);
 }
 
-/** Fields stored in the resource's own table (everything but joined values). */
+/** Whether a row's values meet a condition (booleans compare as booleans, everything else as text). */
+export function meets(c: FieldCondition | undefined, values: Record<string, unknown>): boolean {
+  if (!c) return true;
+  const v = values[c.field];
+  return c.in.some((x) => (typeof x === 'boolean' ? v === x || v === String(x) : String(v ?? '') === x));
+}
+
+/** A field is in play for these values: shown (showWhen met) and enabled (disableWhen not met). */
+export function inPlay(f: FieldDef, values: Record<string, unknown>): boolean {
+  return meets(f.showWhen, values) && !(f.disableWhen && meets(f.disableWhen, values));
+}
+
+/** A row's key value (`row.id`, or `row.code` for a currency). */
+export function keyOf(r: Resource, row: Record<string, unknown>): string | number {
+  return row[r.key] as string | number;
+}
+
+/** Fields stored in the resource's own table (everything but joined and derived values). */
 export function storedFields(r: Resource): string[] {
-  return Object.keys(r.fields).filter((k) => !r.fields[k].from);
+  return Object.keys(r.fields).filter((k) => !r.fields[k].from && !r.fields[k].derive);
 }
 
 /** The standard id and timestamp fields, spread into a declaration. */

@@ -62,6 +62,31 @@ const countryStruct = () => coerceString(
   (v) => (countryByIso(v.trim()) ? v.trim().toUpperCase() : v),
 );
 
+const MAP_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
+const MAP_MAX_KEYS = 50;
+
+/**
+ * A flat JSON object of named settings (a currency's `options`): at most 50 keys of letters, digits,
+ * `_ . -`, each a short text, a finite number or a boolean. Fixed keys the body leaves out are added
+ * by the server (handlers.ts settle), not refused: a fiat currency's options are `{}`.
+ */
+function mapStruct(): Struct<Record<string, unknown>, null> {
+  return define<Record<string, unknown>>('map', (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    const entries = Object.entries(v);
+    return entries.length <= MAP_MAX_KEYS && entries.every(([k, x]) => MAP_KEY.test(k) && (
+      (typeof x === 'string' && x.length <= 255 && !x.includes('\u0000')) || (typeof x === 'number' && Number.isFinite(x)) || typeof x === 'boolean'));
+  });
+}
+
+/** Up to 50 distinct short texts (a wallet's currency codes); each must exist when `references` is set. */
+function listStruct(f: FieldDef): Struct<string[], null> {
+  const max = f.max ?? 64;
+  return refine(define<string[]>('list', (v) => Array.isArray(v) && v.length <= 50
+    && v.every((x) => typeof x === 'string' && x.length > 0 && x.length <= max && !x.includes('\u0000'))),
+  'distinct', (v) => new Set(v).size === v.length);
+}
+
 /** The struct of one field's value. `required` adds the blank check (the absent check is the object's). */
 export function fieldStruct(f: FieldDef, required = false): Struct<any, any> {
   switch (f.kind) {
@@ -70,14 +95,19 @@ export function fieldStruct(f: FieldDef, required = false): Struct<any, any> {
       const base = f.fractional ? refine(number(), 'finite', (v) => Number.isFinite(v)) : integer();
       return inRange(fromNumericText(base), f.range ?? INT4);
     }
-    case 'decimal':
-      return coerceNumber(decimal(), (v) => (Number.isFinite(v) ? String(v) : v));
+    case 'decimal': {
+      const d = coerceNumber(decimal(), (v) => (Number.isFinite(v) ? String(v) : v));
+      const [lo, hi] = f.range ?? [-Infinity, Infinity];
+      return refine(d, 'range', (v) => (lo < 0 || !v.startsWith('-')) && Number(v) >= lo && Number(v) <= hi);
+    }
     case 'boolean':
       return coerceString(boolean(), (v) => (v === 'true' ? true : v === 'false' ? false : v));
     case 'enum': return enumStruct(f.values ?? []);
     case 'date': return dateOnly();
     case 'datetime': return dateTime();
     case 'id': case 'reference': return idStruct();
+    case 'map': return mapStruct();
+    case 'list': return listStruct(f);
   }
 }
 

@@ -10,10 +10,11 @@ import {
 import { LIMITS, ORDERINGS, type Ordering } from '../list-query.js';
 import { labelOf, writableFields, type FieldDef, type FilterOp, type Resource } from './define.js';
 import { fieldStruct, idStruct, immutable, maxLength, rangeBound } from './field-structs.js';
+import { compareDecimal } from '../decimal.js';
 
 export interface Structs {
   create: Struct<Record<string, unknown>, any>;
-  update: Struct<Record<string, unknown> & { id: number }, any>;
+  update: Struct<Record<string, unknown>, any>;
   list: Struct<Record<string, unknown>, any>;
 }
 
@@ -26,24 +27,60 @@ export function structsOf(r: Resource): Structs {
   return s;
 }
 
+/**
+ * null clears an optional value; a field with a default, and a map, always holds one (their columns are
+ * NOT NULL), so null is refused as invalid rather than reaching the database.
+ */
+const nullOr = (f: FieldDef, s: Struct<any, any>) => (f.default !== undefined || f.kind === 'map' || f.kind === 'list' ? s : nullable(s));
+
+/** The body's name of a field: its own, or its `inputName` (a market's `base_currency` for `base_unit`). */
+export const inputNameOf = (r: Resource, k: string): string => r.fields[k]?.inputName ?? k;
+
 function createStruct(r: Resource) {
   const schema: Record<string, Struct<any, any>> = {};
   for (const k of writableFields(r)) {
     const f = r.fields[k];
-    if (f.default !== undefined) schema[k] = defaulted(fieldStruct(f, f.required), f.default);
-    else if (f.required) schema[k] = fieldStruct(f, true);
-    else schema[k] = optional(nullable(fieldStruct(f)));
+    const name = inputNameOf(r, k);
+    if (f.default !== undefined) schema[name] = defaulted(fieldStruct(f, f.required), f.default);
+    else if (f.required) schema[name] = fieldStruct(f, true);
+    else schema[name] = optional(nullOr(f, fieldStruct(f)));
   }
   return object(schema) as Structs['create'];
 }
 
+/** A failure's form messages under the field names (the wire codes keep the body's names). */
+function formNames<T extends { messages: Record<string, string> }>(r: Resource, failure: T): T {
+  const messages = fromInputNames(r, failure.messages) as Record<string, string>;
+  return { ...failure, messages };
+}
+
+/** Field names to the body's names (what a client sends). */
+export function toInputNames(r: Resource, v: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [inputNameOf(r, k), x]));
+}
+
+/** Body names back to field names, once validated. */
+function fromInputNames(r: Resource, v: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, x] of Object.entries(v)) out[Object.keys(r.fields).find((k) => r.fields[k]!.inputName === name) ?? name] = x;
+  return out;
+}
+
+/** The struct of a row's key in a path or body: an id, or the key field's own (a currency code). */
+export function keyStruct(r: Resource): Struct<any, any> {
+  const f = r.fields[r.key]!;
+  return f.kind === 'id' ? idStruct() : fieldStruct(f, true);
+}
+
 function updateStruct(r: Resource) {
-  const schema: Record<string, Struct<any, any>> = { id: idStruct() };
+  const schema: Record<string, Struct<any, any>> = { [r.key]: keyStruct(r) };
   for (const k of writableFields(r)) {
+    if (k === r.key) continue;
     const f = r.fields[k];
-    if (f.readOnlyOnEdit) schema[k] = optional(immutable());
-    else if (f.required) schema[k] = optional(fieldStruct(f, true));
-    else schema[k] = optional(nullable(fieldStruct(f)));
+    const name = inputNameOf(r, k);
+    if (f.readOnlyOnEdit) schema[name] = optional(immutable());
+    else if (f.required) schema[name] = optional(fieldStruct(f, true));
+    else schema[name] = optional(nullOr(f, fieldStruct(f)));
   }
   return object(schema) as unknown as Structs['update'];
 }
@@ -89,7 +126,7 @@ function kindOf(f: { type: string; value: unknown; refinement?: string }): Failu
 
 /** The spec's message for a failed field: its own message when blank or malformed, else a generic one. */
 export function messageFor(r: Resource, field: string, kind: FailureKind): string {
-  const f = r.fields[field];
+  const f = r.fields[field] ?? Object.values(r.fields).find((x) => x.inputName === field);
   if (!f) return kind === 'unknown' ? 'Unknown field' : 'Invalid value';
   switch (kind) {
     case 'missing': case 'empty': return f.message ?? 'Required';
@@ -127,12 +164,12 @@ function listCode(r: Resource, key: string, f: { type: string; refinement?: stri
 
 export function validateCreate(r: Resource, input: unknown): Checked<Record<string, unknown>> {
   const [err, value] = structsOf(r).create.validate(input, { coerce: true });
-  return err ? bodyFailure(r, err) : { ok: true, value: value! };
+  return err ? formNames(r, bodyFailure(r, err)) : { ok: true, value: fromInputNames(r, value!) };
 }
 
-export function validateUpdate(r: Resource, input: unknown): Checked<Record<string, unknown> & { id: number }> {
+export function validateUpdate(r: Resource, input: unknown): Checked<Record<string, unknown>> {
   const [err, value] = structsOf(r).update.validate(input, { coerce: true });
-  return err ? bodyFailure(r, err) : { ok: true, value: value! };
+  return err ? formNames(r, bodyFailure(r, err)) : { ok: true, value: fromInputNames(r, value!) };
 }
 
 /** One condition of a list query, ready for SQL: `range` filters become a `gte` and an `lte`. */
@@ -197,4 +234,26 @@ export function messageForCode(r: Resource, code: string): { field: string; mess
   const ref = gone && Object.keys(r.fields).find((k) => k === `${gone[1]}_id` && r.fields[k].kind === 'reference');
   if (ref) return { field: ref, message: `${labelOf(ref, r.fields[ref])} does not exist` };
   return undefined;
+}
+
+/**
+ * The declared bounds a row breaks (`min` above `max`), on the row as it will be: the server checks the
+ * stored row overlaid with the write, the form its own values. Decimals compare exactly as decimal text.
+ */
+export function boundFailures(r: Resource, row: Record<string, unknown>): Array<{ field: string; code: string; message: string }> {
+  const out: Array<{ field: string; code: string; message: string }> = [];
+  for (const [a, b] of r.different ?? []) {
+    if (row[a] !== undefined && row[a] !== null && row[a] !== '' && row[a] === row[b]) {
+      out.push({ field: b, code: `${r.errorPrefix}.${b}_equals_${a}`, message: `Must differ from ${labelOf(a, r.fields[a])}` });
+    }
+  }
+  for (const b of r.bounds ?? []) {
+    const lo = row[b.min], hi = row[b.max];
+    if (lo === undefined || lo === null || lo === '' || hi === undefined || hi === null || hi === '') continue;
+    if (b.zeroIsUnlimited && compareDecimal(String(hi), '0') === 0) continue;
+    if (compareDecimal(String(lo), String(hi)) > 0) {
+      out.push({ field: b.min, code: `${r.errorPrefix}.${b.min}_exceeds_${b.max}`, message: `Must not exceed ${labelOf(b.max, r.fields[b.max])}` });
+    }
+  }
+  return out;
 }

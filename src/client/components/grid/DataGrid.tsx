@@ -14,7 +14,7 @@ import './modules';
 import { gridTheme } from './theme';
 import './grid.css';
 
-export type GridRow = Record<string, unknown> & { id: number };
+export type GridRow = Record<string, unknown>;
 
 export interface GridSort { field: string; ordering: 'asc' | 'desc' }
 
@@ -43,7 +43,11 @@ interface Props {
   /** The row focus moved (arrows, j/k, a click). */
   onFocusRow?(focus: FocusedRow): void;
   controllerRef?: Ref<GridController>;
+  /** A row's stable id for AG Grid and focus (`row.id` unless given: a currency's code). */
+  rowId?(row: GridRow): string;
 }
+
+const byId = (row: GridRow) => String(row.id);
 
 /** Tab and Shift+Tab leave the grid instead of walking its cells and headers: arrows move inside it. */
 const leaveOnTab = () => false as const;
@@ -56,7 +60,7 @@ function NoRows() {
 const fromControl = (target: EventTarget | null) =>
   target instanceof Element && !!target.closest('button, a, input, [role="switch"]');
 
-export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, onKey, onFocusRow, controllerRef }: Props) {
+export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, onKey, onFocusRow, controllerRef, rowId = byId }: Props) {
   const api = useRef<GridApi<GridRow> | null>(null);
 
   const columnDefs = useMemo(() => columns.map((c) => ({
@@ -67,6 +71,8 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
 
   const firstColumn = useRef<string | undefined>(undefined);
   firstColumn.current = columns[0]?.colId;
+  const shown = useRef(rows);
+  shown.current = rows;
   const move = useCallback((delta: number) => {
     const g = api.current;
     const count = g?.getDisplayedRowCount() ?? 0;
@@ -84,6 +90,8 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
     const count = g?.getDisplayedRowCount() ?? 0;
     const column = firstColumn.current;
     if (!g || count === 0 || !column) return false;
+    // Not yet drawn: AG Grid still shows the previous rows (a busy machine can take several frames).
+    if (count !== shown.current.length || g.getDisplayedRowAtIndex(0)?.data !== shown.current[0]) return false;
     const node = g.getRowNode(id);
     const index = node?.rowIndex ?? (fallbackIndex !== undefined ? Math.min(fallbackIndex, count - 1) : null);
     if (index === null || index === undefined) return false;
@@ -105,8 +113,8 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
   const onCellFocused = useCallback((e: CellFocusedEvent<GridRow>) => {
     if (e.rowIndex === null || e.rowPinned) return;
     const row = e.api.getDisplayedRowAtIndex(e.rowIndex)?.data;
-    if (row) onFocusRow?.({ id: String(row.id), index: e.rowIndex });
-  }, [onFocusRow]);
+    if (row) onFocusRow?.({ id: rowId(row), index: e.rowIndex });
+  }, [onFocusRow, rowId]);
 
   const onCellKeyDown = useCallback((e: CellKeyDownEvent<GridRow> | FullWidthCellKeyDownEvent<GridRow>) => {
     const ev = e.event as KeyboardEvent | null;
@@ -139,7 +147,7 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
         rowData={rows}
         columnDefs={columnDefs}
         defaultColDef={{ flex: 1, minWidth: 90, sortable: false, suppressMovable: true, resizable: false }}
-        getRowId={(p: GetRowIdParams<GridRow>) => String(p.data.id)}
+        getRowId={(p: GetRowIdParams<GridRow>) => rowId(p.data)}
         loading={loading}
         noRowsOverlayComponent={NoRows}
         // One page is at most 100 rows: render them all, so every row is in the DOM for j/k and tests.

@@ -39,6 +39,7 @@ const PATHS = {
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM12 7v5l3 2',
   hash: 'M9 4 7 20M17 4l-2 16M4.5 9h16M3.5 15h16',
   keyboard: 'M3 6.5h18v11H3zM7 10h.01M11 10h.01M15 10h.01M7 14h10',
+  refresh: 'M20 11a8 8 0 0 0-14.6-4.5M4 5v4h4M4 13a8 8 0 0 0 14.6 4.5M20 19v-4h-4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

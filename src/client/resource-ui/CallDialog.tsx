@@ -1,0 +1,78 @@
+/**
+ * The dialog of a row's write call (a blockchain's "Scan block"): its params as fields, checked with the
+ * params' own structs, submit disabled until every required one is filled (spec §5 Block scan); the
+ * server's refusal shows in the dialog, success closes it with the call's toast.
+ */
+import { useState, type FormEvent } from 'react';
+import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { object } from 'superstruct';
+import { keyOf, labelOf, type CallDef, type Resource } from '../../shared/resources';
+import { fieldStruct } from '../../shared/resources/field-structs';
+import { normaliseError } from '../api';
+import { runCall, type Row } from '../api/resources';
+import { FormField } from '../components/form/FormField';
+import { notifySuccess } from '../state/toasts';
+
+interface Props {
+  resource: Resource; row: Row; call: CallDef; onClose(): void; onDone(answer: unknown): void;
+  /** Params filled in ahead (the palette's "Scan block N on <chain>"). */
+  initial?: Record<string, string>;
+}
+
+export default function CallDialog({ resource: r, row, call, onClose, onDone, initial = {} }: Props) {
+  const params = call.params ?? {};
+  const names = Object.keys(params);
+  const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(names.map((n) => [n, initial[n] ?? ''])));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ready = names.every((n) => !params[n]!.required || values[n]!.trim() !== '');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = Object.fromEntries(names.filter((n) => values[n] !== '').map((n) => [n, values[n]!.trim()]));
+    const [err, checked] = object(Object.fromEntries(names.map((n) => [n, fieldStruct(params[n]!, params[n]!.required)]))).validate(body, { coerce: true });
+    if (err) {
+      const bad = String(err.path[0] ?? names[0]);
+      setErrors({ [bad]: params[bad]?.invalidMessage ?? params[bad]?.message ?? 'Invalid value' });
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await runCall(r, call, keyOf(r, row), checked as Record<string, unknown>);
+      notifySuccess(call.success ? call.success(answer, checked as Record<string, unknown>) : `${call.label} done`);
+      onDone(answer);
+      onClose();
+    } catch (error) {
+      setFailure(normaliseError(error).messages.join(' '));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ModalOverlay className="modal-overlay" isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
+      <Modal className="modal modal-form">
+        <Dialog className="dialog" aria-label={call.label}>
+          <Heading slot="title" className="dialog-title">{call.label}<span className="dialog-subtitle">{String(row.name ?? keyOf(r, row))}</span></Heading>
+          <Form className="resource-form" onSubmit={submit} validationBehavior="aria">
+            <div className="form-fields">
+              {names.map((n, i) => (
+                <FormField key={n} name={n} label={labelOf(n, params[n])} kind={params[n]!.kind === 'number' ? 'number' : 'text'}
+                  required={params[n]!.required} value={values[n]!} error={errors[n]} autoFocus={i === 0}
+                  onChange={(v) => { setValues((s) => ({ ...s, [n]: String(v) })); setErrors({}); setFailure(null); }} />
+              ))}
+            </div>
+            {failure && <p className="form-failure" role="alert">{failure}</p>}
+            <div className="form-actions">
+              <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+              <button type="submit" className="btn btn-primary" disabled={!ready || busy}
+                title={ready ? undefined : 'Fill in the required fields first'}>{call.submit ?? call.label}</button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

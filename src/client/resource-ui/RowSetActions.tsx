@@ -1,0 +1,63 @@
+/**
+ * A row's `set` actions on its detail page ("Disable" on a market): header buttons offered only in the
+ * states the action allows, and a confirmation that shows the change before → after ("State: Enabled →
+ * Disabled") before anything is sent. `?action=<name>` opens the confirmation, which is how the
+ * palette's "Disable market M" lands. The change goes through the row's update call.
+ */
+import { useState } from 'react';
+import { keyOf, labelOf, type ActionDef, type Resource } from '../../shared/resources';
+import { updateRow, type Row } from '../api/resources';
+import { reasonFor, useAbility } from '../access';
+import { HeaderActions } from '../components/layout/header-slots';
+import { ConfirmDialog } from '../components/ui/ConfirmDialog';
+import { notifyFailure, notifySuccess } from '../state/toasts';
+
+const label = (v: unknown) => { const s = String(v ?? ''); return s.charAt(0).toUpperCase() + s.slice(1); };
+
+/** The set actions a row may take now: declared `set`, and its value one the action starts from. */
+export const offeredActions = (r: Resource, row: Row): ActionDef[] =>
+  (r.actions ?? []).filter((a) => a.kind === 'set' && (!a.from || a.from.includes(String(row[a.field]))));
+
+export function RowSetActions({ resource: r, row, open, onOpen, onDone }: {
+  resource: Resource; row: Row; open: string | null; onOpen(name: string | null): void; onDone(row: Row): void;
+}) {
+  const ability = useAbility();
+  const [pending, setPending] = useState(false);
+  const offered = offeredActions(r, row);
+  const active = offered.find((a) => a.name === open);
+  const allowed = (a: ActionDef) => ability.can(a.ability, r.subject, a.field);
+
+  const confirm = async () => {
+    if (!active || !allowed(active)) return;
+    setPending(true);
+    try {
+      const saved = await updateRow(r, keyOf(r, row), { [active.field]: active.values[0] });
+      notifySuccess(active.success ?? r.messages?.updated ?? 'Updated Successfully');
+      onDone(saved);
+      onOpen(null);
+    } catch (err) {
+      notifyFailure(err);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <HeaderActions>
+        {offered.map((a) => (
+          <button key={a.name} type="button" className="btn btn-ghost btn-sm" disabled={!allowed(a)} onClick={() => onOpen(a.name)}
+            title={allowed(a) ? undefined : reasonFor(a.ability, r.subject, a.field)}>{a.label}</button>
+        ))}
+      </HeaderActions>
+      <ConfirmDialog isOpen={!!active && allowed(active)} title={`${active?.label ?? ''} ${r.label.toLowerCase()} ${String(keyOf(r, row))}?`}
+        confirmLabel={active?.label ?? 'Confirm'} tone="danger" pending={pending} onConfirm={() => void confirm()} onCancel={() => onOpen(null)}>
+        {active && (
+          <p className="before-after">
+            {labelOf(active.field, r.fields[active.field])}: <strong>{label(row[active.field])}</strong> → <strong>{label(active.values[0])}</strong>
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

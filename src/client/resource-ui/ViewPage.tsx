@@ -1,0 +1,58 @@
+/**
+ * A row read-only on its own route (`/botSettings/7`, spec §2), every field with its label, and Edit
+ * leading to the form route (`/bot-edit/7`) for roles that may update it.
+ */
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { keyOf, type Resource } from '../../shared/resources';
+import { getRow, type Row } from '../api/resources';
+import { reasonFor, useAbility } from '../access';
+import { HeaderActions } from '../components/layout/header-slots';
+import { Icon } from '../components/ui/Icon';
+import { Loading } from '../components/ui/Loading';
+import { notifyFailure } from '../state/toasts';
+import { formPath, lastListUrl, listPath } from './presentation';
+import { entries, Value } from './RowPanel';
+import './resource-ui.css';
+
+export function ViewPage({ resource: r, id }: { resource: Resource; id: string }) {
+  const [, navigate] = useLocation();
+  const ability = useAbility();
+  const [row, setRow] = useState<Row | null>(null);
+  useEffect(() => {
+    let live = true;
+    getRow(r, id).then((x) => live && setRow(x)).catch((err) => {
+      if (!live) return;
+      notifyFailure(err);
+      navigate(listPath(r), { replace: true });
+    });
+    return () => { live = false; };
+  }, [r, id, navigate]);
+  const canEdit = ability.can(r.abilityFor.update, r.subject);
+
+  return (
+    <div className="page form-page">
+      <div className="form-page-head">
+        <button type="button" className="link-btn" onClick={() => navigate(lastListUrl(r))}><Icon name="arrowLeft" size={14} /> {r.labelPlural}</button>
+        <h2 className="form-page-title">{r.label}{row && <span className="dialog-subtitle">#{String(keyOf(r, row))}</span>}</h2>
+      </div>
+      <HeaderActions>
+        <button type="button" className="btn btn-primary btn-sm" disabled={!canEdit || !row} title={canEdit ? 'Edit (e)' : reasonFor(r.abilityFor.update, r.subject)}
+          onClick={() => row && navigate(formPath(r, keyOf(r, row)))}>
+          <Icon name="edit" />Edit
+        </button>
+      </HeaderActions>
+      <section className="card form-card">
+        {row
+          ? (
+            <dl className="row-panel-fields view-fields">
+              {entries(r, row).map(([key, label, value]) => (
+                <div key={key} className="row-panel-field"><dt>{label}</dt><dd><Value r={r} field={key} value={value} /></dd></div>
+              ))}
+            </dl>
+          )
+          : <Loading label={`Loading ${r.label}`} />}
+      </section>
+    </div>
+  );
+}
