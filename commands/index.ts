@@ -1,6 +1,7 @@
 /** Every command of the console, one file per area; the palette, the `?` sheet and the key handler read this. */
 import { appCommands } from './app';
 import { dashboardCommands } from './dashboard';
+import { exchangeCommands } from './exchange';
 import { listCommands } from './list';
 import { navigationCommands, type NavRoute } from './navigation';
 import { resourceCommands } from './resources';
@@ -8,6 +9,7 @@ import { userCommands } from './users';
 import type { Command, CommandContext } from './types';
 import { session } from '../src/client/state/session';
 import { userDetail } from '../src/client/state/user-detail';
+import { exchangeCodes } from '../src/client/state/exchange-codes';
 
 export type { Command, CommandContext, CommandPage, ListActions, Shortcut } from './types';
 export { jumpsFor, openRowDetail, type Jump, type RowLookup } from './jump';
@@ -17,14 +19,23 @@ export { jumpsFor, openRowDetail, type Jump, type RowLookup } from './jump';
  * viewer): an open palette reads its commands again when one changes. Add a store here when a
  * command starts reading it.
  */
-export const COMMAND_STORES: readonly object[] = [session, userDetail];
+export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeCodes];
 
 /** All commands for a routes table, before the ability filter. */
 export function allCommands(routes: readonly NavRoute[]): Command[] {
-  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...listCommands, ...dashboardCommands, ...appCommands];
+  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...listCommands, ...dashboardCommands, ...appCommands];
 }
 
 /** The commands the user may run right now: a command the user may not run is not offered. */
 export function availableCommands(all: readonly Command[], ctx: CommandContext): Command[] {
   return all.filter((c) => !c.can || c.can(ctx));
+}
+
+/** Commands the user sees but may not run, with the missing ability (the palette shows them disabled). */
+export function blockedCommands(all: readonly Command[], ctx: CommandContext): Array<{ command: Command; reason: string }> {
+  return all.flatMap((c) => {
+    if (!c.can || c.can(ctx) || !c.blocked) return [];
+    const reason = c.blocked(ctx);
+    return reason ? [{ command: c, reason }] : [];
+  });
 }

@@ -8,6 +8,7 @@ import { normaliseError } from '../src/client/api';
 import { detailPath, hasForm, listPath, resourceAt, rowPath } from '../src/client/resource-ui/presentation';
 import { formatPhone, phoneDigits } from '../src/shared/phone';
 import type { CommandContext } from './types';
+import { chainOfLink, exchangeCodes } from '../src/client/state/exchange-codes';
 
 const UID = /^ID[0-9A-F]{10}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -65,8 +66,16 @@ function jumpsFor(text: string, ctx: CommandContext): Jump[] {
   if (MARKET.test(q) && ctx.canOpen(`/market-info/${q.toLowerCase()}`)) {
     out.push({ id: 'jump.market', title: `Open market ${q.toUpperCase()}`, path: `/market-info/${q.toLowerCase()}` });
   }
-  if (CURRENCY.test(q) && !MARKET.test(q) && ctx.canOpen(`/currencies/${q.toLowerCase()}`)) {
+  // Only a code the exchange has: an ordinary word typed into the palette is not a currency.
+  if (CURRENCY.test(q) && exchangeCodes.currencies.includes(q.toLowerCase()) && ctx.canOpen(`/currencies/${q.toLowerCase()}`)) {
     out.push({ id: 'jump.currency', title: `Open currency ${q.toUpperCase()}`, path: `/currencies/${q.toLowerCase()}` });
+  }
+  // A block explorer's link: its chain, or "Scan block N on <chain>" for a block's page.
+  const link = /^https?:\/\/\S+$/.test(q) ? chainOfLink(q) : null;
+  if (link && ctx.canOpen(`/blockchain/${link.chain.id}`)) {
+    out.push(link.block !== undefined
+      ? { id: 'jump.block', title: `Scan block ${link.block.toLocaleString('en-US')} on ${link.chain.name}`, path: `/blockchain/${link.chain.id}?call=scan-block&block_number=${link.block}` }
+      : { id: 'jump.chain', title: `Open blockchain ${link.chain.name}`, path: `/blockchain/${link.chain.id}` });
   }
   return out;
 }

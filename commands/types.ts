@@ -74,6 +74,11 @@ export interface Command {
   /** Hidden (palette, sheet, keys) when false: a command the user may not run is not offered. */
   can?(ctx: CommandContext): boolean;
   /**
+   * When `can` is false: why, if the user should still see the command (disabled, in the palette only,
+   * with this reason — "Your role cannot create Market."). Undefined keeps it hidden (no such screen).
+   */
+  blocked?(ctx: CommandContext): string | undefined;
+  /**
    * A promise keeps the palette open until it settles (a lookup before navigating); the messages it
    * resolves to are the failure, shown in the palette while it is open, else as a toast.
    */

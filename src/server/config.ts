@@ -47,6 +47,11 @@ export interface Config {
    * before one is answered 503 server.busy.
    */
   passwordHash: { concurrency: number; queue: number };
+  /**
+   * Blockchain nodes (exchange/blockchains.ts): how long a call may take (STEWARD_NODE_TIMEOUT_MS, default
+   * 5 s), and the loopback port of the demo node simulator `npm start` runs in demo mode (0: none).
+   */
+  node: { timeoutMs: number; simulatorPort: number };
   /** Sessions a user may hold at once; signing in past it ends the oldest. */
   sessionsPerUser: number;
   /** Serve the built SPA from this directory (absent: API only). */
@@ -167,6 +172,10 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     appTitle: env.APP_TITLE || 'Steward',
     defaultCurrency: (env.DEFAULT_CURRENCY || 'usd').toLowerCase(),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+    node: {
+      timeoutMs: int(env, 'STEWARD_NODE_TIMEOUT_MS', 5000, 100, 120_000),
+      simulatorPort: int(env, 'STEWARD_NODE_SIMULATOR_PORT', 18443, 0, 65535),
+    },
     trustProxy: trustedProxies(env),
     signIn: {
       perAccountIp: int(env, 'SIGNIN_MAX_PER_ACCOUNT_IP', 5, 1, 1000),

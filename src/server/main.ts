@@ -11,6 +11,7 @@ import { ensureDefaultPermissions } from './auth/permissions-seed.js';
 import { isSeeded, seedDemo } from './db/seed/index.js';
 import { demoSignIn, formatBanner } from './db/seed/banner.js';
 import { analyze, keepStatistics } from './db/statistics.js';
+import { startDemoNode } from './exchange/nodes/demo.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
   // An empty database gets the demo data set; STEWARD_DEMO_SEED=off keeps a fresh production database empty.
   if (config.demoSeed && !(await isSeeded(db.kysely))) {
     console.log('Seeding demo data…');
-    const seeded = await seedDemo(db.kysely, { password: config.demoPassword, users: config.demoUsers, activities: config.demoActivities });
+    const seeded = await seedDemo(db.kysely, {
+      password: config.demoPassword, users: config.demoUsers, activities: config.demoActivities, nodePort: config.node.simulatorPort || undefined,
+    });
     console.log(`Seeded ${seeded.counts.users} users and ${seeded.counts.activities} activities in ${(seeded.ms / 1000).toFixed(1)} s`);
   } else if (db.kind === 'pglite') {
     // No autovacuum in the embedded engine (db/statistics.ts): fresh planner statistics for estimated totals.
@@ -38,12 +41,14 @@ async function main(): Promise<void> {
   // Without any permission rows every signed-in call is refused, superadmin's included, and the first
   // row could not be added through the API either: an empty table gets the default rows.
   await ensureDefaultPermissions(db.kysely);
+  // Demo mode runs a local blockchain node for the seeded chains (STEWARD_NODE_SIMULATOR_PORT=0: none).
+  const node = config.demoSeed && config.node.simulatorPort > 0 ? await startDemoNode(db.kysely, config.node.simulatorPort) : null;
   const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL || 'warn' } });
   const stopStatistics = keepStatistics(db, (err) => app.log.warn({ err }, 'ANALYZE failed'));
   const address = await app.listen({ host: config.host, port: config.port });
   const demo = await demoSignIn(db.kysely, config.demoPassword);
   console.log(formatBanner(address.replace('127.0.0.1', 'localhost'), demo, config.allowedRoles));
-  const stop = async () => { stopStatistics(); await app.close(); await db.close(); process.exit(0); };
+  const stop = async () => { stopStatistics(); await node?.close(); await app.close(); await db.close(); process.exit(0); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

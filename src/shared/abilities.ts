@@ -76,6 +76,7 @@ export const ROUTE_SUBJECTS: Readonly<Record<string, readonly Subject[]>> = {
   wallets: ['Wallet'],
   'wallet-transfer': ['Wallet'],
   'fees-schedules': ['TradingFee'],
+  engines: ['Engine'],
   'setting-permissions': ['Permission'],
   restrictions: ['Restriction'],
   'crypto-settings': ['CryptoSetting'],

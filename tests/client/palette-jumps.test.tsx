@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH, signedIn } from './support/fixtures';
+import { exchangeCodes } from '../../src/client/state/exchange-codes';
 import { currentPath, renderApp, freshBrowserState } from './support/render-app';
 import { pagedList, permissionRows } from './support/resource-rows';
 import { toasts } from '../../src/client/state/toasts';
@@ -17,6 +18,7 @@ const USERS = `${AUTH}/admin/users`;
 let api: FakeApi;
 beforeEach(() => {
   freshBrowserState();
+  exchangeCodes.owner = null;
   api = fakeApi();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -103,5 +105,22 @@ describe('rows per page', () => {
     await ue.keyboard('{Enter}');
     await waitFor(() => expect(api.callsTo('GET', `${AUTH}/admin/permissions`).at(-1)!.query.get('limit')).toBe('50'));
     expect(await screen.findByText('api/v2/barong/admin/thing50')).toBeTruthy();
+  });
+});
+
+describe('currency codes and exchange commands', () => {
+  it('offers "Open currency" only for a code the exchange has, so words stay words', async () => {
+    api.on('GET', '/api/v2/peatio/admin/currencies', pagedList([{ code: 'btc', name: 'Bitcoin' }, { code: 'usd', name: 'US Dollar' }]));
+    api.on('GET', USERS, pagedList([]));
+    const { ue, dialog, input } = await paletteAt('/user-directory', 'No Record Found');
+    await ue.type(input, 'btc');
+    await waitFor(() => expect(within(dialog).getAllByRole('option')[0]!.textContent).toBe('Open currency BTC'));
+    await ue.clear(input);
+    await ue.type(input, 'ban');
+    expect(within(dialog).queryAllByRole('option').map((o) => o.textContent)).not.toContain('Open currency BAN');
+    await ue.clear(input);
+    await ue.type(input, 'btc');
+    await ue.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/currencies/btc'));
   });
 });

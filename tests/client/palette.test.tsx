@@ -6,6 +6,7 @@ import { AUTH, signedIn } from './support/fixtures';
 import { currentPath, renderApp, freshBrowserState } from './support/render-app';
 import { pagedList, permissionRows } from './support/resource-rows';
 import { jumpsFor } from '../../commands';
+import { exchangeCodes } from '../../src/client/state/exchange-codes';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -159,7 +160,18 @@ describe('paste-and-go parsing', () => {
     }]);
     expect(jumpsFor('+44 20 7946 0958', ctx()).map((j) => [j.title, j.path])).toEqual([['Open user by phone +442079460958', '/user-directory?phone_number=442079460958']]);
     expect(jumpsFor('btcusdt', ctx()).map((j) => j.path)).toEqual(['/market-info/btcusdt']);
+    // A currency only when the exchange has that code: an ordinary word is not one.
+    expect(jumpsFor('eth', ctx())).toEqual([]);
+    exchangeCodes.currencies = ['eth'];
     expect(jumpsFor('eth', ctx()).map((j) => j.path)).toEqual(['/currencies/eth']);
+    exchangeCodes.currencies = [];
+    // A block explorer's link opens its chain; a block's page offers scanning that block.
+    exchangeCodes.chains = [{ id: 3, key: 'bitcoin', name: 'Bitcoin', explorers: ['https://mempool.space/tx/#{txid}'] }];
+    expect(jumpsFor('https://mempool.space/block/840000', ctx()).map((j) => [j.title, j.path]))
+      .toEqual([['Scan block 840,000 on Bitcoin', '/blockchain/3?call=scan-block&block_number=840000']]);
+    expect(jumpsFor('https://mempool.space/tx/4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b', ctx()).map((j) => j.path)).toEqual(['/blockchain/3']);
+    expect(jumpsFor('https://etherscan.io/block/1', ctx())).toEqual([]);
+    exchangeCodes.chains = [];
     expect(jumpsFor('#12', ctx('/faqs?state=active')).map((j) => j.path)).toEqual(['/faqs/12']);
     expect(jumpsFor('#12', ctx('/setting-permissions')).map((j) => j.path)).toEqual(['/setting-permissions?edit=12']);
     expect(jumpsFor('#12', ctx('/dashboard'))).toEqual([]);

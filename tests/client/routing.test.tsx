@@ -10,8 +10,8 @@ import { currentPath, renderApp } from './support/render-app';
 
 let api: FakeApi;
 
-// A list screen registered the way the resource engine registers its screens.
-routes.push({
+// A list screen registered the way the resource engine registers its screens (first, so it stands in for the real one).
+routes.unshift({
   path: '/currencies',
   title: 'Currencies',
   access: 'list',

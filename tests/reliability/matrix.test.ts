@@ -17,7 +17,8 @@ import { KNOWN_ROLES } from '../../src/server/auth/permissions-seed.js';
 import { isWrite, NOT_ADMIN_WRITES, routeKey, writeCaseFor, type Ctx, type WriteRequest } from './helpers/writes.js';
 
 /** Admin routes every staff role on the allowed list may call, by design: they ask for no ability. */
-const OPEN_TO_STAFF = new Set(['GET /api/v2/barong/admin/abilities', 'GET /api/v2/peatio/admin/abilities']);
+// Peatio answers the node clients without an ability check (the blockchain form's select).
+const OPEN_TO_STAFF = new Set(['GET /api/v2/barong/admin/abilities', 'GET /api/v2/peatio/admin/abilities', 'GET /api/v2/peatio/admin/blockchains/clients']);
 
 /** Calls the route catalogue does not make by itself: field-level writes the issue found refused. */
 const B = '/api/v2/barong/admin';

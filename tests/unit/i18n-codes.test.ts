@@ -40,12 +40,15 @@ describe('translations of error codes', () => {
     for (const r of Object.values(REGISTRY)) {
       const p = r.errorPrefix;
       // Bodies carry the writable fields only; read-only ones (joined, nested) never come back in a code.
-      codes.push(...fieldCodes(p, ['id', ...writableFields(r)]), `${p}.unknown_extra`, `${p}.doesnt_exist`, `${p}.in_use`,
-        `${p}.invalid_params`);
+      codes.push(...fieldCodes(p, [r.key, ...writableFields(r).map((k) => r.fields[k]!.inputName ?? k)]), `${p}.unknown_extra`,
+        `${p}.doesnt_exist`, `${p}.in_use`, `${p}.invalid_params`, `${p}.${r.key}_taken`);
       for (const [k, f] of Object.entries(r.fields)) {
         if (f.unique) codes.push(`${p}.${k}_taken`);
-        if (f.kind === 'reference') codes.push(`${p}.${k.replace(/_id$/, '')}_doesnt_exist`);
+        if (f.references) codes.push(`${p}.${k.replace(/_id$/, '')}_doesnt_exist`);
       }
+      for (const b of r.bounds ?? []) codes.push(`${p}.${b.min}_exceeds_${b.max}`);
+      for (const [a, b] of r.different ?? []) codes.push(`${p}.${b}_equals_${a}`);
+      for (const set of r.uniqueTogether ?? []) codes.push(`${p}.${set.join('_')}_taken`);
       for (const f of r.filtersResolved) codes.push(...f.params.map((q) => `${p}.invalid_${q}`));
     }
     // Activities answer list codes as Barong does, under admin.activity (server/auth/logs/activities.ts).

@@ -12,6 +12,7 @@ import * as permissionRowsUnique from './migrations/0009_permission_rows_unique.
 import * as userRecordsNewestFirst from './migrations/0010_user_records_newest_first.js';
 import * as appendOnlyVacuum from './migrations/0011_append_only_vacuum.js';
 import * as metricEdgeIndexes from './migrations/0012_metric_edge_indexes.js';
+import * as exchangeConfig from './migrations/0013_exchange_config.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0010_user_records_newest_first': userRecordsNewestFirst,
   '0011_append_only_vacuum': appendOnlyVacuum,
   '0012_metric_edge_indexes': metricEdgeIndexes,
+  '0013_exchange_config': exchangeConfig,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -102,6 +102,57 @@ export interface DevicesTable {
 export interface CurrenciesTable {
   code: string; name: string; type: Generated<string>; visible: Generated<boolean>; position: Generated<number>;
   precision: Generated<number>; created_at: Ts; updated_at: Ts;
+  // 0013
+  icon_url: string | null; deposit_enabled: Generated<boolean>; withdrawal_enabled: Generated<boolean>;
+  swap_enabled: Generated<boolean>; token_swap_enabled: Generated<boolean>; wonka_swap_enabled: Generated<boolean>;
+  presale_bonus: Dec; purchase_fee_bonus: Dec; subunits: Generated<number>; blockchain_key: string | null;
+  deposit_fee: Dec; min_deposit_amount: Dec; withdraw_fee: Dec; min_withdraw_amount: Dec;
+  min_amount_for_us_users: Dec; max_amount_for_us_users: Dec; min_amount_for_non_us_users: Dec; max_amount_for_non_us_users: Dec;
+  swap_fees_type: Generated<string>; swap_fees: Dec; swap_fees_usd: Dec; options: Json; lock_peer: Generated<boolean>;
+}
+
+export interface BlockchainsTable {
+  id: Id; key: string; name: string; client: Generated<string>; server: string | null; height: Generated<number>;
+  min_confirmations: Generated<number>; explorer_address: string | null; explorer_transaction: string | null;
+  status: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+
+export interface EnginesTable {
+  id: Id; name: string; driver: string; uid: string | null; url: string | null; state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+
+export interface MarketsTable {
+  id: string; base_unit: string; quote_unit: string; engine_id: number; amount_precision: Generated<number>;
+  price_precision: Generated<number>; min_price: Dec; max_price: Dec; min_amount: Dec; position: Generated<number>;
+  state: Generated<string>; data: Json; created_at: Ts; updated_at: Ts;
+}
+
+export interface TradingFeesTable { id: Id; group: Generated<string>; market_id: Generated<string>; maker: Dec; taker: Dec; created_at: Ts; updated_at: Ts }
+
+export interface BotSettingsTable {
+  id: Id; market_id: string; price: Generated<string>; time_frequency: Generated<number>; mm_time: Generated<number>;
+  spread: Dec; total_vol: Dec; min_vol: Dec; max_vol: Dec; token: string | null; active: Generated<boolean>;
+  market_making: Generated<boolean>; enable_trading: Generated<boolean>; created_at: Ts; updated_at: Ts;
+}
+
+export interface WalletsTable {
+  id: Id; name: string; kind: string; currencies: Json; address: string | null; gateway: string; max_balance: Dec;
+  blockchain_key: string; status: Generated<string>; settings: Json; created_at: Ts; updated_at: Ts;
+}
+
+export interface WithdrawLimitsTable { id: Id; group: Generated<string>; kyc_level: Generated<string>; limit_24_hour: Dec; limit_1_month: Dec; created_at: Ts; updated_at: Ts }
+
+export interface CryptoSettingsTable {
+  id: Id; currency_id: string; blockchain_key: string; status: Generated<string>; deposit_fee: Dec; min_deposit_amount: Dec;
+  withdraw_fee: Dec; min_withdraw_amount: Dec; withdraw_limit_24h: Dec; options: Json; created_at: Ts; updated_at: Ts;
+}
+
+export interface PaymentAddressesTable { id: Id; user_id: number; blockchain_key: string; address: string; created_at: Ts }
+
+export interface DepositsTable {
+  id: Id; user_id: number; currency_id: string; blockchain_key: string | null; amount: Dec; fee: Dec; address: string | null;
+  txid: string | null; txout: number | null; block_number: number | null; type: Generated<string>; state: Generated<string>;
+  created_at: Ts; updated_at: Ts;
 }
 
 export interface AccountsTable {
@@ -174,4 +225,14 @@ export interface DB {
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
   beneficiaries: BeneficiariesTable;
+  blockchains: BlockchainsTable;
+  payment_addresses: PaymentAddressesTable;
+  deposits: DepositsTable;
+  engines: EnginesTable;
+  markets: MarketsTable;
+  trading_fees: TradingFeesTable;
+  bot_settings: BotSettingsTable;
+  wallets: WalletsTable;
+  withdraw_limits: WithdrawLimitsTable;
+  crypto_settings: CryptoSettingsTable;
 }

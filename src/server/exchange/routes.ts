@@ -4,6 +4,7 @@ import { abilityRoutes } from '../auth/abilities.js';
 import { registerResourceRoutes } from '../resources/routes.js';
 import { memberRoutes } from './members.js';
 import { beneficiaryRoutes } from './beneficiaries.js';
+import { blockchainRoutes } from './blockchains.js';
 
 export const PEATIO_PREFIX = '/api/v2/peatio';
 
@@ -12,6 +13,7 @@ export async function registerPeatioRoutes(app: FastifyInstance): Promise<void> 
     await peatio.register(abilityRoutes('peatio'), { prefix: '/admin' });
     await peatio.register(memberRoutes, { prefix: '/admin' });
     beneficiaryRoutes(peatio);
+    blockchainRoutes(peatio);
     registerResourceRoutes(peatio, 'peatio');
   }, { prefix: PEATIO_PREFIX });
 }

@@ -24,6 +24,8 @@ const SECRET_KEY = /pass(word)?|otp_code|secret|token|captcha/i;
 
 /** The request payload as it is logged: plain JSON with secrets masked. */
 export function auditData(value: unknown, depth = 0): unknown {
+  // A URL's password (a blockchain node's `http://user:pass@host`) never reaches the log.
+  if (typeof value === 'string') return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]*):[^/@\s]*@/i, '$1:[FILTERED]@');
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8) return '[nested]';
   if (Array.isArray(value)) return value.map((v) => auditData(v, depth + 1));

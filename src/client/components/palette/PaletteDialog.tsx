@@ -17,6 +17,8 @@ import { Icon } from '../ui/Icon';
 import { CommandItem, PageItems } from './PaletteItems';
 import { commandFilter, groupsFor, JUMP_GROUP } from './rank';
 import { useCommandSource, useCommandsVersion } from './use-commands';
+import { loadExchangeCodes } from '../../state/exchange-codes';
+import { session } from '../../state/session';
 import './palette.css';
 
 export default function PaletteDialog() {
@@ -24,6 +26,7 @@ export default function PaletteDialog() {
   const version = useCommandsVersion();
   const ctx = useMemo(() => source.context(), [source, version]);
   const commands = useMemo(() => source.commands(ctx), [source, ctx]);
+  const blocked = useMemo(() => source.blocked(ctx), [source, ctx]);
   const { items: recentItems } = useSnapshot(recent);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState<Command | null>(null);
@@ -31,12 +34,14 @@ export default function PaletteDialog() {
   const busy = useRef(false);
   const mounted = useRef(true);
   useEffect(() => () => { mounted.current = false; }, []);
+  useEffect(() => { loadExchangeCodes(ctx.ability, session.user?.uid ?? ''); }, [ctx.ability]);
   const problemsId = useId();
   const jumps = useMemo(() => (page ? [] : jumpsFor(search, ctx).map((j) => jumpCommand(j))), [page, search, ctx]);
   const filter = useMemo(() => {
-    const byValue = new Map<string, Command>([...commands.map((c) => [c.id, c] as const), ...jumps.map((j) => [`jump ${j.id}`, j] as const)]);
+    const byValue = new Map<string, Command>([...commands.map((c) => [c.id, c] as const), ...jumps.map((j) => [`jump ${j.id}`, j] as const),
+      ...blocked.map((b) => [`blocked ${b.command.id}`, b.command] as const)]);
     return commandFilter((value) => byValue.get(value));
-  }, [commands, jumps]);
+  }, [commands, jumps, blocked]);
 
   const check = (c: Command, arg: string) => (c.page?.kind === 'input' ? c.page.validate?.(arg, ctx) ?? [] : []);
   const run = (c: Command, arg?: string) => {
@@ -126,6 +131,11 @@ export default function PaletteDialog() {
                 {list.map((c) => <CommandItem key={c.id} command={c} onRun={() => run(c)} />)}
               </Cmdk.Group>
             ))}
+            {search.trim() !== '' && blocked.length > 0 && (
+              <Cmdk.Group heading="Not available to your role">
+                {blocked.map(({ command: c, reason }) => <CommandItem key={`blocked ${c.id}`} command={c} value={`blocked ${c.id}`} reason={reason} onRun={() => undefined} />)}
+              </Cmdk.Group>
+            )}
           </>
         )}
       </Cmdk.List>

@@ -12,16 +12,20 @@ interface ItemProps {
   /** cmdk's identity of the row; the command id unless the same command shows twice (recent). */
   value?: string;
   forceMount?: boolean;
+  /** Why the role may not run it: the row is shown disabled with this text. */
+  reason?: string;
 }
 
 const GROUP_ICON: Record<string, IconName> = { Navigation: 'arrowRight', Create: 'plus', Find: 'search', List: 'keyboard', General: 'settings' };
 
-export function CommandItem({ command: c, onRun, icon, value, forceMount }: ItemProps) {
+export function CommandItem({ command: c, onRun, icon, value, forceMount, reason }: ItemProps) {
   return (
-    <Cmdk.Item value={value ?? c.id} keywords={keywordsOf(c)} onSelect={onRun} forceMount={forceMount} className="palette-item">
+    <Cmdk.Item value={value ?? c.id} keywords={keywordsOf(c)} onSelect={onRun} forceMount={forceMount} disabled={!!reason}
+      className={reason ? 'palette-item palette-item-blocked' : 'palette-item'}>
       <Icon name={icon ?? GROUP_ICON[c.group] ?? 'arrowRight'} size={15} className="palette-item-icon" />
       <span className="palette-item-title">{c.title}</span>
-      {c.shortcut && <Kbd shortcut={c.shortcut} />}
+      {reason && <span className="palette-item-reason">{reason}</span>}
+      {c.shortcut && !reason && <Kbd shortcut={c.shortcut} />}
     </Cmdk.Item>
   );
 }

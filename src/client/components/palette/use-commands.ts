@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import { subscribe, useSnapshot } from 'valtio';
-import { allCommands, availableCommands, COMMAND_STORES, type Command, type CommandContext } from '../../../../commands';
+import { allCommands, availableCommands, blockedCommands, COMMAND_STORES, type Command, type CommandContext } from '../../../../commands';
 import { canAccessRoute, type AppAbility } from '../../../shared/abilities';
 import { activeList, onActiveListChange } from '../../keyboard/active-list';
 import { accessKind, routes } from '../../routes';
@@ -18,6 +18,8 @@ import { userPathFor } from '../../state/user-detail';
 export interface CommandSource {
   context(): CommandContext;
   commands(ctx?: CommandContext): Command[];
+  /** Commands shown disabled, with the ability the role lacks. */
+  blocked(ctx: CommandContext): Array<{ command: Command; reason: string }>;
 }
 
 export function useCommandSource(): CommandSource {
@@ -58,7 +60,8 @@ export function useCommandSource(): CommandSource {
   }, [parser]);
 
   const commands = useCallback((ctx?: CommandContext) => availableCommands(all, ctx ?? context()), [all, context]);
-  return useMemo(() => ({ context, commands }), [context, commands]);
+  const blocked = useCallback((ctx: CommandContext) => blockedCommands(all, ctx), [all]);
+  return useMemo(() => ({ context, commands, blocked }), [context, commands, blocked]);
 }
 
 /**

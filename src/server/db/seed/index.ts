@@ -18,6 +18,7 @@ import { insertActivities } from './activities.js';
 import { insertServiceLogs } from './service-logs.js';
 import { insertPayoutsAndPushes } from './payouts-and-pushes.js';
 import { insertHelpCentre } from './help-centre.js';
+import { insertExchange } from './exchange.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
 import { analyze } from '../statistics.js';
@@ -46,6 +47,8 @@ export interface SeedOptions {
   /** The moment "now" of the data set. Default: the current second. */
   now?: Date;
   onProgress?: Progress;
+  /** The loopback port of the demo blockchain node the seeded chains point at (exchange.ts). */
+  nodePort?: number;
   /** Load the logs with their indexes, keys and rollup trigger set aside (bulk.ts). Default: for big loads. */
   bulk?: boolean;
 }
@@ -61,7 +64,8 @@ export interface SeedResult {
 /** Tables reported in SeedResult.counts. */
 const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_state_logs', 'devices', 'accounts',
   'beneficiaries', 'notifications', 'notification_recipients', 'activities', 'service_logs', 'permissions',
-  'faq_categories', 'faqs', 'email_types'] as const;
+  'faq_categories', 'faqs', 'email_types', 'blockchains', 'currencies', 'payment_addresses', 'engines', 'markets',
+  'trading_fees', 'bot_settings', 'wallets', 'withdraw_limits', 'crypto_settings'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
@@ -100,6 +104,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
     await insertStaff(trx, digest, now);
     const generate = async () => {
       await insertCustomers(ctx);
+      await insertExchange(ctx, opts.nodePort);
       await insertKyc(ctx);
       await insertAssets(ctx);
       await insertPayoutsAndPushes(ctx);

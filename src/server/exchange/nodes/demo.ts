@@ -1,0 +1,36 @@
+/**
+ * The demo's node (`npm start` in demo mode): the simulator on the loopback port the seeded blockchains
+ * point at (db/seed/exchange.ts), paying the first deposit addresses of each chain so a scan finds
+ * deposits. A port already taken is reported and skipped: latest block then answers node_unreachable,
+ * as it would for a real node that is down.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { startNodeSimulator, type NodeSimulator, type SimClient } from './simulator.js';
+
+/** The demo chains' tip at start; a block every minute after that. */
+export const DEMO_TIP = 840;
+
+export async function startDemoNode(db: Kysely<DB>, port: number): Promise<NodeSimulator | null> {
+  const chains = await db.selectFrom('blockchains').select(['key', 'client'])
+    .where('server', 'like', `http://127.0.0.1:${port}/%`).execute();
+  if (chains.length === 0) return null;
+  const addresses = async (client: SimClient) => {
+    const keys = chains.filter((c) => c.client === client).map((c) => c.key);
+    if (keys.length === 0) return [];
+    const rows = await db.selectFrom('payment_addresses').select('address').where('blockchain_key', 'in', keys).orderBy('id').limit(25).execute();
+    return rows.map((r) => r.address);
+  };
+  try {
+    return await startNodeSimulator({
+      port, seed: 2026,
+      chains: {
+        bitcoin: { height: DEMO_TIP, addresses: await addresses('bitcoin'), blockIntervalMs: 60_000 },
+        ethereum: { height: DEMO_TIP, addresses: await addresses('ethereum'), blockIntervalMs: 60_000 },
+      },
+    });
+  } catch (err) {
+    console.warn(`steward: the demo blockchain node could not listen on 127.0.0.1:${port} (${(err as Error).message}); latest block and scans will say the node is unreachable`);
+    return null;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * A small local node for the demo and the tests: one bitcoin-style chain at POST /bitcoin and one
+ * ethereum-style chain at POST /ethereum, on a loopback port, answering the calls the clients make
+ * (and getblockchaininfo / web3_clientVersion / eth_chainId). Blocks are a pure function of (seed,
+ * chain, height): a few transactions to random-looking addresses, and in about one block in three an
+ * output to one of the given deposit addresses, so scanning finds deposits. With `blockIntervalMs` the
+ * tip grows on its own; `mine()` grows it at once.
+ */
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type SimClient = 'bitcoin' | 'ethereum';
+export interface SimChain { height: number; addresses: readonly string[]; blockIntervalMs?: number }
+export interface NodeSimulator {
+  url(client: SimClient): string;
+  height(client: SimClient): number;
+  mine(client: SimClient, n?: number): void;
+  close(): Promise<void>;
+}
+
+const sha = (...parts: Array<string | number>) => createHash('sha256').update(parts.join(':')).digest('hex');
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+
+/** A deterministic pseudo-random integer in [0, n) from a hash. */
+const pick = (h: string, at: number, n: number) => Number.parseInt(h.slice(at, at + 8), 16) % n;
+
+interface SimTx { txid: string; outputs: Array<{ address: string; sats: bigint }> }
+
+function txsOf(seed: number, client: SimClient, height: number, known: readonly string[]): SimTx[] {
+  const h = sha(seed, client, height, 'block');
+  const count = 1 + pick(h, 0, 4);
+  const txs: SimTx[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = sha(h, i);
+    const random = client === 'bitcoin'
+      ? `bc1q${[...t.slice(0, 38)].map((c) => BECH32[Number.parseInt(c, 16)]).join('')}`
+      : `0x${t.slice(0, 40)}`;
+    const outputs = [{ address: random, sats: BigInt(1 + pick(t, 40, 5_000_000)) * 1000n }];
+    // About one block in three pays a known address (the first transaction's second output).
+    if (i === 0 && known.length > 0 && pick(h, 8, 3) === 0) outputs.push({ address: known[pick(h, 16, known.length)]!, sats: BigInt(10_000 + pick(h, 24, 90_000_000)) });
+    txs.push({ txid: sha(t, 'tx'), outputs });
+  }
+  return txs;
+}
+
+const sats = (n: bigint) => { const s = n.toString().padStart(9, '0'); return `${s.slice(0, -8)}.${s.slice(-8)}`; };
+
+export async function startNodeSimulator(opts: { port?: number; seed?: number; chains: Partial<Record<SimClient, SimChain>> }): Promise<NodeSimulator> {
+  const seed = opts.seed ?? 1;
+  const tips: Record<SimClient, number> = { bitcoin: opts.chains.bitcoin?.height ?? 0, ethereum: opts.chains.ethereum?.height ?? 0 };
+  const known = (c: SimClient) => opts.chains[c]?.addresses ?? [];
+  const timers = (Object.keys(opts.chains) as SimClient[]).flatMap((c) => {
+    const every = opts.chains[c]?.blockIntervalMs;
+    return every ? [setInterval(() => { tips[c] += 1; }, every).unref()] : [];
+  });
+
+  const bitcoin = (method: string, params: unknown[]): { result?: unknown; error?: { code: number; message: string } } => {
+    switch (method) {
+      case 'getblockcount': return { result: tips.bitcoin };
+      case 'getblockchaininfo': return { result: { chain: 'regtest', blocks: tips.bitcoin } };
+      case 'getblockhash': {
+        const n = Number(params[0]);
+        if (!Number.isSafeInteger(n) || n < 0 || n > tips.bitcoin) return { error: { code: -8, message: 'Block height out of range' } };
+        return { result: sha(seed, 'bitcoin', n, 'hash') };
+      }
+      case 'getblock': {
+        const n = [...Array(tips.bitcoin + 1).keys()].find((x) => sha(seed, 'bitcoin', x, 'hash') === params[0]);
+        if (n === undefined) return { error: { code: -5, message: 'Block not found' } };
+        const tx = txsOf(seed, 'bitcoin', n, known('bitcoin')).map((t) => ({
+          txid: t.txid, vout: t.outputs.map((o, i) => ({ value: `__NUM__${sats(o.sats)}`, n: i, scriptPubKey: { address: o.address, type: 'witness_v0_keyhash' } })),
+        }));
+        return { result: { hash: params[0], height: n, time: 1_700_000_000 + n * 600, tx } };
+      }
+      default: return { error: { code: -32601, message: 'Method not found' } };
+    }
+  };
+
+  const ethereum = (method: string, params: unknown[]): { result?: unknown; error?: { code: number; message: string } } => {
+    switch (method) {
+      case 'eth_blockNumber': return { result: `0x${tips.ethereum.toString(16)}` };
+      case 'eth_chainId': return { result: '0x539' };
+      case 'web3_clientVersion': return { result: 'Steward/simulator' };
+      case 'eth_getBlockByNumber': {
+        const n = typeof params[0] === 'string' ? Number.parseInt(params[0], 16) : NaN;
+        if (!Number.isSafeInteger(n) || n < 0 || n > tips.ethereum) return { result: null };
+        // Each output is a transaction of its own; values in wei (1 sat of the simulation = 10^10 wei).
+        const transactions = txsOf(seed, 'ethereum', n, known('ethereum')).flatMap((t) => t.outputs.map((o, i) => ({
+          hash: `0x${sha(t.txid, i)}`, from: `0x${sha(t.txid, 'from').slice(0, 40)}`, to: o.address, value: `0x${(o.sats * 10_000_000_000n).toString(16)}`,
+        })));
+        return { result: { number: `0x${n.toString(16)}`, hash: `0x${sha(seed, 'ethereum', n, 'hash')}`, timestamp: `0x${(1_700_000_000 + n * 12).toString(16)}`, transactions } };
+      }
+      default: return { error: { code: -32601, message: 'Method not found' } };
+    }
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const route = req.url === '/bitcoin' ? bitcoin : req.url === '/ethereum' ? ethereum : null;
+      let call: { id?: unknown; method?: unknown; params?: unknown };
+      try { call = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch { call = {}; }
+      const answer = route && req.method === 'POST'
+        ? route(String(call.method), Array.isArray(call.params) ? call.params : [])
+        : { error: { code: -32600, message: 'POST /bitcoin or /ethereum' } };
+      // Amounts leave as JSON numbers with 8 decimals, as Bitcoin Core writes them.
+      const body = JSON.stringify({ jsonrpc: '2.0', id: call.id ?? null, ...answer }).replace(/"__NUM__([\d.]+)"/g, '$1');
+      res.writeHead(route ? 200 : 404, { 'content-type': 'application/json' }).end(body);
+    });
+  });
+  await new Promise<void>((ok, fail) => { server.once('error', fail); server.listen(opts.port ?? 0, '127.0.0.1', ok); });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: (c) => `http://127.0.0.1:${port}/${c}`,
+    height: (c) => tips[c],
+    mine: (c, n = 1) => { tips[c] += n; },
+    close: () => new Promise((ok) => { timers.forEach(clearInterval); server.closeAllConnections(); server.close(() => ok()); }),
+  };
+}
