@@ -136,7 +136,9 @@ async function createBody(c: Ctx, r: Resource): Promise<Record<string, unknown>>
   for (const k of writableFields(r)) {
     const f = r.fields[k]!;
     if ((f.unique || k === r.key || firsts.has(k)) && typeof fields[k] === 'string') fields[k] = unique();
-    if (f.references && !f.alsoAllowed?.includes(String(fields[k]))) {
+    // Only references the body carries (required or defaulted): an optional one, such as a currency's
+    // parent currency, would make a row of its own kind, and that one another, without end.
+    if (f.references && fields[k] !== undefined && !f.alsoAllowed?.includes(String(fields[k]))) {
       const target = resource(f.references);
       fields[k] = (await createRowWith(c, target))[f.by ?? target.key];
     }
