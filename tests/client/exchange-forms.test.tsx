@@ -106,6 +106,23 @@ describe('blockchain detail', () => {
     expect(api.callsTo('POST', `${EXCHANGE}/admin/blockchains/process_block`)[0]!.body).toEqual({ id: 3, block_number: 77 });
   });
 
+  it('resets the height to the node\'s latest block, sent on Save', async () => {
+    signedInWithAbilities(api, {}, { manage: ['Blockchain'] });
+    const chain = { id: 3, key: 'bitcoin', name: 'Bitcoin', client: 'bitcoin', height: 5, min_confirmations: 2, explorer_address: 'a', explorer_transaction: 't', status: 'active', updated_at: '2026-01-01T00:00:00Z' };
+    api.on('GET', `${EXCHANGE}/admin/blockchains/3`, { body: chain });
+    api.on('GET', `${EXCHANGE}/admin/blockchains/3/latest_block`, { body: 812345 });
+    api.on('POST', `${EXCHANGE}/admin/blockchains/update`, (req) => ({ status: 201, body: { ...chain, ...(req.body as object) } }));
+    renderApp('/blockchain/3');
+    const height = await screen.findByRole('textbox', { name: 'Height' }) as HTMLInputElement;
+    expect(height.value).toBe('5');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(height.value).toBe('812345'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Blockchain Successfully Updated')).toBeTruthy();
+    expect(api.callsTo('POST', `${EXCHANGE}/admin/blockchains/update`)[0]!.body).toEqual({ id: 3, height: 812345 });
+  });
+
   it('says what is wrong with the node instead of a number', async () => {
     signedInWithAbilities(api, {}, { manage: ['Blockchain'] });
     api.on('GET', `${EXCHANGE}/admin/blockchains/4`, { body: { id: 4, key: 'ltc', name: 'Litecoin', client: 'bitcoin', height: 1, min_confirmations: 6, status: 'disabled' } });

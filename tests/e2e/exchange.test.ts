@@ -93,6 +93,15 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
 
   it('a superadmin adds a currency and a market, then disables the market from the palette', async () => {
     await signIn('superadmin@steward.demo');
+    // Every screen of the exchange's configuration draws its seeded rows or its form.
+    for (const [path, text] of [
+      ['/currencies', 'Bitcoin'], ['/currencies/btc', 'Edit Currency'], ['/markets', 'BTC/USDT'], ['/market-info/btcusdt', 'Edit Market'],
+      ['/blockchain', 'Litecoin'], ['/fees-schedules', 'vip-1'], ['/botSettings', 'trstusdt'], ['/botSettings/1', 'Spread'],
+      ['/bot-edit/1', 'Edit Bot'], ['/wallets', 'Bitcoin hot'], ['/withdraw-limit', 'vip-2'], ['/crypto-settings', 'litecoin'],
+    ] as const) {
+      await page.goto(`${srv.url}${path}`);
+      await page.getByText(text, { exact: false }).first().waitFor();
+    }
     await palette('New Currency');
     await page.waitForURL('**/currencies/add');
     await page.getByRole('textbox', { name: 'Code', exact: true }).fill('xrp');

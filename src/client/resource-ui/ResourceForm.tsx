@@ -7,7 +7,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { keyOf, labelOf, type FieldDef, type Resource } from '../../shared/resources';
 import { ApiError } from '../api';
-import { createRow, updateRow, type Row } from '../api/resources';
+import { createRow, runCall, updateRow, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { FormField, type InputKind } from '../components/form/FormField';
 import { MapField } from '../components/form/MapField';
@@ -32,7 +32,22 @@ const INPUT: Record<FieldDef['kind'], InputKind> = {
   date: 'text', datetime: 'text', id: 'number', reference: 'choice', map: 'text', list: 'choice',
 };
 
-function ResourceField({ r, name, ...rest }: { r: Resource; name: string } & Omit<Parameters<typeof FormField>[0], 'label' | 'kind' | 'name' | 'options'>) {
+/** A Reset button filling the field from one of the row's read calls (`resetFrom`). */
+function ResetButton({ r, row, callName, label, disabled, onValue }: { r: Resource; row: Row; callName: string; label: string; disabled: boolean; onValue(v: string): void }) {
+  const [busy, setBusy] = useState(false);
+  const call = r.calls?.find((c) => c.name === callName);
+  if (!call) return null;
+  const reset = async () => {
+    setBusy(true);
+    try { onValue(String(await runCall(r, call, keyOf(r, row)))); } catch (err) { notifyFailure(err); } finally { setBusy(false); }
+  };
+  return (
+    <button type="button" className="btn btn-ghost btn-sm field-action" disabled={disabled || busy} onClick={() => void reset()}
+      title={`Set ${label.toLowerCase()} to the ${call.label.toLowerCase()}`}>Reset</button>
+  );
+}
+
+function ResourceField({ r, name, row, ...rest }: { r: Resource; name: string; row?: Row } & Omit<Parameters<typeof FormField>[0], 'label' | 'kind' | 'name' | 'options'>) {
   const f = r.fields[name];
   const refs = useReferenceOptions(f);
   const called = useCallOptions(r, f);
@@ -54,6 +69,9 @@ function ResourceField({ r, name, ...rest }: { r: Resource; name: string } & Omi
   }
   return (
     <FormField name={name} label={labelOf(name, f)} kind={f.options || f.references || f.choicesFrom ? 'choice' : INPUT[f.kind]} required={f.required}
+      action={row && f.resetFrom
+        ? <ResetButton r={r} row={row} callName={f.resetFrom} label={labelOf(name, f)} disabled={!!rest.disabledReason} onValue={(v) => rest.onChange(v)} />
+        : undefined}
       options={f.choicesFrom ? called : f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countryOptions
         : [...(f.alsoAllowed ?? []).map((v) => ({ value: v, label: v })), ...refs]} {...rest} />
   );
@@ -108,7 +126,7 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
     <Form className="resource-form" onSubmit={submit} validationBehavior="aria" aria-label={`${mode === 'create' ? 'New' : 'Edit'} ${r.label}`}>
       <div className="form-fields">
         {names.map((name) => (
-          <ResourceField key={name} r={r} name={name} value={values[name]} error={errors[name]} disabledReason={lockReason(name)}
+          <ResourceField key={name} r={r} name={name} row={mode === 'edit' ? row : undefined} value={values[name]} error={errors[name]} disabledReason={lockReason(name)}
             autoFocus={name === editable[0]}
             onChange={(v) => { setValues((s) => ({ ...s, [name]: v })); setErrors(({ [name]: _gone, ...rest }) => rest); }} />
         ))}

@@ -13,7 +13,7 @@
  * share of it. Then a concurrency-16 row for the main lists (16 keep-alive clients against 16 raw
  * replays at a time), the users list during anonymous sign-in floods (bench-flood.ts), and first-hit
  * figures (bench-cold.ts) with the bench's own cluster.
- * BENCH_ONLY=<text> runs the scenarios whose name contains it; BENCH_COLD=0 skips the cold pass;
+ * BENCH_ONLY=<text> runs the scenarios whose name contains it (`a|b`: either); BENCH_COLD=0 skips the cold pass;
  * BENCH_EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of every recorded statement instead of timing.
  */
 import { performance } from 'node:perf_hooks';
@@ -87,7 +87,8 @@ async function main(): Promise<void> {
     const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]!, 'user-agent': ua };
     const only = process.env.BENCH_ONLY;
     const all = SCENARIOS.list(await SCENARIOS.context(db.kysely)) as Scenario[];
-    const chosen = all.filter((s) => !only || s.name.startsWith('floor') || s.name.includes(only));
+    // `a|b` runs the scenarios whose name contains either.
+    const chosen = all.filter((s) => !only || s.name.startsWith('floor') || only.split('|').some((o) => s.name.includes(o)));
     const inject = (s: Scenario) => async () => {
       const res = await app.inject({ method: 'GET', url: s.path, headers: s.anonymous ? { 'user-agent': ua } : headers });
       if (res.statusCode !== 200) throw new Error(`${s.path}: ${res.statusCode} ${res.body}`);
@@ -138,7 +139,7 @@ async function main(): Promise<void> {
         + `${rate(q.length, qWall)} | ${f2(pct(q, 50))} | ${f2(pct(q, 95))} |`);
     }
 
-    const floods = !only || 'sign-in flood'.includes(only)
+    const floods = !only || only.split('|').some((o) => 'sign-in flood'.includes(o))
       ? await floodRows({ url, db, list: all.find((s) => s.name === 'users: unfiltered')!.path, headers, lists: http })
       : [];
 

@@ -30,7 +30,7 @@ export const blockchains = defineResource({
       invalidMessage: 'An http(s) URL of the node', example: 'http://127.0.0.1:18443',
     },
     min_confirmations: { kind: 'number', range: [1, 1000], required: true, message: 'Required', example: 6 },
-    height: { kind: 'number', range: [1, Number.MAX_SAFE_INTEGER], required: true, message: 'Required', example: 1 },
+    height: { kind: 'number', range: [1, Number.MAX_SAFE_INTEGER], required: true, message: 'Required', example: 1, resetFrom: 'latest-block' },
     key: {
       kind: 'text', required: true, unique: true, max: 255, pattern: /^[a-z0-9][a-z0-9_.-]*$/, message: 'Required',
       invalidMessage: 'Lower-case letters, digits, - _ .', example: 'bitcoin-testnet',

@@ -94,6 +94,11 @@ export interface FieldDef {
    * clients, the member groups) instead of free text; the server validates as the kind says.
    */
   choicesFrom?: { path: string; fallback?: readonly string[] };
+  /**
+   * Edit only: a Reset button beside the field fills it with the answer of the row's read call of this
+   * name (a blockchain's height from its node's latest block, to restart scanning at the tip); Save sends it.
+   */
+  resetFrom?: string;
   /** `map` only: keys always present, which the form cannot remove (a currency's gas_limit and gas_price). */
   fixedKeys?: readonly string[];
   /** A value that passes validation, for docs, palette previews and the registry test, where the kind's own sample would not. */

@@ -23,6 +23,8 @@ export interface FieldProps {
   disabledReason?: string;
   options?: readonly { value: string; label: string }[];
   autoFocus?: boolean;
+  /** A control beside the input (a Reset button). */
+  action?: ReactNode;
 }
 
 function WithReason({ reason, children }: { reason?: string; children: ReactNode }) {
@@ -72,5 +74,9 @@ export function FormField(props: FieldProps) {
       </TextField>
     );
   }
-  return <div className="form-row" data-field={name}><WithReason reason={disabledReason}>{control}</WithReason></div>;
+  return (
+    <div className={props.action ? 'form-row form-row-action' : 'form-row'} data-field={name}>
+      <WithReason reason={disabledReason}>{control}</WithReason>{props.action}
+    </div>
+  );
 }

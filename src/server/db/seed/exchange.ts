@@ -38,6 +38,11 @@ const CURRENCY_SETTINGS: readonly CurrencyRow[] = [
   ['usdc', 'USD Coin', 'coin', 'ethereum', 6, 6, '0', '10', '5', '20', 'flat', '0', '1',
     { ...GAS, gas_limit: 90000, erc20_contract_address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' }],
   ['gbp', 'British Pound', 'fiat', null, 2, 2, '0', '10', '20', '50', 'flat', '0', '0', {}],
+  ['dai', 'Dai', 'coin', 'ethereum', 8, 18, '0', '10', '5', '20', 'flat', '0', '1',
+    { ...GAS, gas_limit: 90000, erc20_contract_address: '0x6b175474e89094c44da98b954eedeac495271d0f' }],
+  ['link', 'Chainlink', 'coin', 'ethereum', 6, 18, '0', '1', '0.5', '2', 'percentage', '0.5', '0',
+    { ...GAS, gas_limit: 90000, erc20_contract_address: '0x514910771af9ca656af840dff83e8264ecf986ca' }],
+  ['jpy', 'Japanese Yen', 'fiat', null, 0, 0, '0', '1000', '500', '5000', 'flat', '0', '0', {}],
 ];
 
 export async function insertExchange(ctx: SeedContext, nodePort = DEMO_NODE_PORT): Promise<void> {
