@@ -3,41 +3,27 @@
  * with calls (a blockchain) shows them beside the form; `?call=<name>&<param>=…` opens a write call's
  * dialog filled in, which is how the palette's "Scan block N on <chain>" lands.
  */
-import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { keyOf, type Resource } from '../../shared/resources';
-import { getRow, type Row } from '../api/resources';
 import { Loading } from '../components/ui/Loading';
 import { Icon } from '../components/ui/Icon';
-import { notifyFailure } from '../state/toasts';
 import { ResourceForm } from './ResourceForm';
 import { RowCalls } from './RowCalls';
 import { RowSetActions } from './RowSetActions';
-import { lastListUrl, listPath } from './presentation';
+import { lastListUrl } from './presentation';
+import { useRow } from './use-row';
 import './resource-ui.css';
 
 export function FormPage({ resource: r, id }: { resource: Resource; id: string }) {
   const [, navigate] = useLocation();
   const creating = id === 'add';
-  const [row, setRow] = useState<Row | null>(null);
+  const { row, setRow, reload } = useRow(r, creating ? null : id);
   const search = new URLSearchParams(useSearch());
   const openCall = search.get('call');
   const setCall = (name: string | null) => navigate(name ? `?call=${encodeURIComponent(name)}` : window.location.pathname, { replace: true });
   const setAction = (name: string | null) => navigate(name ? `?action=${encodeURIComponent(name)}` : window.location.pathname, { replace: true });
-  const [reloads, setReloads] = useState(0);
   // Back and Save return to the list as it was left (filters, page), or its first page on a direct link.
   const back = () => navigate(lastListUrl(r));
-
-  useEffect(() => {
-    if (creating) return;
-    let live = true;
-    getRow(r, id).then((x) => live && setRow(x)).catch((err) => {
-      if (!live) return;
-      notifyFailure(err);
-      navigate(listPath(r), { replace: true });
-    });
-    return () => { live = false; };
-  }, [r, id, creating, navigate, reloads]);
 
   return (
     <div className="page form-page">
@@ -50,7 +36,7 @@ export function FormPage({ resource: r, id }: { resource: Resource; id: string }
       )}
       {row && r.calls && (
         <RowCalls resource={r} row={row} open={openCall} initial={Object.fromEntries(search)} onOpen={setCall}
-          onDone={() => setReloads((n) => n + 1)} />
+          onDone={reload} />
       )}
       <section className="card form-card">
         {creating || row

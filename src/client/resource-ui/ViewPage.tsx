@@ -2,32 +2,21 @@
  * A row read-only on its own route (`/botSettings/7`, spec §2), every field with its label, and Edit
  * leading to the form route (`/bot-edit/7`) for roles that may update it.
  */
-import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { keyOf, type Resource } from '../../shared/resources';
-import { getRow, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { HeaderActions } from '../components/layout/header-slots';
 import { Icon } from '../components/ui/Icon';
 import { Loading } from '../components/ui/Loading';
-import { notifyFailure } from '../state/toasts';
-import { formPath, lastListUrl, listPath } from './presentation';
+import { formPath, lastListUrl } from './presentation';
+import { useRow } from './use-row';
 import { entries, Value } from './RowPanel';
 import './resource-ui.css';
 
 export function ViewPage({ resource: r, id }: { resource: Resource; id: string }) {
   const [, navigate] = useLocation();
   const ability = useAbility();
-  const [row, setRow] = useState<Row | null>(null);
-  useEffect(() => {
-    let live = true;
-    getRow(r, id).then((x) => live && setRow(x)).catch((err) => {
-      if (!live) return;
-      notifyFailure(err);
-      navigate(listPath(r), { replace: true });
-    });
-    return () => { live = false; };
-  }, [r, id, navigate]);
+  const { row } = useRow(r, id);
   const canEdit = ability.can(r.abilityFor.update, r.subject);
 
   return (
