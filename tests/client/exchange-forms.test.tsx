@@ -74,6 +74,26 @@ describe('currency form', () => {
     expect(body).not.toHaveProperty('blockchain_key');
   });
 
+  it('lists the currency\'s other networks and its markets in tabs, each limited to it', async () => {
+    signedInWithAbilities(api, {}, { manage: ['Currency', 'Blockchain', 'CryptoSetting', 'Market'] });
+    api.on('GET', `${EXCHANGE}/admin/currencies/btc`, { body: CURRENCY });
+    api.on('GET', `${EXCHANGE}/admin/blockchains`, pagedList([]));
+    api.on('GET', `${EXCHANGE}/admin/crypto_settings`, pagedList([{ id: 4, currency_id: 'btc', blockchain_key: 'ethereum', status: 'hidden', deposit_fee: '0', withdraw_fee: '0.0005' }]));
+    api.on('GET', `${EXCHANGE}/admin/markets`, pagedList([{ id: 'btcusdt', name: 'BTC/USDT', base_unit: 'btc', quote_unit: 'usdt', state: 'enabled' }]));
+    renderApp('/currencies/btc');
+    await screen.findByRole('textbox', { name: 'Name' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Networks' }));
+    expect(await screen.findByText('ethereum')).toBeTruthy();
+    expect(window.location.search).toBe('?tab=networks');
+    expect(api.callsTo('GET', `${EXCHANGE}/admin/crypto_settings`).at(-1)!.query.get('currency_id')).toBe('btc');
+    await user.click(screen.getByRole('tab', { name: 'Markets' }));
+    expect(await screen.findByText('BTC/USDT')).toBeTruthy();
+    expect(api.callsTo('GET', `${EXCHANGE}/admin/markets`).at(-1)!.query.get('base_unit')).toBe('btc');
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toBeTruthy();
+  });
+
   it('disables the swap fee that does not apply to the fee type', async () => {
     signedInWithAbilities(api, {}, { manage: ['Currency', 'Blockchain'] });
     api.on('GET', `${EXCHANGE}/admin/currencies/btc`, { body: CURRENCY });

@@ -66,6 +66,14 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s', (_name,
       expect(f.kind === 'boolean' ? ['true', 'false'] : f.values).toEqual(expect.arrayContaining([...a.values]));
       expect(a.endpoint ?? r.endpoints.update, 'a toggle saves through update or a call of its own').toBeDefined();
     }
+    for (const tab of r.tabs ?? []) {
+      const list = REGISTRY[tab.list];
+      expect(list, `tab ${tab.name}`).toBeDefined();
+      for (const [param, field] of Object.entries(tab.scope)) {
+        expect(list!.filtersResolved.flatMap((x) => x.params), `tab ${tab.name} filters by ${param}`).toContain(param);
+        expect(r.fields[field], `tab ${tab.name} takes ${field}`).toBeDefined();
+      }
+    }
     for (const [k, f] of Object.entries(r.fields)) {
       for (const c of [f.showWhen, f.disableWhen]) if (c) expect(r.fields[c.field], `${k} depends on a field`).toBeDefined();
       if (f.references) expect(REGISTRY[f.references]?.fields[f.by ?? REGISTRY[f.references]!.key], `${k} references`).toBeDefined();

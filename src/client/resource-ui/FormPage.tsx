@@ -9,6 +9,7 @@ import { Loading } from '../components/ui/Loading';
 import { Icon } from '../components/ui/Icon';
 import { ResourceForm } from './ResourceForm';
 import { RowCalls } from './RowCalls';
+import { DetailTabs } from './DetailTabs';
 import { RowSetActions } from './RowSetActions';
 import { lastListUrl } from './presentation';
 import { useRow } from './use-row';
@@ -34,16 +35,23 @@ export function FormPage({ resource: r, id }: { resource: Resource; id: string }
       {row && r.actions?.some((a) => a.kind === 'set') && (
         <RowSetActions resource={r} row={row} open={search.get('action')} onOpen={setAction} onDone={(saved) => setRow(saved)} />
       )}
-      {row && r.calls && (
-        <RowCalls resource={r} row={row} open={openCall} initial={Object.fromEntries(search)} onOpen={setCall}
-          onDone={reload} />
-      )}
-      <section className="card form-card">
-        {creating || row
-          ? <ResourceForm key={row ? `${String(keyOf(r, row))}@${String(row.updated_at ?? '')}` : 'new'} resource={r} mode={creating ? 'create' : 'edit'} row={row ?? undefined}
+      {creating || !row ? (
+        <section className="card form-card">
+          {creating
+            ? <ResourceForm key="new" resource={r} mode="create" onSaved={back} onCancel={back} />
+            : <Loading label={`Loading ${r.label}`} />}
+        </section>
+      ) : (
+        <DetailTabs resource={r} row={row}>
+          {r.calls && (
+            <RowCalls resource={r} row={row} open={openCall} initial={Object.fromEntries(search)} onOpen={setCall} onDone={reload} />
+          )}
+          <section className="card form-card">
+            <ResourceForm key={`${String(keyOf(r, row))}@${String(row.updated_at ?? '')}`} resource={r} mode="edit" row={row}
               onSaved={back} onCancel={back} />
-          : <Loading label={`Loading ${r.label}`} />}
-      </section>
+          </section>
+        </DetailTabs>
+      )}
     </div>
   );
 }

@@ -92,6 +92,11 @@ export const currencies = defineResource({
     { min: 'min_amount_for_us_users', max: 'max_amount_for_us_users', zeroIsUnlimited: true },
     { min: 'min_amount_for_non_us_users', max: 'max_amount_for_non_us_users', zeroIsUnlimited: true },
   ],
+  // A currency's page also lists its other networks and the markets it is the base of.
+  tabs: [
+    { name: 'networks', label: 'Networks', list: 'crypto-settings', scope: { currency_id: 'code' } },
+    { name: 'markets', label: 'Markets', list: 'markets', scope: { base_unit: 'code' } },
+  ],
   actions: [
     { name: 'toggle-visible', label: 'Visible', kind: 'toggle', field: 'visible', values: ['true', 'false'], ability: 'update' },
     {

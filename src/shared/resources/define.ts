@@ -188,6 +188,13 @@ export interface CallDef {
   show?(answer: unknown): string;
 }
 
+/**
+ * A tab of a row's page beside its form: another resource's list limited to this row (a currency's
+ * networks: crypto settings with `currency_id` = its code). `scope` maps the list's filter parameter to
+ * this row's field.
+ */
+export interface TabDef { name: string; label: string; list: string; scope: Readonly<Record<string, string>> }
+
 /** List defaults (spec §9). */
 export interface ListDecl<K extends string = string> {
   /** The page size a fresh list starts with: one of 10, 25, 50, 100. */
@@ -240,6 +247,8 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
   list: ListDecl<keyof F & string>;
   actions?: readonly ActionDef<keyof F & string>[];
   calls?: readonly CallDef[];
+  /** Tabs of the row's page after its own form (`?tab=<name>` selects one). */
+  tabs?: readonly TabDef[];
   /** Toasts on success, from the spec's catalogue. */
   messages?: { created?: string; updated?: string; deleted?: string };
   /**

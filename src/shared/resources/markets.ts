@@ -66,7 +66,7 @@ export const markets = defineResource({
       },
     },
   ],
-  filters: [{ field: 'id', op: 'prefix', label: 'Market' }, { field: 'state' }],
+  filters: [{ field: 'id', op: 'prefix', label: 'Market' }, { field: 'state' }, { field: 'base_unit', op: 'eq' }, { field: 'quote_unit', op: 'eq' }],
   list: { pageSize: 50, ordering: 'asc', orderBy: 'position' },
   bounds: [{ min: 'min_price', max: 'max_price', zeroIsUnlimited: true }],
   different: [['base_unit', 'quote_unit']],

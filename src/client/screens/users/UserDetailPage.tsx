@@ -35,12 +35,12 @@ function UserTabs({ user }: { user: UserDetail }) {
     navigate(qs ? `${path}?${qs}` : path, { replace: true });
   };
   return (
-    <Tabs className="u-tabs" selectedKey={selected} onSelectionChange={select}>
-      <TabList className="u-tablist" aria-label="User sections">
-        {tabs.map((t) => <Tab key={t.id} id={t.id} className="u-tab">{t.title}</Tab>)}
+    <Tabs className="tabs" selectedKey={selected} onSelectionChange={select}>
+      <TabList className="tablist" aria-label="User sections">
+        {tabs.map((t) => <Tab key={t.id} id={t.id} className="tab">{t.title}</Tab>)}
       </TabList>
       {tabs.map((t) => (
-        <TabPanel key={t.id} id={t.id} className="u-tabpanel">
+        <TabPanel key={t.id} id={t.id} className="tabpanel">
           {t.list ? <UserLogTab resource={t.list.resource} hide={t.list.hide} uid={user.uid} /> : <MainInfo user={user} />}
         </TabPanel>
       ))}
