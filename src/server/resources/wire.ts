@@ -43,7 +43,9 @@ export function fromDbError(r: Resource, err: unknown, deleting = false): unknow
       const code = `${r.errorPrefix}.${together.join('_')}_taken`;
       return new ApiError(422, [code], Object.fromEntries(together.map((k) => [k, [code]])));
     }
-    const uniques = Object.keys(r.fields).filter((k) => r.fields[k].unique);
+    // A typed string key (a currency's code, a market's id) is unique too: its constraint is the primary key.
+    const typedKey = r.fields[r.key]?.kind !== 'id' ? [r.key] : [];
+    const uniques = text.includes('_pkey') ? typedKey : [...Object.keys(r.fields).filter((k) => r.fields[k].unique), ...typedKey];
     const f = mentioned(uniques);
     if (f) return fieldError(`${r.errorPrefix}.${f}_taken`, f);
   }

@@ -117,8 +117,10 @@ export async function updateRow(db: Kysely<DB>, r: Resource, key: Key, values: R
 /** Deletes and returns the deleted row; undefined when no row has this id. */
 export async function deleteRow(db: Kysely<DB>, r: Resource, key: Key): Promise<Row | undefined> {
   const row = await getRow(db, r, key);
-  if (row) await (db as AnyDb).deleteFrom(r.table).where(r.key, '=', key).execute();
-  return row;
+  if (!row) return undefined;
+  // Only the delete that removed the row answers with it: of concurrent deletes, the others find none.
+  const gone = await (db as AnyDb).deleteFrom(r.table).where(r.key, '=', key).returning(r.key).executeTakeFirst();
+  return gone ? row : undefined;
 }
 
 /** Whether a row with this key (or this value of its unique field `by`) exists in a resource's table. */
