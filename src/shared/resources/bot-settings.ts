@@ -5,9 +5,9 @@
  * both show only while the bot is enabled. The spec leaves validation open: cadences are whole seconds
  * from 1, volumes non-negative, the minimum volume at most the maximum (0: no maximum).
  */
-import { defineResource, ID_FIELD, TIMESTAMPS, type FieldDef } from './define.js';
+import { AMOUNT_FIELD, defineResource, ID_FIELD, TIMESTAMPS, type FieldDef } from './define.js';
 
-const VOLUME = { kind: 'decimal', range: [0, Infinity], default: '0' } as const satisfies FieldDef;
+const VOLUME = AMOUNT_FIELD;
 const ENABLED = { field: 'active', in: [true] } as const;
 
 /** 8 × the order-book range / 100, two decimals (spec §9). */

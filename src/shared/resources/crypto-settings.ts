@@ -5,9 +5,9 @@
  * the network's specifics (a token's contract address, gas). A currency's own fields stay its primary
  * network's.
  */
-import { defineResource, ID_FIELD, TIMESTAMPS, type FieldDef } from './define.js';
+import { AMOUNT_FIELD, defineResource, ID_FIELD, TIMESTAMPS, type FieldDef } from './define.js';
 
-const AMOUNT = { kind: 'decimal', range: [0, Infinity], default: '0' } as const satisfies FieldDef;
+const AMOUNT = AMOUNT_FIELD;
 
 export const cryptoSettings = defineResource({
   name: 'crypto-settings',

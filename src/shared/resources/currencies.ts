@@ -6,9 +6,9 @@
  * not apply to the fee type is disabled: `flat` charges `swap_fees_usd` (a fixed USD fee), `percentage`
  * charges `swap_fees` (a percent of the amount).
  */
-import { defineResource, TIMESTAMPS, type FieldDef } from './define.js';
+import { AMOUNT_FIELD, defineResource, TIMESTAMPS, type FieldDef } from './define.js';
 
-const AMOUNT = { kind: 'decimal', range: [0, Infinity], default: '0' } as const satisfies FieldDef;
+const AMOUNT = AMOUNT_FIELD;
 const COIN_ONLY = { field: 'type', in: ['coin'] } as const;
 
 export const CURRENCY_TYPES = ['coin', 'fiat'] as const;

@@ -390,3 +390,12 @@ export const TIMESTAMPS = {
   created_at: { kind: 'datetime', readOnly: true, label: 'Created' },
   updated_at: { kind: 'datetime', readOnly: true, label: 'Updated' },
 } as const satisfies Record<string, FieldDef>;
+
+/** A non-negative amount, 0 by default (fees, minimums, limits, volumes): exact decimal text. */
+export const AMOUNT_FIELD = { kind: 'decimal', range: [0, Infinity], default: '0' } as const satisfies FieldDef;
+
+/** A member group (`any` by default), picked from the groups members have. */
+export const MEMBER_GROUP_FIELD = {
+  kind: 'text', max: 64, pattern: /^[a-z0-9_-]+$/, default: 'any', invalidMessage: 'Lower-case letters, digits, - and _',
+  choicesFrom: { path: '/admin/members/groups', fallback: ['any'] },
+} as const satisfies FieldDef;

@@ -3,7 +3,7 @@
  * member group and market, `any` matching every group or market (the default). Stored and sent as
  * Peatio's fractions (0.001), shown and typed as percent (0.1). Added and edited in a modal.
  */
-import { defineResource, ID_FIELD, TIMESTAMPS, type FieldDef } from './define.js';
+import { MEMBER_GROUP_FIELD, defineResource, ID_FIELD, TIMESTAMPS, type FieldDef } from './define.js';
 
 const RATE = { kind: 'decimal', range: [0, 0.5], scale: 'percent', default: '0', invalidMessage: 'Between 0 and 50%' } as const satisfies FieldDef;
 
@@ -20,10 +20,7 @@ export const tradingFees = defineResource({
   api: { path: '/admin/trading_fees', style: 'new-update', operations: ['list', 'get', 'create', 'update', 'delete'] },
   fields: {
     id: ID_FIELD,
-    group: {
-      kind: 'text', max: 64, pattern: /^[a-z0-9_-]+$/, default: 'any', invalidMessage: 'Lower-case letters, digits, - and _',
-      choicesFrom: { path: '/admin/members/groups', fallback: ['any'] },
-    },
+    group: MEMBER_GROUP_FIELD,
     market_id: { kind: 'text', max: 20, references: 'markets', alsoAllowed: ['any'], default: 'any', label: 'Market' },
     maker: { ...RATE, label: 'Maker fee %' },
     taker: { ...RATE, label: 'Taker fee %' },

@@ -4,9 +4,9 @@
  * most specific row applies). Amounts are in the platform's default currency (DEFAULT_CURRENCY); 0 is
  * no limit.
  */
-import { defineResource, ID_FIELD, TIMESTAMPS, type FieldDef } from './define.js';
+import { MEMBER_GROUP_FIELD, AMOUNT_FIELD, defineResource, ID_FIELD, TIMESTAMPS, type FieldDef } from './define.js';
 
-const LIMIT = { kind: 'decimal', range: [0, Infinity], default: '0' } as const satisfies FieldDef;
+const LIMIT = AMOUNT_FIELD;
 
 export const withdrawLimits = defineResource({
   name: 'withdraw-limits',
@@ -20,10 +20,7 @@ export const withdrawLimits = defineResource({
   api: { path: '/admin/withdraw_limits', style: 'new-update', operations: ['list', 'get', 'create', 'update', 'delete'] },
   fields: {
     id: ID_FIELD,
-    group: {
-      kind: 'text', max: 64, pattern: /^[a-z0-9_-]+$/, default: 'any', invalidMessage: 'Lower-case letters, digits, - and _',
-      choicesFrom: { path: '/admin/members/groups', fallback: ['any'] },
-    },
+    group: MEMBER_GROUP_FIELD,
     kyc_level: { kind: 'enum', values: ['any', '0', '1', '2', '3'], default: 'any', label: 'KYC level' },
     limit_24_hour: { ...LIMIT, label: 'Limit 24 hours (0: none)' },
     limit_1_month: { ...LIMIT, label: 'Limit 1 month (0: none)' },
