@@ -5,7 +5,7 @@
  * both show only while the bot is enabled. The spec leaves validation open: cadences are whole seconds
  * from 1, volumes non-negative, the minimum volume at most the maximum (0: no maximum).
  */
-import { AMOUNT_FIELD, defineResource, ID_FIELD, TIMESTAMPS, type FieldDef } from './define.js';
+import { AMOUNT_FIELD, defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 
 const VOLUME = AMOUNT_FIELD;
 const ENABLED = { field: 'active', in: [true] } as const;

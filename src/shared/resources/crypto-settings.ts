@@ -5,7 +5,7 @@
  * the network's specifics (a token's contract address, gas). A currency's own fields stay its primary
  * network's.
  */
-import { AMOUNT_FIELD, defineResource, ID_FIELD, TIMESTAMPS, type FieldDef } from './define.js';
+import { AMOUNT_FIELD, defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 
 const AMOUNT = AMOUNT_FIELD;
 

@@ -6,7 +6,7 @@
  * not apply to the fee type is disabled: `flat` charges `swap_fees_usd` (a fixed USD fee), `percentage`
  * charges `swap_fees` (a percent of the amount).
  */
-import { AMOUNT_FIELD, defineResource, TIMESTAMPS, type FieldDef } from './define.js';
+import { AMOUNT_FIELD, defineResource, TIMESTAMPS } from './define.js';
 
 const AMOUNT = AMOUNT_FIELD;
 const COIN_ONLY = { field: 'type', in: ['coin'] } as const;

@@ -4,7 +4,7 @@
  * most specific row applies). Amounts are in the platform's default currency (DEFAULT_CURRENCY); 0 is
  * no limit.
  */
-import { MEMBER_GROUP_FIELD, AMOUNT_FIELD, defineResource, ID_FIELD, TIMESTAMPS, type FieldDef } from './define.js';
+import { MEMBER_GROUP_FIELD, AMOUNT_FIELD, defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 
 const LIMIT = AMOUNT_FIELD;
 
