@@ -107,13 +107,41 @@ describe('GET /admin/users/documents/pending', () => {
     }
   });
 
-  it('refuses a non-boolean extended as Barong does, and pages by offset only', async () => {
+  it('refuses a non-boolean extended as Barong does', async () => {
     for (const v of ['maybe', '1', 'TRUE']) {
       const res = await get(t, admin, `${P}?extended=${v}`);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ errors: ['admin.user.non_boolean_extended'], fields: { extended: ['admin.user.non_boolean_extended'] } });
     }
-    // A keyset parameter is not taken here, so it cannot lift the offset bound.
-    expect(codes(await get(t, admin, `${P}?cursor=anything&limit=100&page=102`))).toEqual(['admin.pagination.page_too_deep']);
+  });
+
+  it('pages by cursor through both values in queue order, either way, past the offset bound', async () => {
+    const seen: string[] = [];
+    let res = await get(t, admin, `${P}?limit=1`);
+    seen.push(...uids(res));
+    // A cursor page ignores the page number the console still sends, however deep (the queue's tail is past 10,000 rows).
+    while (res.headers['next-cursor']) {
+      res = await get(t, admin, `${P}?limit=1&page=20000&cursor=${res.headers['next-cursor']}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.page).toBeUndefined();
+      seen.push(...uids(res));
+    }
+    expect(seen).toEqual([made[3].uid, made[0].uid, made[1].uid]);
+    const back = await get(t, admin, `${P}?limit=2&cursor=${res.headers['prev-cursor']}`);
+    expect(uids(back)).toEqual([made[3].uid, made[0].uid]);
+    expect(back.headers['prev-cursor']).toBeUndefined();
+    // Newest first, with a filter: the cursor keeps both.
+    const desc = await get(t, admin, `${P}?limit=1&ordering=desc&country=FR`);
+    expect(uids(desc)).toEqual([made[1].uid]);
+    const next = await get(t, admin, `${P}?limit=1&ordering=desc&country=FR&cursor=${desc.headers['next-cursor']}`);
+    expect(uids(next)).toEqual([made[3].uid]);
+    expect(next.headers['next-cursor']).toBeUndefined();
+  });
+
+  it('refuses a cursor it did not make, or made for the other ordering, and deep offsets', async () => {
+    const first = await get(t, admin, `${P}?limit=1`);
+    expect(codes(await get(t, admin, `${P}?cursor=anything`))).toEqual(['admin.pagination.invalid_cursor']);
+    expect(codes(await get(t, admin, `${P}?ordering=desc&cursor=${first.headers['next-cursor']}`))).toEqual(['admin.pagination.invalid_cursor']);
+    expect(codes(await get(t, admin, `${P}?limit=100&page=102`))).toEqual(['admin.pagination.page_too_deep']);
   });
 });

@@ -19,7 +19,7 @@ export interface Scenario {
 interface Ctx {
   email: string; uid: string; country: string; admin: string; target: string; referrer: string;
   notification: number; recipientUid: string; deviceUid: string; beneficiaryUid: string;
-  userId: number; activityId: number; emailAt500k: string; activityMid: [string, number];
+  userId: number; activityId: number; emailAt500k: string; activityMid: [string, number]; pendingMid: [string, number];
   from: number; to: number;
 }
 
@@ -49,6 +49,10 @@ async function context(db: Kysely<DB>): Promise<Ctx> {
   const midActivity = await one(db, sql<{ ts: string; id: number }>`
     SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS ts, id FROM activities
     WHERE category = 'user' AND id >= (SELECT max(id) / 2 FROM activities) ORDER BY id LIMIT 1`);
+  const pendingMid = await one(db, sql<{ ts: string; id: number }>`
+    SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS ts, id FROM labels
+    WHERE key = 'document' AND scope = 'private' AND value IN ('pending', 'replaced') ORDER BY updated_at, id
+    OFFSET (SELECT count(*) / 2 FROM labels WHERE key = 'document' AND scope = 'private' AND value IN ('pending', 'replaced')) LIMIT 1`);
   const now = Math.floor(Date.now() / 1000);
   return {
     email: busy?.email ?? 'superadmin@steward.demo', uid: busy?.uid ?? '', userId: busy?.id ?? 1,
@@ -56,6 +60,7 @@ async function context(db: Kysely<DB>): Promise<Ctx> {
     referrer: referrer?.uid ?? '', notification: notification?.id ?? 1, recipientUid: notification?.uid ?? '',
     deviceUid: device?.uid ?? '', beneficiaryUid: beneficiary?.uid ?? '', activityId: Math.floor((activity?.id ?? 2) / 2),
     emailAt500k: mid?.e ?? 'a', activityMid: [midActivity?.ts ?? '2026-01-01T00:00:00.000000Z', midActivity?.id ?? 1],
+    pendingMid: [pendingMid?.ts ?? '2026-01-01T00:00:00.000000Z', pendingMid?.id ?? 1],
     from: now - 30 * 86_400, to: now,
   };
 }
@@ -129,6 +134,8 @@ function list(c: Ctx): Scenario[] {
     ['pending applications', 'users/documents/pending?limit=10'],
   ];
   for (const [name, p] of other) out.push({ name, path: `${B}/${p}` });
+  const pendingDeep = encodeCursor({ dir: 'next', orderBy: 'submitted_at', ordering: 'asc', values: c.pendingMid });
+  out.push({ name: 'pending applications: cursor mid-queue', path: `${B}/users/documents/pending?limit=10&cursor=${pendingDeep}` });
   const P = '/api/v2/peatio/admin/beneficiaries?limit=50';
   out.push({ name: 'beneficiaries', path: P }, { name: 'beneficiaries: uid', path: `${P}&uid=${c.beneficiaryUid}` });
   return out;

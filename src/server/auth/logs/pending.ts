@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { requireAbility } from '../require-ability.js';
-import { listPendingApplications } from '../../db/queries/pending-applications.js';
+import { listPendingApplications, PENDING_KEYSET } from '../../db/queries/pending-applications.js';
 import { profilesOf } from '../../db/queries/users-admin.js';
 import { byUser, labelsOf, phonesOf } from '../../db/queries/users-batch.js';
 import { pendingApplications } from '../../../shared/resources/pending-applications.js';
@@ -22,9 +22,10 @@ import { iso } from '../../db/queries/user-json.js';
 import { parseListParams, type ParseOptions } from './list-params.js';
 import { sendPage } from './reply.js';
 
-/** Offset pages only (the queue's order is not the keyset's); `extended` coded as Barong's admin/users.rb. */
+/** Offset pages near the start, cursor pages anywhere (the queue's keyset); `extended` coded as Barong's admin/users.rb. */
 const PARSE: ParseOptions = {
-  keyset: 'none',
+  keyset: 'cursor',
+  keysets: { submitted_at: PENDING_KEYSET },
   extra: { extended: fieldStruct({ kind: 'boolean' }) },
   codes: { extended: 'admin.user.non_boolean_extended' },
 };

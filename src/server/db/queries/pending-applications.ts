@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { countCapped, COUNT_CAP } from './count.js';
 import type { Page } from './list-page.js';
+import { applyPage, finishPage, keyColumns, keyPart, orderLikePage, type Keyset, type PageRequest } from './paging.js';
 import { iso, userEntity } from './user-json.js';
 import { USER_LIST_COLUMNS } from './users-admin.js';
 
@@ -35,24 +36,35 @@ export function pendingQueue(db: Kysely<DB>, f: PendingFilters, values: readonly
   return j as unknown as typeof q;
 }
 
+/** The queue's order, (label updated_at, label id), as a keyset: the `submitted_at` order's cursor pages it. */
+export const PENDING_KEYSET: Keyset = { parts: [keyPart('updated_at', 'ts'), keyPart('id', 'int')] };
+
+/**
+ * A page of the queue, by offset near the start or by cursor anywhere. Every walk reads its value's
+ * labels past the cursor in the queue's order, so the merge of the walks is the queue past the cursor:
+ * one (updated_at, id) position pages both values, and page 4,000 costs what page 1 costs.
+ */
 export async function listPendingApplications(
-  db: Kysely<DB>, f: PendingFilters, page: { page: number; limit: number; ordering: 'asc' | 'desc' }, cap = COUNT_CAP,
+  db: Kysely<DB>, f: PendingFilters, page: PageRequest, cap = COUNT_CAP,
 ): Promise<PendingPage> {
   const total = await countCapped(db, pendingQueue(db, f, PENDING_DOCUMENT_VALUES), cap);
   if (total.total === 0) return { ...total, rows: [], nextCursor: null, prevCursor: null };
-  const upTo = page.page * page.limit;
+  const byOffset = !page.cursor && page.page > 1;
+  // A walk reads as far as the merged page can reach: every row up to the page's end, and one more.
+  const upTo = byOffset ? page.page * page.limit : page.limit;
   const walk = (value: string) => db.selectFrom(
-    pendingQueue(db, f, [value]).select(['l.id', 'l.user_id', 'l.updated_at'])
-      .orderBy('l.updated_at', page.ordering).orderBy('l.id', page.ordering).limit(upTo).as(`q_${value}`),
+    applyPage(pendingQueue(db, f, [value]).select(['l.id', 'l.user_id', 'l.updated_at']), PENDING_KEYSET, 'l',
+      { ...page, page: 1, limit: upTo }).as(`q_${value}`),
   ).selectAll();
   const [first, ...rest] = PENDING_DOCUMENT_VALUES.map(walk);
   const merged = rest.reduce((acc, w) => acc.unionAll(w), first!);
-  const rows = await db.selectFrom(merged.as('q')).innerJoin('users as u', 'u.id', 'q.user_id')
-    .select(USER_LIST_COLUMNS.map((c) => `u.${c}` as const)).select('q.updated_at as submitted_at')
-    .orderBy('q.updated_at', page.ordering).orderBy('q.id', page.ordering)
-    .limit(page.limit).offset((page.page - 1) * page.limit).execute();
+  let q = db.selectFrom(merged.as('q')).innerJoin('users as u', 'u.id', 'q.user_id')
+    .select(USER_LIST_COLUMNS.map((c) => `u.${c}` as const)).select('q.updated_at as submitted_at').select(keyColumns(PENDING_KEYSET, 'q'));
+  q = orderLikePage(q, PENDING_KEYSET, page, 'q').limit(page.limit + 1);
+  if (byOffset) q = q.offset((page.page - 1) * page.limit);
+  const ends = finishPage(await q.execute(), PENDING_KEYSET, page, 'submitted_at');
   return {
-    ...total, nextCursor: null, prevCursor: null,
-    rows: rows.map((r) => ({ ...userEntity(r), submitted_at: iso(r.submitted_at) })),
+    ...total, ...ends,
+    rows: ends.rows.map(({ k0: _k0, k1: _k1, ...r }) => ({ ...userEntity(r), submitted_at: iso(r.submitted_at) })),
   };
 }
