@@ -34,3 +34,26 @@ export function shiftDecimal(s: string, places: number): string {
   const out = frac ? `${int}.${frac}` : int;
   return neg && out !== '0' ? `-${out}` : out;
 }
+
+/** Places of every stored amount (NUMERIC(36,18)). */
+export const SCALE = 18;
+const UNIT = 10n ** BigInt(SCALE);
+
+/** A decimal string as an integer count of 10⁻¹⁸ (exact; at most 18 places, else it throws). */
+export function toUnits(s: string): bigint {
+  const t = s.trim();
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(t);
+  if (!m) throw new Error(`not a decimal: ${s}`);
+  const frac = (m[3] ?? '').replace(/0+$/, '');
+  if (frac.length > SCALE) throw new Error(`more than ${SCALE} places: ${s}`);
+  const v = BigInt(m[2]!) * UNIT + BigInt(frac.padEnd(SCALE, '0') || '0');
+  return m[1] ? -v : v;
+}
+
+/** The plain decimal string of an integer count of 10⁻¹⁸, trailing zeros trimmed. */
+export function fromUnits(u: bigint): string {
+  const neg = u < 0n, a = neg ? -u : u;
+  const frac = (a % UNIT).toString().padStart(SCALE, '0').replace(/0+$/, '');
+  const out = frac ? `${a / UNIT}.${frac}` : String(a / UNIT);
+  return neg ? `-${out}` : out;
+}

@@ -50,10 +50,10 @@ export function updateRow(r: Resource, key: Key, changes: Record<string, unknown
   return request<Row>(SERVICE[r.service], e.method, endpointPath(e, key), { body: inPath ? changes : { [r.key]: key, ...changes } });
 }
 
-/** A toggle with a call of its own (lock_peer): the key and the one field, in the body. */
+/** An action with a call of its own: the key and the one field (lock_peer), or the action's own body ({id, action}). */
 export function callAction(r: Resource, a: ActionDef, key: Key, value: unknown): Promise<Row> {
   const e = a.endpoint!;
-  return request<Row>(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key, [a.field]: value } });
+  return request<Row>(SERVICE[r.service], e.method, endpointPath(e, key), { body: { [r.key]: key, ...(a.body ?? { [a.field]: value }) } });
 }
 
 /** A row's call (latest block, scan a block): the key in the path, or in the body beside the params. */

@@ -69,6 +69,12 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
       return { ...base, maxWidth: 120, cellRenderer: SwitchCell, cellRendererParams: params };
     }
     default:
+      // An empty value with a name for its emptiness (a validator: 'Unvalidated'), greyed.
+      if (c.empty) {
+        const empty = (v: unknown) => v === null || v === undefined || v === '';
+        return { ...base, ...widthFor(c.field, f), valueFormatter: (p: ValueFormatterParams<Row>) => (empty(p.value) ? c.empty! : display(p.value)),
+          cellClassRules: { 'cell-empty': (p) => empty(p.value) } };
+      }
       // A list (a wallet's currencies) reads as its values, comma-separated.
       if (f?.kind === 'list') return { ...base, valueFormatter: (p: ValueFormatterParams<Row>) => (Array.isArray(p.value) ? p.value.join(', ') : '') };
       // Phone numbers read one way on every screen (shared/phone.ts), whatever the row holds.

@@ -9,7 +9,8 @@ import { display } from './format';
 export interface Option { value: string; label: string }
 
 /** Enum values as options, in declared order. */
-export const enumOptions = (f: FieldDef): Option[] => (f.values ?? []).map((v) => ({ value: v, label: v.charAt(0).toUpperCase() + v.slice(1) }));
+export const enumOptions = (f: FieldDef): Option[] => (f.values ?? [])
+  .map((v) => ({ value: v, label: f.valueLabels?.[v] ?? v.charAt(0).toUpperCase() + v.slice(1) }));
 
 /** Every bundled country by English name, the ISO code as the value (the dashboard's picker, as options). */
 export const countryOptions: Option[] = [...COUNTRIES].sort((a, b) => a.text.localeCompare(b.text, 'en'))

@@ -13,6 +13,7 @@ import * as userRecordsNewestFirst from './migrations/0010_user_records_newest_f
 import * as appendOnlyVacuum from './migrations/0011_append_only_vacuum.js';
 import * as metricEdgeIndexes from './migrations/0012_metric_edge_indexes.js';
 import * as exchangeConfig from './migrations/0013_exchange_config.js';
+import * as ledger from './migrations/0014_ledger.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0011_append_only_vacuum': appendOnlyVacuum,
   '0012_metric_edge_indexes': metricEdgeIndexes,
   '0013_exchange_config': exchangeConfig,
+  '0014_ledger': ledger,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -199,6 +199,32 @@ export interface MetricRollupsTable {
   successful_logins: number; failed_logins: number;
 }
 
+// 0014: the ledger, adjustments, orders and trades.
+export interface OperationsTable {
+  id: Id; code: number; kind: Generated<number>; currency_id: string; member_id: number | null;
+  reference_type: string; reference_id: number; debit: Dec; credit: Dec; created_at: Ts;
+}
+
+export interface AdjustmentsTable {
+  id: Id; reason: string; description: string; category: Generated<string>; amount: Dec; currency_id: string;
+  asset_account_code: number; receiving_account_code: number; receiving_member_id: number | null;
+  creator_id: number; validator_id: number | null; state: Generated<string>;
+  idempotency_key: string | null; request_hash: string | null; created_at: Ts; updated_at: Ts;
+}
+
+export interface OrdersTable {
+  id: Id; uuid: Generated<string>; member_id: number; market_id: string; side: string; ord_type: Generated<string>;
+  price: string | null; origin_volume: string; remaining_volume: string; origin_locked: string; locked: string;
+  funds_received: Dec; maker_fee: Dec; taker_fee: Dec; trades_count: Generated<number>; state: Generated<string>;
+  created_at: Ts; updated_at: Ts;
+}
+
+export interface TradesTable {
+  id: Id; market_id: string; price: string; amount: string; total: string; maker_order_id: number; taker_order_id: number;
+  maker_id: number; taker_id: number; taker_type: string; maker_fee_amount: Dec; maker_fee_currency: string;
+  taker_fee_amount: Dec; taker_fee_currency: string; created_at: Ts;
+}
+
 export interface DB {
   metric_rollups: MetricRollupsTable;
   levels: LevelsTable;
@@ -235,4 +261,8 @@ export interface DB {
   wallets: WalletsTable;
   withdraw_limits: WithdrawLimitsTable;
   crypto_settings: CryptoSettingsTable;
+  operations: OperationsTable;
+  adjustments: AdjustmentsTable;
+  orders: OrdersTable;
+  trades: TradesTable;
 }

@@ -5,6 +5,7 @@ import { registerResourceRoutes } from '../resources/routes.js';
 import { memberRoutes } from './members.js';
 import { beneficiaryRoutes } from './beneficiaries.js';
 import { blockchainRoutes } from './blockchains.js';
+import { adjustmentRoutes } from './adjustments.js';
 
 export const PEATIO_PREFIX = '/api/v2/peatio';
 
@@ -14,6 +15,7 @@ export async function registerPeatioRoutes(app: FastifyInstance): Promise<void> 
     await peatio.register(memberRoutes, { prefix: '/admin' });
     beneficiaryRoutes(peatio);
     blockchainRoutes(peatio);
+    adjustmentRoutes(peatio);
     registerResourceRoutes(peatio, 'peatio');
   }, { prefix: PEATIO_PREFIX });
 }

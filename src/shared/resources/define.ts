@@ -33,6 +33,8 @@ export interface FieldDef {
   invalidMessage?: string;
   /** Allowed values of an `enum` field, in display order. */
   values?: readonly string[];
+  /** How an `enum` field's values read in pickers ('202' → '202 · Liability (coin)'); capitalised otherwise. */
+  valueLabels?: Readonly<Record<string, string>>;
   /** Value taken on create when the field is left out (the form starts from it as well). */
   default?: string | number | boolean;
   /** Maximum length of text; text defaults to 255 and textarea to 10000 so no megabyte reaches the database. */
@@ -127,6 +129,8 @@ export interface ColumnDef<K extends string = string> {
   field: K;
   label?: string;
   format?: ColumnFormat;
+  /** Shown, greyed, when the value is empty (an adjustment's validator: 'Unvalidated'). */
+  empty?: string;
 }
 
 /** `eq` exact; `ilike` contains, case-insensitive; `prefix` starts with; `range` a from/to pair. */
@@ -164,6 +168,16 @@ export interface ActionDef<K extends string = string> {
    * {code, lock_peer}); the server serves it generically: the key and the one field, nothing else.
    */
   endpoint?: Endpoint;
+  /**
+   * With `endpoint`: the body is the key plus these values instead of `{<field>: <value>}` (Peatio's
+   * `POST /admin/adjustments/action {id, action: 'accept'}`); the route is then hand-written.
+   */
+  body?: Readonly<Record<string, string>>;
+  /**
+   * Four-eyes: refused to the staff member whose uid the row holds in this field (the creator of an
+   * adjustment may not accept it). The client shows the action disabled with the reason; the server refuses it.
+   */
+  notBy?: K;
 }
 
 /**

@@ -28,6 +28,8 @@ import { botSettings } from './bot-settings.js';
 import { wallets } from './wallets.js';
 import { withdrawLimits } from './withdraw-limits.js';
 import { cryptoSettings } from './crypto-settings.js';
+// Trading, the ledger and money movement (issue 12).
+import { adjustments } from './adjustments.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -38,6 +40,7 @@ export const RESOURCES: readonly Resource[] = [
   userActivities, adminActivities, serviceLogs, devices, referrals, notifications, notificationRecipients,
   pendingApplications, beneficiaries,
   currencies, blockchains, engines, markets, tradingFees, botSettings, wallets, withdrawLimits, cryptoSettings,
+  adjustments,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

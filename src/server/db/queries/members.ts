@@ -1,9 +1,13 @@
 /**
- * SQL of Peatio admin members (A45, A49, A50, P-A46, P-A48). Balances are NUMERIC and every sum is
- * done by PostgreSQL: JavaScript never holds a balance as a number.
+ * SQL of Peatio admin members (A45, A49, A50, P-A46, P-A48). Balances are NUMERIC and move only through
+ * the ledger (ledger/post.ts): JavaScript never holds a balance as a number.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
+import { LedgerRefusal, post } from '../../ledger/post.js';
+import { holdEntries } from '../../trading/orders.js';
+import type { CurrencyType } from '../../ledger/chart.js';
+import { toUnits } from '../../../shared/decimal.js';
 
 /** An account with its currency's precision (decimal places), which lock/unlock amounts keep to. */
 export interface AccountRow { currency: string; balance: string; locked: string; precision: number }
@@ -14,11 +18,6 @@ export function memberAccounts(db: Kysely<DB>, userId: number): Promise<AccountR
     .where('accounts.user_id', '=', userId).orderBy('accounts.currency_id').execute();
 }
 
-/**
- * The account's currency precision as an SQL expression, for the UPDATEs below. Balances are
- * NUMERIC(36,18), so a currency declaring more places than 18 is held to 18.
- */
-const precisionOf = sql<number>`(SELECT least(c.precision, 18) FROM currencies c WHERE c.code = accounts.currency_id)`;
 
 /**
  * Distinct fee groups, by a skip scan over users_fee_group_idx: one index probe per group instead of
@@ -38,49 +37,52 @@ export async function feeGroups(db: Kysely<DB>): Promise<string[]> {
 
 export type LockType = 'lock' | 'unlock';
 
-/** Column moved from and to: lock takes from balance into locked, unlock the other way. */
-const sides = (type: LockType) => (type === 'lock' ? (['balance', 'locked'] as const) : (['locked', 'balance'] as const));
-
 export type MoveRefusal = 'no_account' | 'too_precise' | 'insufficient';
 
+/** Reference of a funds lock or unlock in the ledger: the member it was done to. */
+const FUNDS_LOCK = 'FundsLock';
+
 /**
- * Moves `amount` of one account between balance and locked. An amount finer than the currency's
- * precision is refused rather than rounded: staff typed an exact figure, and moving a different one
- * would be a surprise. Both checks are part of the UPDATE, so two concurrent moves cannot both pass them;
- * when no row moved, a second look says why.
+ * Moves `amount` of one account between balance and locked, as a ledger posting (20x ↔ 21x). An
+ * amount finer than the currency's precision is refused rather than rounded: staff typed an exact
+ * figure, and moving a different one would be a surprise. The ledger's UPDATE refuses to take an
+ * account below zero, so two concurrent moves cannot both pass.
  */
 export async function moveAmount(
   db: Kysely<DB>, userId: number, currency: string, type: LockType, amount: string, now: Date,
 ): Promise<true | MoveRefusal> {
-  const [from, to] = sides(type);
-  const fits = sql<boolean>`${amount}::numeric = trunc(${amount}::numeric, ${precisionOf})`;
-  const row = await db.updateTable('accounts')
-    .set({
-      [from]: sql`${sql.ref(from)} - ${amount}::numeric`,
-      [to]: sql`${sql.ref(to)} + ${amount}::numeric`,
-      updated_at: now,
-    } as never)
-    .where('user_id', '=', userId).where('currency_id', '=', currency)
-    .where(fits).where(sql.ref(from), '>=', sql`${amount}::numeric`)
-    .returning('id').executeTakeFirst();
-  if (row) return true;
-  const why = await db.selectFrom('accounts').select(fits.as('fits')).where('user_id', '=', userId).where('currency_id', '=', currency)
-    .executeTakeFirst();
-  return !why ? 'no_account' : !why.fits ? 'too_precise' : 'insufficient';
+  const acc = await db.selectFrom('accounts').innerJoin('currencies', 'currencies.code', 'accounts.currency_id')
+    .select(['currencies.type', sql<boolean>`${amount}::numeric = trunc(${amount}::numeric, least(currencies.precision, 18))`.as('fits')])
+    .where('accounts.user_id', '=', userId).where('accounts.currency_id', '=', currency).executeTakeFirst();
+  if (!acc) return 'no_account';
+  if (!acc.fits) return 'too_precise';
+  try {
+    await post(db, { reference: { type: FUNDS_LOCK, id: userId }, at: now, entries: holdEntries(userId, currency, acc.type as CurrencyType, amount, type) });
+  } catch (err) {
+    if (err instanceof LedgerRefusal) return 'insufficient';
+    throw err;
+  }
+  return true;
 }
 
 /**
- * Moves `percentage` % of every account between balance and locked. Each share is truncated (rounded
- * toward zero) to the currency's precision: 10% of 123.45 USD locks 12.34, never 12.345, so a fiat
- * balance keeps its two decimals; the share never exceeds the percentage (25% of 0.03 USD moves 0.00),
- * and balance + locked of each account is unchanged. Both SET expressions read the row's old values.
+ * Moves `percentage` % of every account between balance and locked, in one ledger posting. Each share
+ * is truncated (rounded toward zero) to the currency's precision: 10% of 123.45 USD locks 12.34, never
+ * 12.345, so a fiat balance keeps its two decimals; the share never exceeds the percentage (25% of
+ * 0.03 USD moves 0.00), and balance + locked of each account is unchanged. The shares are read under
+ * the accounts' row locks, so they are what the posting moves.
  */
 export async function movePercentage(
   db: Kysely<DB>, userId: number, type: LockType, percentage: string, now: Date,
 ): Promise<void> {
-  const [from, to] = sides(type);
-  const share = sql`trunc(${sql.ref(from)} * ${percentage}::numeric / 100, ${precisionOf})`;
-  await db.updateTable('accounts')
-    .set({ [from]: sql`${sql.ref(from)} - ${share}`, [to]: sql`${sql.ref(to)} + ${share}`, updated_at: now } as never)
-    .where('user_id', '=', userId).execute();
+  const from = sql.ref(type === 'lock' ? 'a.balance' : 'a.locked');
+  const shares = (await sql<{ currency: string; type: CurrencyType; share: string }>`
+    SELECT a.currency_id AS currency, c.type, trunc(${from} * ${percentage}::numeric / 100, least(c.precision, 18))::text AS share
+    FROM accounts a JOIN currencies c ON c.code = a.currency_id
+    WHERE a.user_id = ${userId} ORDER BY a.currency_id FOR UPDATE OF a`.execute(db)).rows.filter((r) => toUnits(r.share) > 0n);
+  if (!shares.length) return;
+  await post(db, {
+    reference: { type: FUNDS_LOCK, id: userId }, at: now,
+    entries: shares.flatMap((r) => holdEntries(userId, r.currency, r.type, r.share, type)),
+  });
 }

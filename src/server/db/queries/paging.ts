@@ -35,6 +35,9 @@ export interface Keyset { parts: readonly KeyPart[] }
 const col = (name: string) => (alias: string) => sql.ref(`${alias}.${name}`);
 export const keyPart = (name: string, type: KeyType): KeyPart => ({ expr: col(name), type });
 
+/** (id): the order of the money lists (orders, trades, operations, adjustments), whose ids follow time. */
+export const ID_KEYSET: Keyset = { parts: [keyPart('id', 'int')] };
+
 /** (created_at, id): every log list's order. */
 export const TIME_KEYSET: Keyset = { parts: [keyPart('created_at', 'ts'), keyPart('id', 'int')] };
 

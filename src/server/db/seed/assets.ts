@@ -2,6 +2,7 @@
 import { CUSTOMER_ID_BASE, byUserRanges, exec, type SeedContext } from './context.js';
 import { CURRENCIES, LEVELS } from './reference.js';
 import { hex, lit, md5, u01 } from './sql.js';
+import { OPENING_SQL } from '../../ledger/opening.js';
 
 export async function insertReference(ctx: SeedContext): Promise<void> {
   await exec(ctx, `INSERT INTO levels (id, key, value, description) VALUES ${
@@ -57,4 +58,6 @@ export async function insertAssets(ctx: SeedContext): Promise<void> {
     await exec(ctx, devicesSql(ctx, a, b));
     await exec(ctx, accountsSql(ctx, a, b));
   });
+  // The balances enter the ledger as opening postings (one statement, so the bulk seed stays fast).
+  await exec(ctx, OPENING_SQL);
 }

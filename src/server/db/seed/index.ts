@@ -33,7 +33,7 @@ export const DEFAULT_USERS = 2_000;
 export const DEFAULT_ACTIVITIES_PER_USER = 50;
 /** From this many activities on, bulk mode pays for itself (measured: see README). */
 const BULK_FROM = 200_000;
-const BULK_TABLES = ['users', 'labels', 'profiles', 'phones', 'devices', 'accounts', 'activities', 'service_logs'];
+const BULK_TABLES = ['users', 'labels', 'profiles', 'phones', 'devices', 'accounts', 'operations', 'activities', 'service_logs'];
 
 export interface SeedOptions {
   /** Customers (staff come on top). Default 2,000. */
@@ -65,7 +65,8 @@ export interface SeedResult {
 const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_state_logs', 'devices', 'accounts',
   'beneficiaries', 'notifications', 'notification_recipients', 'activities', 'service_logs', 'permissions',
   'faq_categories', 'faqs', 'email_types', 'blockchains', 'currencies', 'payment_addresses', 'engines', 'markets',
-  'trading_fees', 'bot_settings', 'wallets', 'withdraw_limits', 'crypto_settings'] as const;
+  'trading_fees', 'bot_settings', 'wallets', 'withdraw_limits', 'crypto_settings', 'operations', 'adjustments', 'orders',
+  'trades'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {

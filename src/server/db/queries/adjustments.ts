@@ -1,0 +1,77 @@
+/**
+ * Adjustments (Peatio E20): the list (filters dates, currency, state, category; keyset by id), one by
+ * id with its operations once accepted, and the wire entity. Members are joined by id for their uids.
+ */
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { DB } from '../schema.js';
+import { COUNT_CAP } from './count.js';
+import { applyPage, ID_KEYSET, keyColumns, orderLikePage, type PageRequest } from './paging.js';
+import { listPage, type Page } from './list-page.js';
+import { iso } from './user-json.js';
+import { plainDecimal } from '../../auth/users/entity.js';
+import { kindOf } from '../../ledger/chart.js';
+
+export interface AdjustmentFilters { id?: number; currency?: string; state?: string; category?: string; from?: Date; to?: Date }
+
+const COLUMNS = ['a.id', 'a.reason', 'a.description', 'a.category', 'a.amount', 'a.currency_id', 'a.asset_account_code',
+  'a.receiving_account_code', 'a.state', 'a.created_at', 'a.updated_at', 'a.creator_id'] as const;
+
+/** An adjustments row as read, with its members' uids. */
+export interface AdjustmentRow {
+  id: number; reason: string; description: string; category: string; amount: string; currency_id: string;
+  asset_account_code: number; receiving_account_code: number; state: string; created_at: Date; updated_at: Date; creator_id: number;
+  creator_uid: string | null; validator_uid: string | null; receiving_member_uid: string | null;
+}
+
+/** Joins the creator, validator and receiving member to adjustments (or a page of them) aliased `a`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function withUids(q: SelectQueryBuilder<any, any, any>) {
+  return q.leftJoin('users as c', 'c.id', 'a.creator_id').leftJoin('users as v', 'v.id', 'a.validator_id')
+    .leftJoin('users as m', 'm.id', 'a.receiving_member_id')
+    .select([...COLUMNS, 'c.uid as creator_uid', 'v.uid as validator_uid', 'm.uid as receiving_member_uid']);
+}
+
+export interface OperationWire { id: number; code: number; currency: string; uid: string | null; debit: string; credit: string; created_at: string | null }
+
+/** The wire Adjustment: Peatio's fields, the console's counterpart_code, and its operations once accepted. */
+export function adjustmentEntity(a: AdjustmentRow, ops: OperationWire[] = []) {
+  const op = (kind: string) => ops.find((o) => kindOf(o.code) === kind);
+  return {
+    id: a.id, reason: a.reason, description: a.description, category: a.category, amount: plainDecimal(a.amount),
+    currency: a.currency_id, asset_account_code: a.asset_account_code, receiving_account_code: String(a.receiving_account_code),
+    counterpart_code: a.receiving_account_code, receiving_member_uid: a.receiving_member_uid, creator_uid: a.creator_uid,
+    validator_uid: a.validator_uid, state: a.state,
+    ...(a.state === 'accepted' ? { asset: op('asset'), liability: op('liability'), revenue: op('revenue'), expense: op('expense') } : {}),
+    created_at: iso(a.created_at), updated_at: iso(a.updated_at),
+  };
+}
+
+export async function operationsOf(db: Kysely<DB>, type: string, id: number): Promise<OperationWire[]> {
+  const rows = await db.selectFrom('operations as o').leftJoin('users as u', 'u.id', 'o.member_id')
+    .select(['o.id', 'o.code', 'o.currency_id', 'u.uid', 'o.debit', 'o.credit', 'o.created_at'])
+    .where('o.reference_type', '=', type).where('o.reference_id', '=', id).orderBy('o.id').execute();
+  return rows.map((o) => ({ id: o.id, code: o.code, currency: o.currency_id, uid: o.uid, debit: plainDecimal(o.debit),
+    credit: plainDecimal(o.credit), created_at: iso(o.created_at) }));
+}
+
+export async function getAdjustment(db: Kysely<DB>, id: number) {
+  const a = await withUids(db.selectFrom('adjustments as a')).where('a.id', '=', id).executeTakeFirst() as AdjustmentRow | undefined;
+  return a && adjustmentEntity(a, a.state === 'accepted' ? await operationsOf(db, 'Adjustment', id) : []);
+}
+
+export async function listAdjustments(db: Kysely<DB>, f: AdjustmentFilters, page: PageRequest, cap = COUNT_CAP)
+  : Promise<Page<ReturnType<typeof adjustmentEntity>>> {
+  let base = db.selectFrom('adjustments as a');
+  if (f.id !== undefined) base = base.where('a.id', '=', f.id);
+  if (f.currency !== undefined) base = base.where('a.currency_id', '=', f.currency.toLowerCase());
+  if (f.state !== undefined) base = base.where('a.state', '=', f.state);
+  if (f.category !== undefined) base = base.where('a.category', '=', f.category);
+  if (f.from) base = base.where('a.created_at', '>=', f.from);
+  if (f.to) base = base.where('a.created_at', '<=', f.to);
+  const read = () => {
+    const paged = applyPage(base.selectAll('a'), ID_KEYSET, 'a', page);
+    const q = withUids(db.selectFrom(paged.as('a'))).select(keyColumns(ID_KEYSET, 'a'));
+    return orderLikePage(q, ID_KEYSET, page, 'a').execute() as Promise<AdjustmentRow[]>;
+  };
+  return listPage(db, { filtered: base, cap, keyset: ID_KEYSET, orderBy: 'id', page, read }, (r) => adjustmentEntity(r));
+}

@@ -1,0 +1,173 @@
+/**
+ * Adjustments on the exchange service (Peatio E20a-d): list, one by id, create, accept or reject.
+ *
+ * Create (create Adjustment) validates with the resource's struct, then what only the database knows:
+ * the currency (and its precision and type: the asset code follows from it, and a code sent must fit
+ * it), the receiving member for a member account (and none for revenue or expense). `bank_interset`,
+ * the console's spelling, is taken as `bank_interest`. An `Idempotency-Key` header (1–64 visible
+ * characters) makes a retried submit answer the adjustment the first one made; the same key with
+ * another body is refused.
+ *
+ * Accept and reject (update Adjustment) lock the row, act only while it is pending, and accepting posts
+ * its two operations in the same transaction, so eight concurrent accepts make one posting and seven
+ * `cannot_perform_accept_action` answers. Four-eyes: the creator may not accept their own adjustment.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { adjustments } from '../../shared/resources/adjustments.js';
+import { validateCreate } from '../../shared/resources/structs.js';
+import { toUnits } from '../../shared/decimal.js';
+import { requireAbility } from '../auth/require-ability.js';
+import { bodyOf, caller } from '../auth/users/guards.js';
+import { withAudit } from '../plugins/audit.js';
+import { ApiError, fail } from '../plugins/errors.js';
+import { parseListParams } from '../auth/logs/list-params.js';
+import { sendPage } from '../auth/logs/reply.js';
+import { ID_KEYSET } from '../db/queries/paging.js';
+import { getAdjustment, listAdjustments, type AdjustmentFilters } from '../db/queries/adjustments.js';
+import { idStruct } from '../../shared/resources/field-structs.js';
+import { code, kindOf, typeOf, type CurrencyType } from '../ledger/chart.js';
+import { LedgerRefusal, post, type Entry } from '../ledger/post.js';
+
+const P = 'admin.adjustment';
+const invalid = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
+const ID = idStruct();
+
+/** The operations an accepted adjustment posts (Peatio's: the asset and the receiving account, expense sides swapped). */
+export function adjustmentEntries(a: { amount: string; currency_id: string; asset_account_code: number; receiving_account_code: number; receiving_member_id: number | null }): Entry[] {
+  const u = toUnits(a.amount);
+  const abs = a.amount.replace(/^-/, '');
+  const [up, down] = u > 0n ? ['credit', 'debit'] as const : ['debit', 'credit'] as const;
+  const receiving = kindOf(a.receiving_account_code);
+  const side = receiving === 'expense' ? down : up;
+  return [
+    { code: a.asset_account_code as Entry['code'], currency: a.currency_id, [up]: abs },
+    { code: a.receiving_account_code as Entry['code'], currency: a.currency_id, member: a.receiving_member_id, [side]: abs },
+  ];
+}
+
+/** The key of a retried submit, or undefined; anything else in the header is refused rather than ignored. */
+function idempotencyKey(req: FastifyRequest): string | undefined {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(raw)) throw new ApiError(422, [`${P}.invalid_idempotency_key`]);
+  return raw;
+}
+
+interface NewAdjustment {
+  reason: string; description: string; category: string; amount: string; currency_id: string;
+  asset_account_code: number; receiving_account_code: number; receiving_member_id: number | null;
+}
+
+/** The body checked against the struct and the database: the row to insert. */
+async function checkCreate(db: Kysely<DB>, body: Record<string, unknown>): Promise<NewAdjustment> {
+  const { asset_account_code: assetSent, receiving_account_code: receivingSent, ...rest } = body;
+  if (rest.category === 'bank_interset') rest.category = 'bank_interest';
+  // Peatio clients name the receiving code receiving_account_code; the console sends counterpart_code too.
+  if (rest.counterpart_code === undefined && receivingSent !== undefined) rest.counterpart_code = receivingSent;
+  // Codes are integers on Peatio's wire and the console's choices are their text.
+  if (typeof rest.counterpart_code === 'number') rest.counterpart_code = String(rest.counterpart_code);
+  const checked = validateCreate(adjustments, rest);
+  if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
+  const v = checked.value as { reason: string; description: string; category: string; amount: string; currency: string; counterpart_code: string; receiving_member_uid?: string | null };
+  const units = toUnits(v.amount);
+  if (units === 0n) throw invalid('amount', 'zero_amount');
+  const currency = await db.selectFrom('currencies').select(['code', 'type', 'precision']).where('code', '=', v.currency.toLowerCase()).executeTakeFirst();
+  if (!currency) throw invalid('currency_id', 'currency_doesnt_exist');
+  const places = (v.amount.split('.')[1] ?? '').replace(/0+$/, '').length;
+  if (places > currency.precision) throw invalid('amount', 'amount_exceeds_precision');
+  const type = currency.type as CurrencyType;
+  const asset = code('asset', type);
+  if (assetSent !== undefined && String(assetSent) !== String(asset)) throw invalid('asset_account_code', 'invalid_asset_account_code');
+  const receiving = Number(v.counterpart_code);
+  if (receivingSent !== undefined && String(receivingSent) !== String(receiving)) throw invalid('receiving_account_code', 'invalid_receiving_account_code');
+  if (typeOf(receiving) !== type) throw invalid('counterpart_code', 'invalid_receiving_account_code');
+  let member: number | null = null;
+  const uid = v.receiving_member_uid ?? undefined;
+  if (kindOf(receiving) === 'liability') {
+    if (!uid) throw invalid('receiving_member_uid', 'missing_receiving_member_uid');
+    const m = await db.selectFrom('users').select('id').where('uid', '=', uid.toUpperCase()).executeTakeFirst();
+    if (!m) throw invalid('receiving_member_uid', 'receiving_member_doesnt_exist');
+    member = m.id;
+  } else if (uid) {
+    throw invalid('receiving_member_uid', 'redundant_receiving_member_uid');
+  }
+  return {
+    reason: v.reason, description: v.description, category: v.category, amount: v.amount, currency_id: currency.code,
+    asset_account_code: asset, receiving_account_code: receiving, receiving_member_id: member,
+  };
+}
+
+const hashOf = (a: NewAdjustment) => createHash('sha256').update(JSON.stringify(a)).digest('hex');
+
+export function adjustmentRoutes(app: FastifyInstance): void {
+  const db = () => app.deps.db.kysely;
+
+  app.get('/admin/adjustments', async (req, reply) => {
+    await requireAbility(req, 'read', 'Adjustment', 'peatio');
+    const q = { ...(req.query as Record<string, unknown>) };
+    if (q.category === 'bank_interset') q.category = 'bank_interest';
+    const p = parseListParams(adjustments, q, { keyset: 'cursor', keysets: { id: ID_KEYSET } });
+    return sendPage(reply, p, await listAdjustments(db(), { ...p.filters, from: p.from, to: p.to } as AdjustmentFilters, p));
+  });
+
+  app.get<{ Params: { id: string } }>('/admin/adjustments/:id', async (req) => {
+    await requireAbility(req, 'read', 'Adjustment', 'peatio');
+    const [err, id] = ID.validate(req.params.id, { coerce: true });
+    if (err) throw invalid('id', 'invalid_id');
+    return (await getAdjustment(db(), id)) ?? fail(404, `${P}.doesnt_exist`);
+  });
+
+  app.post('/admin/adjustments/new', async (req, reply) => {
+    await requireAbility(req, 'create', 'Adjustment', 'peatio');
+    const key = idempotencyKey(req);
+    const row = await checkCreate(db(), bodyOf(req));
+    const creator = caller(req).id;
+    const hash = hashOf(row);
+    const id = await withAudit(req, { topic: 'adjustments', action: 'create' }, async (trx, note) => {
+      const at = app.deps.now();
+      const made = await trx.insertInto('adjustments')
+        .values({ ...row, creator_id: creator, idempotency_key: key ?? null, request_hash: hash, created_at: at, updated_at: at })
+        .onConflict((oc) => oc.columns(['creator_id', 'idempotency_key']).doNothing())
+        .returning('id').executeTakeFirst();
+      if (made) { note({ id: made.id }); return made.id; }
+      // The key was used before: the same submit answers what it made, another body is refused.
+      const first = await trx.selectFrom('adjustments').select(['id', 'request_hash'])
+        .where('creator_id', '=', creator).where('idempotency_key', '=', key!).executeTakeFirstOrThrow();
+      if (first.request_hash !== hash) throw new ApiError(422, [`${P}.idempotency_key_reused`]);
+      note({ id: first.id, replayed: true });
+      return first.id;
+    });
+    return reply.status(201).send(await getAdjustment(db(), id));
+  });
+
+  app.post('/admin/adjustments/action', async (req, reply) => {
+    await requireAbility(req, 'update', 'Adjustment', 'peatio');
+    const body = bodyOf(req);
+    const [err, id] = ID.validate(body.id, { coerce: true });
+    if (err) throw invalid('id', body.id === undefined ? 'missing_id' : 'invalid_id');
+    const action = body.action;
+    if (action !== 'accept' && action !== 'reject') throw invalid('action', 'invalid_action');
+    const me = caller(req).id;
+    await withAudit(req, { topic: 'adjustments', action, data: { id, action } }, async (trx, note) => {
+      const a = await trx.selectFrom('adjustments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!a) fail(404, `${P}.doesnt_exist`);
+      note({ state: { from: a.state } });
+      if (a.state !== 'pending') fail(422, `${P}.cannot_perform_${action}_action`);
+      if (action === 'accept' && a.creator_id === me) fail(422, `${P}.creator_cannot_accept`);
+      const at = app.deps.now();
+      await trx.updateTable('adjustments').set({ state: action === 'accept' ? 'accepted' : 'rejected', validator_id: me, updated_at: at })
+        .where('id', '=', id).execute();
+      if (action === 'reject') return;
+      try {
+        await post(trx, { reference: { type: 'Adjustment', id }, at, entries: adjustmentEntries(a) });
+      } catch (e) {
+        if (e instanceof LedgerRefusal) fail(422, `${P}.user_insufficient_balance`);
+        throw e;
+      }
+    });
+    return reply.status(201).send(await getAdjustment(db(), id));
+  });
+}
