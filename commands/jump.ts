@@ -36,7 +36,7 @@ export interface Jump { id: string; title: string; path: string; term?: string; 
 function rowJump(r: Resource, id: string, ctx: CommandContext): Jump | null {
   const title = `Open ${r.label} #${id}`;
   if (r.detail) return { id: 'jump.row', title, path: listPath(r), lookup: { resource: r.name, id } };
-  if (hasForm(r)) {
+  if (hasForm(r) || r.view) {
     const path = rowPath(r, id);
     return ctx.canOpen(path) ? { id: 'jump.row', title, path } : null;
   }

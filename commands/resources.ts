@@ -2,11 +2,12 @@
  * Per registry resource: "New <entity>" for those the user may create, and "Find <entity>…", which asks
  * for a term on a second palette page and opens the list filtered by the first text filter.
  */
-import { labelOf, type Resource } from '../src/shared/resources';
+import { labelOf, type ActionDef, type Resource } from '../src/shared/resources';
 import { getRow } from '../src/client/api/resources';
 import { reasonFor } from '../src/client/access';
 import { normaliseError } from '../src/client/api';
-import { formPath, hasForm, listedResources, listPath, newPath } from '../src/client/resource-ui/presentation';
+import { canAdd, listedResources, listPath, newPath, rowPath } from '../src/client/resource-ui/presentation';
+import { fourEyesReason } from '../src/client/resource-ui/four-eyes';
 import type { Command } from './types';
 
 function newCommand(r: Resource): Command {
@@ -16,9 +17,9 @@ function newCommand(r: Resource): Command {
     group: 'Create',
     keywords: ['add', 'create', r.labelPlural],
     // Where "New" lands must pass its guard too (a form page's /add needs manage, not only create).
-    can: (ctx) => r.endpoints.create !== undefined && hasForm(r) && ctx.ability.can(r.abilityFor.create, r.subject) && ctx.canOpen(newPath(r)),
+    can: (ctx) => canAdd(r) && ctx.ability.can(r.abilityFor.create, r.subject) && ctx.canOpen(newPath(r)),
     // Someone who works with the list sees that the role lacks it, rather than a command that is not there.
-    blocked: (ctx) => (r.endpoints.create && hasForm(r) && ctx.canOpen(listPath(r)) ? reasonFor('manage', r.subject) : undefined),
+    blocked: (ctx) => (canAdd(r) && ctx.canOpen(listPath(r)) ? reasonFor('manage', r.subject) : undefined),
     run: (ctx) => ctx.navigate(newPath(r)),
   };
 }
@@ -40,6 +41,9 @@ function findCommand(r: Resource): Command | null {
   };
 }
 
+/** A set action goes through its own call, or the row's update call. */
+const callable = (r: Resource, a: ActionDef) => a.endpoint !== undefined || r.endpoints.update !== undefined;
+
 /**
  * A `set` action by the row's key ("Disable market…" → `btcusdt`): opens the row's page with the
  * action's confirmation, which shows the change before → after. A row already in the target state, or
@@ -52,17 +56,19 @@ function setCommands(r: Resource): Command[] {
     group: r.labelPlural,
     keywords: [a.label, r.label, a.field, ...a.values],
     page: { kind: 'input', placeholder: `${labelOf(r.key, r.fields[r.key])} of the ${r.label.toLowerCase()}, e.g. ${String(r.fields[r.key]?.example ?? '')}`.replace(/, e\.g\. $/, ''), action: `${a.label} ${r.label.toLowerCase()}` },
-    can: (ctx) => r.endpoints.update !== undefined && ctx.ability.can(a.ability, r.subject, a.field) && ctx.canOpen(formPath(r, 'x')),
-    blocked: (ctx) => (r.endpoints.update && ctx.canOpen(listPath(r)) ? reasonFor(a.ability, r.subject, a.field) : undefined),
+    can: (ctx) => callable(r, a) && ctx.ability.can(a.ability, r.subject, a.field) && ctx.canOpen(rowPath(r, 'x')),
+    blocked: (ctx) => (callable(r, a) && ctx.canOpen(listPath(r)) ? reasonFor(a.ability, r.subject, a.field) : undefined),
     run: async (ctx, arg = '') => {
-      const key = arg.trim().toLowerCase();
+      const key = arg.trim().replace(/^#/, '').toLowerCase();
       if (!key) return [`Type the ${labelOf(r.key, r.fields[r.key]).toLowerCase()}`];
       try {
         const row = await getRow(r, key);
         const now = String(row[a.field]);
         if (now === a.values[0]) return [`${r.label} ${key} is already ${now}`];
         if (a.from && !a.from.includes(now)) return [`${r.label} ${key} is ${now}: ${a.label.toLowerCase()} is not offered from there`];
-        ctx.navigate(`${formPath(r, key)}?action=${encodeURIComponent(a.name)}`);
+        const mine = fourEyesReason(r, a, row, ctx.uid);
+        if (mine) return [mine];
+        ctx.navigate(`${rowPath(r, key)}?action=${encodeURIComponent(a.name)}`);
       } catch (err) {
         return normaliseError(err).messages;
       }

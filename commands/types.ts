@@ -10,6 +10,8 @@ import type { Resource } from '../src/shared/resources';
 export interface CommandContext {
   ability: AppAbility;
   role: string;
+  /** The signed-in staff member's uid (four-eyes actions are refused on their own rows). */
+  uid?: string;
   /** Current path and query string, e.g. '/faqs?state=active'. */
   location: string;
   navigate(to: string): void;

@@ -21,9 +21,10 @@ export interface AppRoute {
   /**
    * How the guard checks the page against the route's subjects (shared/abilities ROUTE_SUBJECTS):
    * 'list' needs read/update/manage, 'edit' update, 'add' manage. 'detail' means 'add' when the
-   * `idParam` is the literal 'add' (spec: "/currencies/{code} (code may be add)"), else 'edit'.
+   * `idParam` is the literal 'add' (spec: "/currencies/{code} (code may be add)"), else 'edit'; 'view'
+   * means 'add' for the literal 'add', else 'list' (a read-only row page whose route also creates).
    */
-  access: RouteKind | 'detail';
+  access: RouteKind | 'detail' | 'view';
   idParam?: string;
 }
 
@@ -61,8 +62,9 @@ export const routes: AppRoute[] = [
 
 /** The guard's kind for a matched route. */
 export function accessKind(route: AppRoute, params: Record<string, string | undefined>): RouteKind {
-  if (route.access !== 'detail') return route.access;
-  return params[route.idParam ?? 'id'] === 'add' ? 'add' : 'edit';
+  if (route.access !== 'detail' && route.access !== 'view') return route.access;
+  if (params[route.idParam ?? 'id'] === 'add') return 'add';
+  return route.access === 'view' ? 'list' : 'edit';
 }
 
 /** The screen registered at exactly this path: the sidebar never links to a page that does not exist. */

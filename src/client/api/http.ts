@@ -54,6 +54,8 @@ export interface RequestOptions {
   query?: Query;
   /** A plain object is sent as JSON; FormData goes out as multipart. */
   body?: Record<string, unknown> | unknown[] | FormData;
+  /** Sent as `Idempotency-Key`: the server makes one row for every submit that carries the same key. */
+  idempotencyKey?: string;
 }
 
 let onSignInRequired: (() => void) | null = null;
@@ -107,6 +109,7 @@ function fetchRaw<T>(service: Service, method: Method, path: string, opts: Reque
   const headers: Record<string, string> = { Accept: 'application/json' };
   const csrf = getCsrfToken();
   if (method !== 'GET' && csrf) headers['X-CSRF-Token'] = csrf;
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   return ofetch.raw<T>(baseUrl(service) + path, {
     method,
     headers,

@@ -38,9 +38,15 @@ export function getRow(r: Resource, id: number | string): Promise<Row> {
   return request<Row>(SERVICE[r.service], 'GET', endpointPath(e, id));
 }
 
-export function createRow(r: Resource, body: Record<string, unknown>): Promise<Row> {
+/** A random key for one submit: 128 bits as hex (crypto.randomUUID needs a secure context; this does not). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** `idempotencyKey`: the same key on a retried submit of the same body makes one row (where the service honours it). */
+export function createRow(r: Resource, body: Record<string, unknown>, idempotencyKey?: string): Promise<Row> {
   const e = endpoint(r, 'create');
-  return request<Row>(SERVICE[r.service], e.method, e.path, { body });
+  return request<Row>(SERVICE[r.service], e.method, e.path, { body, idempotencyKey });
 }
 
 /** `body` holds the key plus only the changed fields; a path with `:id` carries the key there instead. */

@@ -17,7 +17,7 @@ import { FilterPanel, type FilterPanelHandle } from './FilterPanel';
 import { ListModal } from './ListModal';
 import { Pager } from './Pager';
 import { pagingModel, totalText } from './paging';
-import { detailPath, formStyle, hasForm, newPath, opensPanel, rememberListUrl, rowPath } from './presentation';
+import { canAdd, detailPath, formStyle, hasForm, newPath, opensPanel, rememberListUrl, rowPath } from './presentation';
 import { RowPanel } from './RowPanel';
 import { useListData } from './use-list-data';
 import { useListState } from './use-list-state';
@@ -118,7 +118,7 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
     <div className="page list-page">
       <HeaderActions>
         <HeaderFilterButton pressed={filterOpen} active={activeFilters} onPress={() => setFilterOpen((o) => !o)} />
-        {can('create') && hasForm(r) && (
+        {can('create') && canAdd(r) && (
           <HeaderAddButton routeKey={r.route} entity={r.label}
             onPress={() => (formStyle(r) === 'modal' ? list.openModal({ kind: 'new' }) : navigate(newPath(r)))} />
         )}

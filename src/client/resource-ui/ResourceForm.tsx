@@ -3,11 +3,11 @@
  * with the server's struct before sending; server field errors land under their field; fields the
  * role may not change are disabled with the reason (per attribute where the ability has them).
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { keyOf, labelOf, type FieldDef, type Resource } from '../../shared/resources';
 import { ApiError } from '../api';
-import { createRow, runCall, updateRow, type Row } from '../api/resources';
+import { createRow, newIdempotencyKey, runCall, updateRow, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { FormField, type InputKind } from '../components/form/FormField';
 import { MapField } from '../components/form/MapField';
@@ -83,6 +83,9 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // One idempotency key per body sent: a second submit of the same values (a retry after a lost answer)
+  // makes nothing new; changed values are a new submit with a new key.
+  const sent = useRef<{ body: string; key: string } | null>(null);
   const action = mode === 'create' ? r.abilityFor.create : r.abilityFor.update;
   const dirty = Object.keys(values).some((k) => values[k] !== initial[k]);
 
@@ -110,12 +113,16 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
     setErrors({});
     setSaving(true);
     try {
-      const saved = mode === 'create' ? await createRow(r, checked.body) : await updateRow(r, keyOf(r, row!), checked.body);
+      const json = JSON.stringify(checked.body);
+      if (sent.current?.body !== json) sent.current = { body: json, key: newIdempotencyKey() };
+      const saved = mode === 'create' ? await createRow(r, checked.body, sent.current.key) : await updateRow(r, keyOf(r, row!), checked.body);
       notifySuccess((mode === 'create' ? r.messages?.created : r.messages?.updated) ?? 'Updated Successfully');
       onSaved(saved);
     } catch (err) {
-      if (err instanceof ApiError && err.fields && Object.keys(err.fields).some((k) => k in r.fields)) {
-        setErrors(Object.fromEntries(Object.entries(err.fields).map(([k, codes]) => [k, serverFieldMessage(r, k, codes[0])])));
+      // The server names fields as the body does (currency_id); the form by their own names (currency).
+      const own = (k: string) => (k in r.fields ? k : Object.keys(r.fields).find((x) => r.fields[x]!.inputName === k));
+      if (err instanceof ApiError && err.fields && Object.keys(err.fields).some((k) => own(k))) {
+        setErrors(Object.fromEntries(Object.entries(err.fields).map(([k, codes]) => [own(k) ?? k, serverFieldMessage(r, own(k) ?? k, codes[0])])));
       } else notifyFailure(err);
     } finally {
       setSaving(false);

@@ -40,7 +40,8 @@ function useRow(r: Resource, id: string, rows: readonly Row[], fixed?: Readonly<
 /** One value as the panel shows it: dates in UTC, JSON indented, nested records as their fields. */
 export function Value({ r, field, value }: { r: Resource; field: string; value: unknown }) {
   const kind = r.fields[field]?.kind;
-  if (value === null || value === undefined || value === '') return <span className="row-panel-empty">—</span>;
+  // A column may name its emptiness (an adjustment's validator: 'Unvalidated').
+  if (value === null || value === undefined || value === '') return <span className="row-panel-empty">{r.columns.find((c) => c.field === field)?.empty ?? '—'}</span>;
   if (kind === 'date' || kind === 'datetime' || /(^|_)at$/.test(field)) {
     return <time dateTime={display(value)} title={display(value)}>{formatDate(value)} UTC</time>;
   }

@@ -2,11 +2,16 @@
  * A row's `set` actions on its detail page ("Disable" on a market): header buttons offered only in the
  * states the action allows, and a confirmation that shows the change before → after ("State: Enabled →
  * Disabled") before anything is sent. `?action=<name>` opens the confirmation, which is how the
- * palette's "Disable market M" lands. The change goes through the row's update call.
+ * palette's "Disable market M" lands. The change goes through the action's own call (an adjustment's
+ * accept) or else the row's update call. A four-eyes action (`notBy`) is shown disabled, with the
+ * reason, to the staff member the row names.
  */
 import { useState } from 'react';
 import { keyOf, labelOf, type ActionDef, type Resource } from '../../shared/resources';
-import { updateRow, type Row } from '../api/resources';
+import { callAction, updateRow, type Row } from '../api/resources';
+import { session } from '../state/session';
+import { useSnapshot } from 'valtio';
+import { fourEyesReason } from './four-eyes';
 import { reasonFor, useAbility } from '../access';
 import { HeaderActions } from '../components/layout/header-slots';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
@@ -25,13 +30,17 @@ export function RowSetActions({ resource: r, row, open, onOpen, onDone }: {
   const [pending, setPending] = useState(false);
   const offered = offeredActions(r, row);
   const active = offered.find((a) => a.name === open);
-  const allowed = (a: ActionDef) => ability.can(a.ability, r.subject, a.field);
+  const me = useSnapshot(session).user?.uid;
+  const refusal = (a: ActionDef) => (ability.can(a.ability, r.subject, a.field) ? fourEyesReason(r, a, row, me) : reasonFor(a.ability, r.subject, a.field));
+  const allowed = (a: ActionDef) => refusal(a) === undefined;
 
   const confirm = async () => {
     if (!active || !allowed(active)) return;
     setPending(true);
     try {
-      const saved = await updateRow(r, keyOf(r, row), { [active.field]: active.values[0] });
+      const saved = active.endpoint
+        ? await callAction(r, active, keyOf(r, row), active.values[0])
+        : await updateRow(r, keyOf(r, row), { [active.field]: active.values[0] });
       notifySuccess(active.success ?? r.messages?.updated ?? 'Updated Successfully');
       onDone(saved);
       onOpen(null);
@@ -47,7 +56,7 @@ export function RowSetActions({ resource: r, row, open, onOpen, onDone }: {
       <HeaderActions>
         {offered.map((a) => (
           <button key={a.name} type="button" className="btn btn-ghost btn-sm" disabled={!allowed(a)} onClick={() => onOpen(a.name)}
-            title={allowed(a) ? undefined : reasonFor(a.ability, r.subject, a.field)}>{a.label}</button>
+            title={refusal(a)}>{a.label}</button>
         ))}
       </HeaderActions>
       <ConfirmDialog isOpen={!!active && allowed(active)} title={`${active?.label ?? ''} ${r.label.toLowerCase()} ${String(keyOf(r, row))}?`}

@@ -1,14 +1,16 @@
 /**
- * A row read-only on its own route (`/botSettings/7`, spec §2), every field with its label, and Edit
- * leading to the form route (`/bot-edit/7`) for roles that may update it.
+ * A row read-only on its own route (`/botSettings/7`, `/adjustments-details/7`; spec §2), every field
+ * with its label, Edit leading to the form route (`/bot-edit/7`) for roles that may update it, and the
+ * row's set actions offered in its state (an adjustment's Accept and Reject while pending).
  */
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { keyOf, type Resource } from '../../shared/resources';
 import { reasonFor, useAbility } from '../access';
 import { HeaderActions } from '../components/layout/header-slots';
 import { Icon } from '../components/ui/Icon';
 import { Loading } from '../components/ui/Loading';
-import { formPath, lastListUrl } from './presentation';
+import { formPath, hasForm, lastListUrl } from './presentation';
+import { RowSetActions } from './RowSetActions';
 import { useRow } from './use-row';
 import { entries, Value } from './RowPanel';
 import './resource-ui.css';
@@ -16,8 +18,10 @@ import './resource-ui.css';
 export function ViewPage({ resource: r, id }: { resource: Resource; id: string }) {
   const [, navigate] = useLocation();
   const ability = useAbility();
-  const { row } = useRow(r, id);
+  const { row, setRow } = useRow(r, id);
   const canEdit = ability.can(r.abilityFor.update, r.subject);
+  const action = new URLSearchParams(useSearch()).get('action');
+  const setAction = (name: string | null) => navigate(name ? `?action=${encodeURIComponent(name)}` : window.location.pathname, { replace: true });
 
   return (
     <div className="page form-page">
@@ -25,12 +29,17 @@ export function ViewPage({ resource: r, id }: { resource: Resource; id: string }
         <button type="button" className="link-btn" onClick={() => navigate(lastListUrl(r))}><Icon name="arrowLeft" size={14} /> {r.labelPlural}</button>
         <h2 className="form-page-title">{r.label}{row && <span className="dialog-subtitle">#{String(keyOf(r, row))}</span>}</h2>
       </div>
-      <HeaderActions>
-        <button type="button" className="btn btn-primary btn-sm" disabled={!canEdit || !row} title={canEdit ? 'Edit (e)' : reasonFor(r.abilityFor.update, r.subject)}
-          onClick={() => row && navigate(formPath(r, keyOf(r, row)))}>
-          <Icon name="edit" />Edit
-        </button>
-      </HeaderActions>
+      {hasForm(r) && (
+        <HeaderActions>
+          <button type="button" className="btn btn-primary btn-sm" disabled={!canEdit || !row} title={canEdit ? 'Edit (e)' : reasonFor(r.abilityFor.update, r.subject)}
+            onClick={() => row && navigate(formPath(r, keyOf(r, row)))}>
+            <Icon name="edit" />Edit
+          </button>
+        </HeaderActions>
+      )}
+      {row && r.actions?.some((a) => a.kind === 'set') && (
+        <RowSetActions resource={r} row={row} open={action} onOpen={setAction} onDone={(saved) => setRow(saved)} />
+      )}
       <section className="card form-card">
         {row
           ? (

@@ -20,10 +20,19 @@ export function formPath(r: Resource, id: number | string): string {
   return formStyle(r) === 'page' ? `/${formSegment(r)}/${encodeURIComponent(String(id))}` : `/${r.route}?edit=${encodeURIComponent(String(id))}`;
 }
 
-/** Where a row opens: its read-only view (bots), else where it is edited. */
+/**
+ * Where a row's read-only view lives: beside the list (`/botSettings/7`, Edit leads to `/bot-edit/7`),
+ * or, for a row that cannot be edited, on the form route whose `add` creates (`/adjustments-details/7`).
+ */
+export const viewSegment = (r: Resource): string => (hasForm(r) ? r.route : formSegment(r));
+
+/** Where a row opens: its read-only view (bots, adjustments), else where it is edited. */
 export function rowPath(r: Resource, id: number | string): string {
-  return r.view ? `/${r.route}/${encodeURIComponent(String(id))}` : formPath(r, id);
+  return r.view ? `/${viewSegment(r)}/${encodeURIComponent(String(id))}` : formPath(r, id);
 }
+
+/** Whether "New <entity>" is offered: the create call, and a form to make it in (an edit form, or a view's add page). */
+export const canAdd = (r: Resource): boolean => r.endpoints.create !== undefined && (hasForm(r) || !!r.view);
 
 /** The bespoke detail screen a row opens (a user at /user-directory/{uid}); undefined without one. */
 export function detailPath(r: Resource, row: Record<string, unknown>): string | undefined {
@@ -55,7 +64,7 @@ export const hasForm = (r: Resource): boolean => r.endpoints.update !== undefine
  * Rows that open neither a form nor a detail page (read-only logs) open the row panel beside the list,
  * where the full row — metadata, user agent — can be read.
  */
-export const opensPanel = (r: Resource): boolean => !r.detail && !hasForm(r);
+export const opensPanel = (r: Resource): boolean => !r.detail && !hasForm(r) && !r.view;
 
 /** The resource whose list or detail route a path is on, if any. */
 export function resourceAt(path: string): Resource | undefined {

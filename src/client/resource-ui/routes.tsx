@@ -6,7 +6,7 @@
 import { lazy } from 'react';
 import type { Resource } from '../../shared/resources';
 import type { AppRoute, ScreenProps } from '../routes';
-import { formSegment, formStyle, hasForm, listedResources } from './presentation';
+import { canAdd, formSegment, formStyle, hasForm, listedResources, viewSegment } from './presentation';
 
 function listRoute(r: Resource): AppRoute {
   return {
@@ -33,15 +33,24 @@ function formRoute(r: Resource): AppRoute {
   };
 }
 
-/** A read-only view of a row (`/botSettings/:id`), with Edit leading to its form route. */
+/**
+ * A read-only view of a row (`/botSettings/:id`), with Edit leading to its form route; for a row that
+ * cannot be edited the view shares the form route, whose `add` opens the create form
+ * (`/adjustments-details/:id`).
+ */
 function viewRoute(r: Resource): AppRoute {
+  const creates = !hasForm(r) && canAdd(r);
   return {
-    path: `/${r.route}/:id`,
+    path: `/${viewSegment(r)}/:id`,
     title: r.label,
-    access: 'list',
+    access: creates ? 'view' : 'list',
     screen: lazy(async () => {
-      const { ViewPage } = await import('./ViewPage');
-      return { default: ({ params }: ScreenProps) => <ViewPage resource={r} id={params.id ?? ''} /> };
+      const [{ ViewPage }, { FormPage }] = await Promise.all([import('./ViewPage'), creates ? import('./FormPage') : Promise.resolve({ FormPage: null })]);
+      return {
+        default: ({ params }: ScreenProps) => (FormPage && params.id === 'add'
+          ? <FormPage resource={r} id="add" />
+          : <ViewPage resource={r} id={params.id ?? ''} />),
+      };
     }),
   };
 }

@@ -29,6 +29,8 @@ export const adjustments = defineResource({
   server: 'bespoke',
   route: 'adjustments',
   formRoute: 'adjustments-details',
+  // Rows open read-only at /adjustments-details/{id} (Accept and Reject there); `add` on that route creates.
+  view: true,
   label: 'Adjustment',
   labelPlural: 'Adjustments',
   api: { path: '/admin/adjustments', style: 'new-update', operations: ['list', 'get', 'create'] },

@@ -29,17 +29,18 @@ export function useCommandSource(): CommandSource {
   const { parser } = useRouter();
   const all = useMemo(() => allCommands(routes), []);
   // Refs so the key handler, attached once, always sees the current values.
-  const live = useRef({ ability: ability as AppAbility, role: user?.role ?? '', location: path, navigate });
-  live.current = { ability: ability as AppAbility, role: user?.role ?? '', location: search ? `${path}?${search}` : path, navigate };
+  const live = useRef({ ability: ability as AppAbility, role: user?.role ?? '', uid: user?.uid ?? '', location: path, navigate });
+  live.current = { ability: ability as AppAbility, role: user?.role ?? '', uid: user?.uid ?? '', location: search ? `${path}?${search}` : path, navigate };
 
   const context = useCallback((): CommandContext => {
-    const { ability: a, role, location, navigate: push } = live.current;
+    const { ability: a, role, uid, location, navigate: push } = live.current;
     // Going where the page already is adds no history entry: a command that opens a dialog of the page
     // it was run on ("Ban this user…" on that user) must leave Back pointing where the user came from.
     const go = (to: string) => { if (to !== window.location.pathname + window.location.search) push(to); };
     return {
       ability: a,
       role,
+      uid,
       location,
       navigate: (to) => go(to),
       openUser: (term, fallback) => { void userPathFor(term, fallback).then((to) => go(to)); },
