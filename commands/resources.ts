@@ -76,6 +76,30 @@ function setCommands(r: Resource): Command[] {
   }));
 }
 
+/**
+ * A bulk action by one filter's value ("Cancel open orders of user…" → ID…): opens the list filtered by
+ * the action's `when` and that value, with the confirmation that says how many rows match.
+ */
+function bulkCommands(r: Resource): Command[] {
+  return (r.bulk ?? []).flatMap((b) => (b.commands ?? []).map((c): Command => ({
+    id: `${r.name}.${b.name}.${c.filter}`,
+    title: c.title,
+    group: r.labelPlural,
+    keywords: [b.label, r.labelPlural, c.filter],
+    page: { kind: 'input', placeholder: c.placeholder, action: c.title.replace(/…$/, '') },
+    can: (ctx) => ctx.ability.can(b.ability, r.subject) && ctx.canOpen(listPath(r)),
+    blocked: (ctx) => (ctx.canOpen(listPath(r)) ? reasonFor(b.ability, r.subject) : undefined),
+    run: async (ctx, arg = '') => {
+      const value = arg.trim();
+      if (!value) return [`Type the ${labelOf(c.filter, r.fields[c.filter]).toLowerCase()}`];
+      const f = r.fields[c.filter];
+      const v = c.filter === 'uid' ? value.toUpperCase() : f?.references ? value.toLowerCase() : value;
+      ctx.navigate(`${listPath(r)}?${new URLSearchParams({ ...b.when, [c.filter]: v, bulk: b.name })}`);
+    },
+  })));
+}
+
 export function resourceCommands(): Command[] {
-  return listedResources().flatMap((r) => [newCommand(r), findCommand(r), ...setCommands(r)].filter((c): c is Command => c !== null));
+  return listedResources().flatMap((r) => [newCommand(r), findCommand(r), ...setCommands(r), ...bulkCommands(r)]
+    .filter((c): c is Command => c !== null));
 }

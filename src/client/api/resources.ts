@@ -2,7 +2,7 @@
  * The calls of a registry resource, spelled from its definition's endpoints (DESIGN §3): the generic
  * list, form and palette code never writes a path or picks a verb itself.
  */
-import type { ActionDef, CallDef, Operation, Resource } from '../../shared/resources/define';
+import type { ActionDef, BulkDef, CallDef, Operation, Resource } from '../../shared/resources/define';
 import { endpointPath } from '../../shared/resources/endpoints';
 import { preloadGet, request, requestList, type ListResult, type Query, type Service } from './http';
 
@@ -60,6 +60,12 @@ export function updateRow(r: Resource, key: Key, changes: Record<string, unknown
 export function callAction(r: Resource, a: ActionDef, key: Key, value: unknown): Promise<Row> {
   const e = a.endpoint!;
   return request<Row>(SERVICE[r.service], e.method, endpointPath(e, key), { body: { [r.key]: key, ...(a.body ?? { [a.field]: value }) } });
+}
+
+/** A bulk action's batch: the rows' keys as a JSON array; answers how many rows it acted on. */
+export async function runBulk(r: Resource, b: BulkDef, keys: Key[]): Promise<number> {
+  const answer = await request<unknown>(SERVICE[r.service], b.endpoint.method, b.endpoint.path, { body: keys });
+  return Array.isArray(answer) ? answer.length : 0;
 }
 
 /** A row's call (latest block, scan a block): the key in the path, or in the body beside the params. */

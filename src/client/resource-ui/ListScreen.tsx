@@ -19,6 +19,7 @@ import { Pager } from './Pager';
 import { pagingModel, totalText } from './paging';
 import { canAdd, detailPath, formStyle, hasForm, newPath, opensPanel, rememberListUrl, rowPath } from './presentation';
 import { RowPanel } from './RowPanel';
+import { BulkActions } from './BulkActions';
 import { useListData } from './use-list-data';
 import { useListState } from './use-list-state';
 import { useRowActions } from './use-row-actions';
@@ -37,6 +38,10 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
   const { state } = list;
   const data = useListData(r, state, scope?.params);
   const actions = useRowActions(r, data);
+  // A bulk action's confirmation, opened by its button or by the palette (`?bulk=<name>`).
+  const bulkParam = new URLSearchParams(search).get('bulk');
+  const [bulkOpen, setBulkOpen] = useState<string | null>(bulkParam);
+  useEffect(() => { if (bulkParam) setBulkOpen(bulkParam); }, [bulkParam]);
   const activeFilters = Object.keys(state.filters).length;
   const [filterOpen, setFilterOpen] = useState(activeFilters > 0);
   const filterRef = useRef<FilterPanelHandle>(null);
@@ -123,6 +128,14 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
             onPress={() => (formStyle(r) === 'modal' ? list.openModal({ kind: 'new' }) : navigate(newPath(r)))} />
         )}
       </HeaderActions>
+      <BulkActions resource={r} state={state} fixed={scope?.params} total={data.total} open={bulkOpen}
+        onOpen={(name) => { setBulkOpen(name); if (!name && bulkParam) list.update({}); }}
+        onDone={(b) => {
+          const then = b.then ?? {};
+          const { page, limit, ordering, ...filters } = then;
+          list.update({ filters, page: Number(page ?? 1), ...(limit ? { limit: Number(limit) } : {}), ...(ordering === 'asc' || ordering === 'desc' ? { ordering } : {}) });
+          data.reload();
+        }} />
       <div className="list-head">
         <h2 className="list-title">
           {total !== null && <span className="list-count" title={totalTitle}>{total}</span>}

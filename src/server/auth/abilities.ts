@@ -78,9 +78,11 @@ const PEATIO: Record<string, Table> = {
     read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
       'Market', 'Trade', 'Order', 'Blockchain', 'MiningSession', 'MiningReward'],
   },
+  // Support cancels a customer's open orders (a compromised account, a customer's request): update Order.
   support: {
     read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
       'Market', 'Trade', 'Order', 'InternalTransfer', 'Faq', 'MiningSession', 'MiningReward'],
+    update: ['Order'],
   },
   manager: {
     read: [...OPERATIONS_SUBJECTS, 'Member', 'Deposit', 'Withdraw', 'Currency', 'Market', 'Trade', 'Order', 'Adjustment',

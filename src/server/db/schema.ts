@@ -215,7 +215,7 @@ export interface AdjustmentsTable {
 export interface OrdersTable {
   id: Id; uuid: Generated<string>; member_id: number; market_id: string; side: string; ord_type: Generated<string>;
   price: string | null; origin_volume: string; remaining_volume: string; origin_locked: string; locked: string;
-  funds_received: Dec; maker_fee: Dec; taker_fee: Dec; trades_count: Generated<number>; state: Generated<string>;
+  funds_received: Dec; avg_price: Dec; maker_fee: Dec; taker_fee: Dec; trades_count: Generated<number>; state: Generated<string>;
   created_at: Ts; updated_at: Ts;
 }
 

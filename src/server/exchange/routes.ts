@@ -6,6 +6,7 @@ import { memberRoutes } from './members.js';
 import { beneficiaryRoutes } from './beneficiaries.js';
 import { blockchainRoutes } from './blockchains.js';
 import { adjustmentRoutes } from './adjustments.js';
+import { orderRoutes } from './orders.js';
 
 export const PEATIO_PREFIX = '/api/v2/peatio';
 
@@ -16,6 +17,7 @@ export async function registerPeatioRoutes(app: FastifyInstance): Promise<void> 
     beneficiaryRoutes(peatio);
     blockchainRoutes(peatio);
     adjustmentRoutes(peatio);
+    orderRoutes(peatio);
     registerResourceRoutes(peatio, 'peatio');
   }, { prefix: PEATIO_PREFIX });
 }

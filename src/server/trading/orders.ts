@@ -142,6 +142,8 @@ export async function executeTrade(
     await trx.updateTable('orders').set({
       remaining_volume: remaining, locked: done ? '0' : left, state: done ? 'done' : 'wait',
       funds_received: sql`funds_received + ${received}::numeric`, trades_count: sql`trades_count + 1`, updated_at: at,
+      // The volume-weighted price of its trades so far (every SET reads the row as it was).
+      avg_price: sql`trunc((avg_price * (origin_volume - remaining_volume) + ${total}::numeric) / (origin_volume - remaining_volume + ${volume}::numeric), 18)`,
     } as never).where('id', '=', o.id).execute();
     // A filled buy that paid less than its limit returns the rest.
     if (done && pos(left)) {

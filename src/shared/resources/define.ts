@@ -203,6 +203,32 @@ export interface CallDef {
 }
 
 /**
+ * An action over every row the list's filters match, offered while the filters hold `when` (orders'
+ * "Cancel all" on the list filtered to state wait). The client pages through the matching rows by
+ * cursor and sends their keys to `endpoint` in batches of `batch` (a JSON array of keys), showing
+ * progress and stoppable between batches; the server skips rows no longer in the state, so a retried
+ * or overlapping run acts on each row once. Afterwards the list reloads with `then`.
+ */
+export interface BulkDef {
+  name: string;
+  /** The button and confirmation ('Cancel all'), and the palette command. */
+  label: string;
+  /** The filter values the list must have (`{ state: 'wait' }`). */
+  when: Readonly<Record<string, string>>;
+  endpoint: Endpoint;
+  ability: AbilityAction;
+  batch: number;
+  /** The toast when done ('Orders canceled'). */
+  success: string;
+  /** The list's query afterwards (spec: state wait, page 1, limit 10, ascending). */
+  then?: Readonly<Record<string, string>>;
+  /**
+   * Palette commands that take one filter's value and open the confirmation on the list filtered by it
+   * ('Cancel all orders of UID…' → /orders?state=wait&uid=…&bulk=cancel-all), with a title each.
+   */
+  commands?: ReadonlyArray<{ filter: string; title: string; placeholder: string }>;
+}
+/**
  * A tab of a row's page beside its form: another resource's list limited to this row (a currency's
  * networks: crypto settings with `currency_id` = its code). `scope` maps the list's filter parameter to
  * this row's field.
@@ -261,6 +287,8 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
   list: ListDecl<keyof F & string>;
   actions?: readonly ActionDef<keyof F & string>[];
   calls?: readonly CallDef[];
+  /** Actions over every row the list's filters match (BulkDef). */
+  bulk?: readonly BulkDef[];
   /** Tabs of the row's page after its own form (`?tab=<name>` selects one). */
   tabs?: readonly TabDef[];
   /** Toasts on success, from the spec's catalogue. */

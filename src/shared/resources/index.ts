@@ -30,6 +30,8 @@ import { withdrawLimits } from './withdraw-limits.js';
 import { cryptoSettings } from './crypto-settings.js';
 // Trading, the ledger and money movement (issue 12).
 import { adjustments } from './adjustments.js';
+import { orders } from './orders.js';
+import { trades } from './trades.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -40,7 +42,7 @@ export const RESOURCES: readonly Resource[] = [
   userActivities, adminActivities, serviceLogs, devices, referrals, notifications, notificationRecipients,
   pendingApplications, beneficiaries,
   currencies, blockchains, engines, markets, tradingFees, botSettings, wallets, withdrawLimits, cryptoSettings,
-  adjustments,
+  adjustments, orders, trades,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

@@ -2,7 +2,7 @@
  * /user-directory/{uid}: the header band and the tabs (spec §2 User directory). The open tab lives in
  * the URL (`?tab=devices`), so Back, a pasted link and the palette's "open devices" all land on it.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
@@ -15,6 +15,14 @@ import { closeUser, loadGroups, openUser, userDetail } from '../../state/user-de
 import { isTabId, visibleTabs, type TabId } from './tabs';
 import { UserHeader } from './UserHeader';
 import { UserLogTab } from './UserLogTab';
+import type { ListScope } from '../../resource-ui/ListScreen';
+import type { Resource } from '../../../shared/resources';
+
+// The generic list (and AG Grid with it) loads only when a list tab opens.
+const ListScreen = lazy(async () => ({ default: (await import('../../resource-ui/ListScreen')).ListScreen }));
+const ScopedList = ({ resource, scope }: { resource: Resource; scope: ListScope }) => (
+  <Suspense fallback={null}><ListScreen resource={resource} scope={scope} /></Suspense>
+);
 import { MainInfo } from './MainInfo';
 // The form controls' look (select trigger, switch, native select, pager) lives with the resource screens.
 import '../../resource-ui/resource-ui.css';
@@ -41,7 +49,9 @@ function UserTabs({ user }: { user: UserDetail }) {
       </TabList>
       {tabs.map((t) => (
         <TabPanel key={t.id} id={t.id} className="tabpanel">
-          {t.list ? <UserLogTab resource={t.list.resource} hide={t.list.hide} uid={user.uid} /> : <MainInfo user={user} />}
+          {t.scoped
+            ? <ScopedList resource={t.scoped.resource} scope={{ params: { ...t.scoped.params, uid: user.uid }, label: t.scoped.label }} />
+            : t.list ? <UserLogTab resource={t.list.resource} hide={t.list.hide} uid={user.uid} /> : <MainInfo user={user} />}
         </TabPanel>
       ))}
     </Tabs>

@@ -5,12 +5,13 @@
 import type { AppAbility } from '../../../shared/abilities';
 import type { Resource } from '../../../shared/resources';
 import { devices } from '../../../shared/resources/devices';
+import { orders } from '../../../shared/resources/orders';
 import { notificationRecipients } from '../../../shared/resources/notification-recipients';
 import { referrals } from '../../../shared/resources/referrals';
 import { serviceLogs } from '../../../shared/resources/service-logs';
 import { userActivities } from '../../../shared/resources/user-activities';
 
-export type TabId = 'main' | 'activities' | 'referrals' | 'otp-logs' | 'devices' | 'notification';
+export type TabId = 'main' | 'orders' | 'activities' | 'referrals' | 'otp-logs' | 'devices' | 'notification';
 
 export interface TabDef {
   id: TabId;
@@ -19,6 +20,8 @@ export interface TabDef {
   need?: [action: string, subject: string];
   /** Log tabs: the list behind it and the columns left out because the user is fixed. */
   list?: { resource: Resource; hide: readonly string[] };
+  /** Tabs that are the generic list (filters, row actions, bulk actions) limited to the user and these parameters. */
+  scoped?: { resource: Resource; params: Readonly<Record<string, string>>; label: string };
 }
 
 export const TABS: readonly TabDef[] = [
@@ -29,6 +32,8 @@ export const TABS: readonly TabDef[] = [
   { id: 'otp-logs', title: 'OTP Logs', need: ['read', 'ServiceLog'], list: { resource: serviceLogs, hide: ['uid', 'email'] } },
   { id: 'devices', title: 'Devices', need: ['read', 'ServiceLog'], list: { resource: devices, hide: ['uid', 'email'] } },
   { id: 'notification', title: 'Notification', need: ['update', 'Device'], list: { resource: notificationRecipients, hide: ['uid'] } },
+  // Spec §5: the open-orders tab sends state wait; its Cancel all cancels every one of them.
+  { id: 'orders', title: 'Open Orders', need: ['read', 'Order'], scoped: { resource: orders, params: { state: 'wait' }, label: 'open orders' } },
 ];
 
 export function visibleTabs(ability: AppAbility): TabDef[] {

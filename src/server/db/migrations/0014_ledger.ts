@@ -86,6 +86,7 @@ CREATE TABLE orders (
   origin_locked numeric(36,18) NOT NULL,
   locked numeric(36,18) NOT NULL,
   funds_received numeric(36,18) NOT NULL DEFAULT 0,
+  avg_price numeric(36,18) NOT NULL DEFAULT 0,
   maker_fee numeric(19,18) NOT NULL DEFAULT 0,
   taker_fee numeric(19,18) NOT NULL DEFAULT 0,
   trades_count integer NOT NULL DEFAULT 0,

@@ -1,0 +1,142 @@
+/**
+ * Orders and trades on the ledger: placing locks funds, trades move them with fees to revenue, cancel
+ * (one, by ids, by market) returns what an order still locks — once, however the calls race — and the
+ * lists filter and page. The ledger invariant is checked after every test.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../helpers/app.js';
+import { signInAs, type SignedIn } from '../helpers/auth.js';
+import { createUser } from '../helpers/users.js';
+import { balances, call, codesOf, COIN, expectLedgerHolds, FIAT, fund, MARKET, setupMoney } from './money-fixtures.js';
+import { executeTrade, placeOrder, type MarketInfo } from '../../src/server/trading/orders.js';
+import { LedgerRefusal } from '../../src/server/ledger/post.js';
+
+let t: TestApp;
+let market: MarketInfo;
+let admin: SignedIn, broker: SignedIn;
+let seller: { id: number; uid: string; email: string }, buyer: { id: number; uid: string; email: string };
+
+const place = (member: number, side: 'buy' | 'sell', price: string, volume: string) =>
+  t.db.kysely.transaction().execute((trx) => placeOrder(trx, { member, market, side, price, volume, at: new Date() }));
+const state = async (id: number) => (await t.db.kysely.selectFrom('orders').select(['state', 'locked']).where('id', '=', id).executeTakeFirstOrThrow());
+
+beforeAll(async () => {
+  t = await testApp();
+  market = await setupMoney(t);
+  admin = (await signInAs(t, 'admin')).session;
+  broker = (await signInAs(t, 'broker')).session;
+  seller = await createUser(t.db);
+  buyer = await createUser(t.db);
+  await fund(t, seller.id, COIN, '10', 'coin');
+  await fund(t, buyer.id, FIAT, '100000', 'fiat');
+});
+afterEach(async () => { await expectLedgerHolds(t); });
+afterAll(async () => { await t?.close(); });
+
+describe('placing and trading', () => {
+  it('locks what an order may spend, and refuses an order the balance cannot cover', async () => {
+    await place(seller.id, 'sell', '20000', '1.5');
+    expect(await balances(t, seller.id, COIN)).toEqual({ balance: '8.5', locked: '1.5' });
+    await place(buyer.id, 'buy', '19000', '2');
+    expect(await balances(t, buyer.id, FIAT)).toEqual({ balance: '62000', locked: '38000' });
+    await expect(place(buyer.id, 'buy', '19000', '100')).rejects.toBeInstanceOf(LedgerRefusal);
+  });
+
+  it('moves funds on a trade, fees to revenue, and returns a filled buy\'s unspent lock', async () => {
+    const ask = await place(seller.id, 'sell', '20000', '1');
+    const bid = await place(buyer.id, 'buy', '21000', '1');
+    const before = { seller: await balances(t, seller.id, FIAT), buyer: await balances(t, buyer.id, COIN), buyerFiat: await balances(t, buyer.id, FIAT) };
+    const trade = await t.db.kysely.transaction().execute((trx) => executeTrade(trx, market, ask, bid, '20000', '1', new Date()));
+    expect(trade).toEqual(expect.any(Number));
+    expect(await state(ask)).toMatchObject({ state: 'done' });
+    expect(await state(bid)).toMatchObject({ state: 'done' });
+    // Seller (maker, 0.1 %) receives 20000 − 20; buyer (taker, 0.2 %) 1 − 0.002 BTC and gets back 21000 − 20000.
+    expect(Number((await balances(t, seller.id, FIAT)).balance) - Number(before.seller.balance)).toBe(19980);
+    expect(Number((await balances(t, buyer.id, COIN)).balance) - Number(before.buyer.balance)).toBeCloseTo(0.998, 10);
+    expect(Number((await balances(t, buyer.id, FIAT)).locked)).toBe(Number(before.buyerFiat.locked) - 21000);
+    const res = await call(t, admin, 'GET', `/trades?uid=${buyer.uid}`);
+    expect(res.json().find((x: { id: number }) => x.id === trade)).toMatchObject({
+      price: '20000', amount: '1', total: '20000', market: MARKET, taker_type: 'buy', maker_uid: seller.uid, taker_uid: buyer.uid,
+      maker_order_email: seller.email, taker_order_email: buyer.email, maker_fee_amount: '20', maker_fee_currency: FIAT,
+      taker_fee_amount: '0.002', taker_fee_currency: COIN,
+    });
+    const order = (await call(t, admin, 'GET', `/orders/${bid}`)).json();
+    expect(order).toMatchObject({ state: 'done', avg_price: '20000', executed_volume: '1', remaining_volume: '0', trades_count: 1, uid: buyer.uid });
+  });
+});
+
+describe('cancel', () => {
+  it('cancels a waiting order once, returning its lock; a second cancel is cancel_error', async () => {
+    const id = await place(seller.id, 'sell', '25000', '0.25');
+    const before = await balances(t, seller.id, COIN);
+    const res = await call(t, admin, 'POST', `/orders/${id}/cancel`);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ id, state: 'cancel' });
+    expect(Number((await balances(t, seller.id, COIN)).balance)).toBeCloseTo(Number(before.balance) + 0.25, 10);
+    expect(codesOf(await call(t, admin, 'POST', `/orders/${id}/cancel`))).toEqual(['admin.order.cancel_error']);
+    expect((await call(t, admin, 'POST', '/orders/99999999/cancel')).statusCode).toBe(404);
+    expect(codesOf(await call(t, admin, 'POST', '/orders/abc/cancel'))).toEqual(['admin.order.non_integer_id']);
+    expect((await call(t, broker, 'POST', `/orders/${id}/cancel`)).statusCode).toBeGreaterThanOrEqual(401);
+  });
+
+  it('8 concurrent cancels of one order and a bulk cancel racing single cancels release each lock once', async () => {
+    const id = await place(seller.id, 'sell', '26000', '0.5');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(t, admin, 'POST', `/orders/${id}/cancel`)));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => place(seller.id, 'sell', String(30000 + i), '0.01')));
+    const before = await balances(t, seller.id, COIN);
+    const [bulkA, bulkB, ...singles] = await Promise.all([
+      call(t, admin, 'POST', '/bulk/orders_by_id', ids), call(t, admin, 'POST', '/bulk/orders_by_id', { ids: [...ids].reverse() }),
+      ...ids.slice(0, 5).map((x) => call(t, admin, 'POST', `/orders/${x}/cancel`)),
+    ]);
+    const cancelled = [...bulkA!.json(), ...bulkB!.json()].map((o: { id: number }) => o.id).length
+      + singles.filter((r) => r.statusCode === 201).length;
+    expect(cancelled).toBe(20);
+    expect(Number((await balances(t, seller.id, COIN)).balance)).toBeCloseTo(Number(before.balance) + 0.2, 10);
+    for (const x of ids) expect((await state(x)).state).toBe('cancel');
+  });
+
+  it('refuses a bulk body that is not a list of up to 1,000 ids', async () => {
+    for (const body of [[], ['x'], { ids: 'all' }, Array.from({ length: 1001 }, (_, i) => i + 1), [-1]]) {
+      expect(codesOf(await call(t, admin, 'POST', '/bulk/orders_by_id', body))).toEqual(['admin.order.invalid_ids']);
+    }
+  });
+
+  it('cancels every waiting order of a market (one side), Peatio style', async () => {
+    const sells = await Promise.all(Array.from({ length: 3 }, () => place(seller.id, 'sell', '40000', '0.01')));
+    const buy = await place(buyer.id, 'buy', '100', '0.01');
+    const res = await call(t, admin, 'POST', '/orders/cancel', { market: MARKET, side: 'sell' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining(sells));
+    expect((await state(buy)).state).toBe('wait');
+    expect(codesOf(await call(t, admin, 'POST', '/orders/cancel', { market: 'nomarket' }))).toEqual(['admin.order.market_doesnt_exist']);
+    await call(t, admin, 'POST', `/orders/${buy}/cancel`);
+  });
+});
+
+describe('lists', () => {
+  it('filters orders by state, market, side, type, member and amount, with the console\'s names too', async () => {
+    const id = await place(buyer.id, 'buy', '123.45', '0.37');
+    const one = async (q: string) => (await call(t, admin, 'GET', `/orders?${q}`)).json().map((o: { id: number }) => o.id);
+    expect(await one(`state=wait&market=${MARKET}&side=buy`)).toContain(id);
+    expect(await one('state=wait&type=buy&order_type=limit')).toContain(id);
+    expect(await one('amount=0.37')).toEqual([id]);
+    expect(await one('price=123.45')).toEqual([id]);
+    expect(await one(`email=${encodeURIComponent(buyer.email)}&amount=0.37`)).toEqual([id]);
+    expect(await one(`uid=${seller.uid}&state=wait`)).not.toContain(id);
+    expect(await one('uid=ID0000000000')).toEqual([]);
+    expect(codesOf(await call(t, admin, 'GET', '/orders?state=open'))).toEqual(['admin.order.invalid_state']);
+    const page = await call(t, admin, 'GET', '/orders?limit=2');
+    const next = await call(t, admin, 'GET', `/orders?limit=2&cursor=${page.headers['next-cursor']}`);
+    expect(next.json()[0].id).toBeGreaterThan(page.json()[1].id);
+    await call(t, admin, 'POST', `/orders/${id}/cancel`);
+  });
+
+  it('filters trades by maker and taker e-mail and market', async () => {
+    const byMaker = (await call(t, admin, 'GET', `/trades?maker_email=${encodeURIComponent(seller.email)}`)).json();
+    expect(byMaker.length).toBeGreaterThan(0);
+    expect(byMaker.every((x: { maker_uid: string }) => x.maker_uid === seller.uid)).toBe(true);
+    expect((await call(t, admin, 'GET', `/trades?taker_email=${encodeURIComponent(seller.email)}`)).json()).toEqual([]);
+    expect((await call(t, admin, 'GET', '/trades?market=nomarket')).json()).toEqual([]);
+  });
+});
