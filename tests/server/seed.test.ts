@@ -1,4 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { checkLedger } from '../../src/server/ledger/check.js';
 import { generate, verify } from 'otplib';
 import { sql } from 'kysely';
 import { openTestDb } from '../helpers/db.js';
@@ -203,6 +204,22 @@ describe('demo seed', () => {
     const locked = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM accounts ac JOIN users u ON u.id = ac.user_id
       WHERE u.role = 'investor' AND ac.locked > 0 AND ac.locked <= ac.balance`);
     expect(locked.n).toBeGreaterThan(0);
+  });
+
+  it('has a trading and ledger history that balances: orders in every state, trades, adjustments decided and pending', async () => {
+    const states = (await a.kysely.selectFrom('orders').select('state').distinct().execute()).map((r) => r.state).sort();
+    expect(states).toEqual(['cancel', 'done', 'pending', 'reject', 'wait']);
+    const trades = await one<{ n: number; markets: number }>(a, 'SELECT count(*)::int AS n, count(DISTINCT market_id)::int AS markets FROM trades');
+    expect(trades.n).toBeGreaterThan(50);
+    expect(trades.markets).toBeGreaterThanOrEqual(4);
+    const adjustments = (await a.kysely.selectFrom('adjustments').select('state').distinct().execute()).map((r) => r.state).sort();
+    expect(adjustments).toEqual(['accepted', 'pending', 'rejected']);
+    for (const db of [a, b]) expect((await checkLedger(db.kysely)).problems).toEqual([]);
+    const history = (db: Database) => one<{ o: string; t: string; ops: string }>(db, `SELECT
+      (SELECT md5(string_agg(concat_ws('|', id, member_id, market_id, side, price, origin_volume, remaining_volume, locked, state, created_at::text), ',' ORDER BY id)) FROM orders) AS o,
+      (SELECT md5(string_agg(concat_ws('|', id, maker_order_id, taker_order_id, price, amount, maker_fee_amount, taker_fee_amount), ',' ORDER BY id)) FROM trades) AS t,
+      (SELECT md5(string_agg(concat_ws('|', code, currency_id, member_id, reference_type, reference_id, debit, credit), ',' ORDER BY reference_type, reference_id, code, member_id, currency_id, debit, credit)) FROM operations) AS ops`);
+    expect(await history(a)).toEqual(await history(b));
   });
 
   it('gives verified customers beneficiaries: addresses for coins, bank details for fiat, in every state', async () => {

@@ -20,6 +20,7 @@ import { pagingModel, totalText } from './paging';
 import { canAdd, detailPath, formStyle, hasForm, newPath, opensPanel, rememberListUrl, rowPath } from './presentation';
 import { RowPanel } from './RowPanel';
 import { BulkActions } from './BulkActions';
+import { ListSummary } from './ListSummary';
 import { useListData } from './use-list-data';
 import { useListState } from './use-list-state';
 import { useRowActions } from './use-row-actions';
@@ -144,6 +145,7 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
         </h2>
         {data.loading && <span className="spinner spinner-sm" role="status" aria-label="Loading" />}
       </div>
+      {r.list.summary && <ListSummary resource={r} filters={{ ...state.filters, ...scope?.params }} />}
       {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} handleRef={filterRef}
         exclude={Object.keys(scope?.params ?? {})} onLeave={() => grid.current?.move(0)} />}
       <div className="list-body">

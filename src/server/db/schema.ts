@@ -205,6 +205,8 @@ export interface OperationsTable {
   reference_type: string; reference_id: number; debit: Dec; credit: Dec; created_at: Ts;
 }
 
+export interface LedgerTotalsTable { currency_id: string; kind: number; shard: number; amount: Dec }
+
 export interface AdjustmentsTable {
   id: Id; reason: string; description: string; category: Generated<string>; amount: Dec; currency_id: string;
   asset_account_code: number; receiving_account_code: number; receiving_member_id: number | null;
@@ -262,6 +264,7 @@ export interface DB {
   withdraw_limits: WithdrawLimitsTable;
   crypto_settings: CryptoSettingsTable;
   operations: OperationsTable;
+  ledger_totals: LedgerTotalsTable;
   adjustments: AdjustmentsTable;
   orders: OrdersTable;
   trades: TradesTable;

@@ -7,6 +7,7 @@ import { beneficiaryRoutes } from './beneficiaries.js';
 import { blockchainRoutes } from './blockchains.js';
 import { adjustmentRoutes } from './adjustments.js';
 import { orderRoutes } from './orders.js';
+import { operationRoutes } from './operations.js';
 
 export const PEATIO_PREFIX = '/api/v2/peatio';
 
@@ -18,6 +19,7 @@ export async function registerPeatioRoutes(app: FastifyInstance): Promise<void> 
     blockchainRoutes(peatio);
     adjustmentRoutes(peatio);
     orderRoutes(peatio);
+    operationRoutes(peatio);
     registerResourceRoutes(peatio, 'peatio');
   }, { prefix: PEATIO_PREFIX });
 }

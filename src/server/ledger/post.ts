@@ -79,6 +79,29 @@ function accountDeltas(entries: readonly Entry[]) {
     .sort((a, b) => a.member - b.member || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
 }
 
+/** Shards of ledger_totals per currency and kind. */
+export const TOTAL_SHARDS = 16;
+
+/** Adds the posting's net credit − debit per currency and kind to one shard of the running totals. */
+async function addTotals(trx: Kysely<DB>, entries: readonly Entry[]): Promise<void> {
+  const sums = new Map<string, { currency: string; kind: number; units: bigint }>();
+  for (const e of entries) {
+    const kind = Math.floor(e.code / 100);
+    const k = `${e.currency}\u0000${kind}`;
+    const s = sums.get(k) ?? { currency: e.currency, kind, units: 0n };
+    s.units += amountOf(e);
+    sums.set(k, s);
+  }
+  const rows = [...sums.values()].filter((s) => s.units !== 0n)
+    .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : a.kind - b.kind));
+  if (!rows.length) return;
+  const shard = Math.floor(Math.random() * TOTAL_SHARDS);
+  await trx.insertInto('ledger_totals')
+    .values(rows.map((r) => ({ currency_id: r.currency, kind: r.kind, shard, amount: fromUnits(r.units) })))
+    .onConflict((oc) => oc.columns(['currency_id', 'kind', 'shard']).doUpdateSet({ amount: sql`ledger_totals.amount + excluded.amount` }))
+    .execute();
+}
+
 export async function post(trx: Kysely<DB>, p: Posting): Promise<void> {
   const currencies = [...new Set(p.entries.map((e) => e.currency))];
   const rows = await trx.selectFrom('currencies').select(['code', 'type']).where('code', 'in', currencies).execute();
@@ -88,6 +111,7 @@ export async function post(trx: Kysely<DB>, p: Posting): Promise<void> {
     reference_type: p.reference.type, reference_id: p.reference.id,
     debit: e.debit ?? '0', credit: e.credit ?? '0', created_at: p.at,
   }))).execute();
+  await addTotals(trx, p.entries);
   for (const d of accountDeltas(p.entries)) {
     const amount = fromUnits(d.units);
     const col = sql.ref(d.column);

@@ -17,16 +17,30 @@ import { code, type CurrencyType } from '../ledger/chart.js';
 import { post, type Entry } from '../ledger/post.js';
 
 const UNIT = 10n ** 18n;
-/** a × b of two decimal strings, truncated to 18 places. */
-export const mul = (a: string, b: string): string => fromUnits((toUnits(a) * toUnits(b)) / UNIT);
+/** a × b of two decimal strings, truncated to `places` (the currency's precision; 18 at most). */
+export const mul = (a: string, b: string, places = 18): string => {
+  const step = 10n ** BigInt(18 - Math.min(places, 18));
+  return fromUnits(((toUnits(a) * toUnits(b)) / UNIT / step) * step);
+};
 
-export interface MarketInfo { id: string; base: string; quote: string; baseType: CurrencyType; quoteType: CurrencyType }
+/**
+ * A market and its currencies' types and precisions: a total is truncated to the quote currency's
+ * places and a fee to its currency's (in the member's favour), so no balance holds more places than
+ * its currency has.
+ */
+export interface MarketInfo {
+  id: string; base: string; quote: string; baseType: CurrencyType; quoteType: CurrencyType; basePrecision: number; quotePrecision: number;
+}
 
 export async function marketInfo(db: Kysely<DB>, id: string): Promise<MarketInfo | undefined> {
   const m = await db.selectFrom('markets as m')
     .innerJoin('currencies as b', 'b.code', 'm.base_unit').innerJoin('currencies as q', 'q.code', 'm.quote_unit')
-    .select(['m.id', 'm.base_unit', 'm.quote_unit', 'b.type as bt', 'q.type as qt']).where('m.id', '=', id).executeTakeFirst();
-  return m && { id: m.id, base: m.base_unit, quote: m.quote_unit, baseType: m.bt as CurrencyType, quoteType: m.qt as CurrencyType };
+    .select(['m.id', 'm.base_unit', 'm.quote_unit', 'b.type as bt', 'q.type as qt', 'b.precision as bp', 'q.precision as qp'])
+    .where('m.id', '=', id).executeTakeFirst();
+  return m && {
+    id: m.id, base: m.base_unit, quote: m.quote_unit, baseType: m.bt as CurrencyType, quoteType: m.qt as CurrencyType,
+    basePrecision: m.bp, quotePrecision: m.qp,
+  };
 }
 
 /** The fee fractions of a member on a market: the most specific trading_fees row (group and market over `any`). */
@@ -47,17 +61,21 @@ export function holdEntries(member: number, currency: string, type: CurrencyType
     : [{ code: locked, currency, member, debit: amount }, { code: main, currency, member, credit: amount }];
 }
 
-export interface NewOrder { member: number; market: MarketInfo; side: 'buy' | 'sell'; price: string; volume: string; at: Date }
+export interface NewOrder {
+  member: number; market: MarketInfo; side: 'buy' | 'sell'; price: string; volume: string; at: Date;
+  /** `pending` until the matching engine takes it (Peatio's submitted order); `wait` by default. */
+  state?: 'wait' | 'pending';
+}
 
 /** Places a limit order (state wait), locking what it may spend. Refused by the ledger when the balance is short. */
 export async function placeOrder(trx: Kysely<DB>, o: NewOrder): Promise<number> {
   const sell = o.side === 'sell';
-  const locked = sell ? o.volume : mul(o.price, o.volume);
+  const locked = sell ? o.volume : mul(o.price, o.volume, o.market.quotePrecision);
   const fees = await feesFor(trx, o.member, o.market.id);
   const { id } = await trx.insertInto('orders').values({
     member_id: o.member, market_id: o.market.id, side: o.side, ord_type: 'limit', price: o.price,
     origin_volume: o.volume, remaining_volume: o.volume, origin_locked: locked, locked,
-    maker_fee: fees.maker, taker_fee: fees.taker, state: 'wait', created_at: o.at, updated_at: o.at,
+    maker_fee: fees.maker, taker_fee: fees.taker, state: o.state ?? 'wait', created_at: o.at, updated_at: o.at,
   }).returning('id').executeTakeFirstOrThrow();
   const [cur, type] = sell ? [o.market.base, o.market.baseType] : [o.market.quote, o.market.quoteType];
   await post(trx, { reference: { type: 'Order', id }, at: o.at, entries: holdEntries(o.member, cur, type, locked, 'lock') });
@@ -68,15 +86,17 @@ export interface CancelledOrder { id: number; member_id: number; market_id: stri
 
 /**
  * Cancels open orders by id, each only if it is still waiting, and returns what each one held to its
- * member in one posting per order. Returns the orders it cancelled (an order already done or cancelled
+ * member in one posting per order (or rejects pending ones: `how`). Returns the orders it cancelled (an order already done or cancelled
  * is skipped, so a retried or racing cancel moves nothing twice).
  */
-export async function cancelOrders(trx: Kysely<DB>, ids: readonly number[], at: Date): Promise<CancelledOrder[]> {
+export async function cancelOrders(
+  trx: Kysely<DB>, ids: readonly number[], at: Date, how: { from: 'wait' | 'pending'; to: 'cancel' | 'reject' } = { from: 'wait', to: 'cancel' },
+): Promise<CancelledOrder[]> {
   if (!ids.length) return [];
   // The rows are locked in id order, so two bulk cancels over overlapping sets cannot deadlock.
   const rows = (await sql<CancelledOrder>`
-    WITH target AS (SELECT id, locked FROM orders WHERE id = ANY(${[...ids]}::bigint[]) AND state = 'wait' ORDER BY id FOR UPDATE)
-    UPDATE orders o SET state = 'cancel', locked = 0, updated_at = ${at}
+    WITH target AS (SELECT id, locked FROM orders WHERE id = ANY(${[...ids]}::bigint[]) AND state = ${how.from} ORDER BY id FOR UPDATE)
+    UPDATE orders o SET state = ${how.to}, locked = 0, updated_at = ${at}
     FROM target t WHERE o.id = t.id
     RETURNING o.id, o.member_id, o.market_id, o.side, t.locked::text AS released`.execute(trx)).rows;
   const markets = new Map<string, MarketInfo>();
@@ -107,10 +127,12 @@ export async function executeTrade(
   const maker = orders.find((o) => o.id === makerId), taker = orders.find((o) => o.id === takerId);
   if (!maker || !taker || maker.side === taker.side) return null;
   if (toUnits(maker.remaining_volume) < toUnits(volume) || toUnits(taker.remaining_volume) < toUnits(volume)) return null;
-  const total = mul(price, volume);
+  const total = mul(price, volume, market.quotePrecision);
+  // Too small to be worth one unit of the quote currency: no trade.
+  if (toUnits(total) <= 0n) return null;
   const [buyer, seller] = maker.side === 'buy' ? [maker, taker] : [taker, maker];
-  const feeOf = (o: OpenOrder, amount: string) => mul(amount, o === maker ? o.maker_fee : o.taker_fee);
-  const buyerFee = feeOf(buyer, volume), sellerFee = feeOf(seller, total);
+  const feeOf = (o: OpenOrder, amount: string, places: number) => mul(amount, o === maker ? o.maker_fee : o.taker_fee, places);
+  const buyerFee = feeOf(buyer, volume, market.basePrecision), sellerFee = feeOf(seller, total, market.quotePrecision);
   const sub = (a: string, b: string) => fromUnits(toUnits(a) - toUnits(b));
   if (toUnits(buyer.locked) < toUnits(total) || toUnits(seller.locked) < toUnits(volume)) return null;
   const { id } = await trx.insertInto('trades').values({

@@ -244,6 +244,11 @@ export interface ListDecl<K extends string = string> {
   orderBy?: K;
   /** Columns the server may order by; `id` plus the stored list columns when absent. Anything else is a 422. */
   sortable?: readonly K[];
+  /**
+   * A small table above the list from a call of the same service that takes the list's filters (the
+   * ledger's totals per currency over the operations the filters match): rows keyed by `key`.
+   */
+  summary?: { label: string; path: string; key: string; columns: readonly { field: string; label: string }[] };
 }
 
 /** What an entity's author writes. */

@@ -32,6 +32,7 @@ import { cryptoSettings } from './crypto-settings.js';
 import { adjustments } from './adjustments.js';
 import { orders } from './orders.js';
 import { trades } from './trades.js';
+import { operations } from './operations.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -42,7 +43,7 @@ export const RESOURCES: readonly Resource[] = [
   userActivities, adminActivities, serviceLogs, devices, referrals, notifications, notificationRecipients,
   pendingApplications, beneficiaries,
   currencies, blockchains, engines, markets, tradingFees, botSettings, wallets, withdrawLimits, cryptoSettings,
-  adjustments, orders, trades,
+  adjustments, orders, trades, operations,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

@@ -9,6 +9,10 @@
  * accounts (balance, locked) are the members' liabilities summed: 20x into balance, 21x into locked,
  * changed in the posting's transaction (ledger/post.ts).
  *
+ * ledger_totals: the running credit − debit per currency and kind, in 16 shards so concurrent postings
+ * in one currency rarely wait on one row; the console's totals read 16 rows per currency instead of
+ * summing millions of operations.
+ *
  * Existing balances (a database that had accounts before the ledger) are carried in by one opening
  * posting per account (reference_type 'Opening'), so the invariant holds from the first day.
  *
@@ -40,6 +44,14 @@ CREATE INDEX operations_kind_code_idx ON operations (kind, code, id);
 CREATE INDEX operations_member_idx ON operations (member_id, kind, id) WHERE member_id IS NOT NULL;
 CREATE INDEX operations_reference_idx ON operations (reference_type, reference_id);
 CREATE INDEX operations_kind_created_idx ON operations (kind, created_at, id);
+
+CREATE TABLE ledger_totals (
+  currency_id text NOT NULL REFERENCES currencies(code),
+  kind smallint NOT NULL,
+  shard smallint NOT NULL,
+  amount numeric(38,18) NOT NULL DEFAULT 0,
+  PRIMARY KEY (currency_id, kind, shard)
+);
 
 ${OPENING_SQL};
 

@@ -1,6 +1,7 @@
 /**
  * The demo data set: staff accounts for every role, customers with their KYC records, balances,
- * devices, beneficiaries, staff push notifications, a year of activity and provider logs, and the help
+ * devices, beneficiaries, orders and trades on the ledger, adjustments, staff push notifications, a year of
+ * activity and provider logs, and the help
  * centre (FAQ categories and questions) and e-mail types.
  * Deterministic: the same options (including `now`) give the same rows. Everything goes in one transaction, so a start killed half-way leaves an
  * empty database that the next start seeds again, never a half-seeded one taken for seeded.
@@ -19,6 +20,7 @@ import { insertServiceLogs } from './service-logs.js';
 import { insertPayoutsAndPushes } from './payouts-and-pushes.js';
 import { insertHelpCentre } from './help-centre.js';
 import { insertExchange } from './exchange.js';
+import { insertTradingHistory } from './trading-history.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
 import { analyze } from '../statistics.js';
@@ -108,6 +110,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
       await insertExchange(ctx, opts.nodePort);
       await insertKyc(ctx);
       await insertAssets(ctx);
+      await insertTradingHistory(ctx);
       await insertPayoutsAndPushes(ctx);
       await insertActivities(ctx, activities);
       await insertServiceLogs(ctx, serviceLogs);

@@ -1,0 +1,54 @@
+/**
+ * The ledger on the exchange service: GET /admin/assets, /admin/liabilities, /admin/revenues and
+ * /admin/expenses (Peatio; read Operations::<Kind>), GET /admin/operations (the console's one list, its
+ * `kind` a filter; without one, every kind the caller may read), and GET /admin/operations/totals (the
+ * running totals per currency, read from ledger_totals; any operations ability).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { operations } from '../../shared/resources/operations.js';
+import type { Subject } from '../../shared/abilities.js';
+import { requireAbility, roleCan } from '../auth/require-ability.js';
+import { parseListParams } from '../auth/logs/list-params.js';
+import { sendPage } from '../auth/logs/reply.js';
+import { ID_KEYSET } from '../db/queries/paging.js';
+import { listOperations, type OperationFilters } from '../db/queries/operations.js';
+import { runningTotals } from '../ledger/check.js';
+import { KIND_NUMBER, type Kind } from '../ledger/chart.js';
+
+const SUBJECT: Record<Kind, Subject> = {
+  asset: 'Operations::Asset', liability: 'Operations::Liability', revenue: 'Operations::Revenue', expense: 'Operations::Expense',
+};
+const PEATIO_PATHS: Record<string, Kind> = { assets: 'asset', liabilities: 'liability', revenues: 'revenue', expenses: 'expense' };
+
+const may = (req: FastifyRequest, k: Kind) => {
+  const role = req.auth?.user.role;
+  return !!role && roleCan(role, 'read', SUBJECT[k], 'peatio', req.server.deps.config.allowedRoles);
+};
+
+/** The kinds a request lists: the one asked for (refused without its ability), or every one the caller may read. */
+async function kindsFor(req: FastifyRequest, asked: Kind | undefined): Promise<number[]> {
+  if (asked) { await requireAbility(req, 'read', SUBJECT[asked], 'peatio'); return [KIND_NUMBER[asked]]; }
+  const kinds = (Object.keys(SUBJECT) as Kind[]).filter((k) => may(req, k));
+  if (!kinds.length) await requireAbility(req, 'read', 'Operations::Account', 'peatio');
+  return kinds.map((k) => KIND_NUMBER[k]);
+}
+
+export function operationRoutes(app: FastifyInstance): void {
+  const db = () => app.deps.db.kysely;
+  const list = (fixed?: Kind) => async (req: FastifyRequest, reply: Parameters<typeof sendPage>[0]) => {
+    const q = { ...(req.query as Record<string, unknown>) };
+    if (fixed) q.kind = fixed;
+    const p = parseListParams(operations, q, { keyset: 'cursor', keysets: { id: ID_KEYSET }, codePrefix: 'admin.operation' });
+    const { kind, ...filters } = p.filters as { kind?: Kind } & Omit<OperationFilters, 'kinds'>;
+    const kinds = await kindsFor(req, kind);
+    return sendPage(reply, p, await listOperations(db(), { ...filters, kinds, from: p.from, to: p.to }, p));
+  };
+  app.get('/admin/operations', list());
+  for (const [path, kind] of Object.entries(PEATIO_PATHS)) app.get(`/admin/${path}`, list(kind));
+
+  app.get('/admin/operations/totals', async (req) => {
+    await kindsFor(req, undefined);
+    const currency = (req.query as { currency?: unknown }).currency;
+    return runningTotals(db(), typeof currency === 'string' && currency ? currency.toLowerCase() : undefined);
+  });
+}
