@@ -120,6 +120,30 @@ export const ERRORS = {
   // An amount with more decimals than the currency's precision (currencies.precision) is refused, not rounded.
   'admin.member.amount_exceeds_precision': 422,
   'admin.notification.uid_doesnt_exist': 404,
+  // Money: orders and adjustments (issue 12).
+  'admin.order.cancel_error': 422,
+  'admin.order.non_integer_id': 422,
+  'admin.order.invalid_ids': 422,
+  'admin.order.market_doesnt_exist': 422,
+  'admin.order.invalid_side': 422,
+  'admin.adjustment.doesnt_exist': 404,
+  'admin.adjustment.zero_amount': 422,
+  'admin.adjustment.amount_exceeds_precision': 422,
+  'admin.adjustment.currency_doesnt_exist': 422,
+  'admin.adjustment.invalid_asset_account_code': 422,
+  'admin.adjustment.invalid_receiving_account_code': 422,
+  'admin.adjustment.missing_receiving_member_uid': 422,
+  'admin.adjustment.receiving_member_doesnt_exist': 422,
+  'admin.adjustment.redundant_receiving_member_uid': 422,
+  'admin.adjustment.idempotency_key_reused': 422,
+  'admin.adjustment.invalid_idempotency_key': 422,
+  'admin.adjustment.cannot_perform_accept_action': 422,
+  'admin.adjustment.cannot_perform_reject_action': 422,
+  'admin.adjustment.creator_cannot_accept': 422,
+  'admin.adjustment.user_insufficient_balance': 422,
+  'admin.adjustment.invalid_action': 422,
+  'admin.adjustment.missing_id': 422,
+  'admin.adjustment.invalid_id': 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERRORS | `${string}.${string}`;

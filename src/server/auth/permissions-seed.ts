@@ -127,7 +127,8 @@ export const PAST_DEFAULTS: Record<string, readonly string[]> = {
   accountant: ['20e4c2e00148c7b8'],
   compliance: ['3aca3d811f8e90a4', '3d88e668c22bc4c8'],
   technical: ['5c3ab9c80ef1ea7c'],
-  support: ['31d07b951ee71e4f', '22f9813609452881'],
+  // Reads only, before support could cancel orders (update Order, issue 12).
+  support: ['31d07b951ee71e4f', '22f9813609452881', 'd1d5f829754a4c71'],
   manager: ['e5212ca64ca14756'],
   broker: ['9c4ee8d42200fb5b'],
   investor: ['e5212ca64ca14756'],
