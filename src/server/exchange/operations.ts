@@ -2,7 +2,7 @@
  * The ledger on the exchange service: GET /admin/assets, /admin/liabilities, /admin/revenues and
  * /admin/expenses (Peatio; read Operations::<Kind>), GET /admin/operations (the console's one list, its
  * `kind` a filter; without one, every kind the caller may read), and GET /admin/operations/totals (the
- * running totals per currency, read from ledger_totals; any operations ability).
+ * running totals per currency, read from ledger_totals; read Operations::Account).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operations } from '../../shared/resources/operations.js';
@@ -25,12 +25,14 @@ const may = (req: FastifyRequest, k: Kind) => {
   return !!role && roleCan(role, 'read', SUBJECT[k], 'peatio', req.server.deps.config.allowedRoles);
 };
 
-/** The kinds a request lists: the one asked for (refused without its ability), or every one the caller may read. */
+/**
+ * The kinds a request lists: the one asked for (refused without its ability), or — for the console's
+ * combined list, which needs Peatio's umbrella subject Operations::Account — every kind the caller may read.
+ */
 async function kindsFor(req: FastifyRequest, asked: Kind | undefined): Promise<number[]> {
   if (asked) { await requireAbility(req, 'read', SUBJECT[asked], 'peatio'); return [KIND_NUMBER[asked]]; }
-  const kinds = (Object.keys(SUBJECT) as Kind[]).filter((k) => may(req, k));
-  if (!kinds.length) await requireAbility(req, 'read', 'Operations::Account', 'peatio');
-  return kinds.map((k) => KIND_NUMBER[k]);
+  await requireAbility(req, 'read', 'Operations::Account', 'peatio');
+  return (Object.keys(SUBJECT) as Kind[]).filter((k) => may(req, k)).map((k) => KIND_NUMBER[k]);
 }
 
 export function operationRoutes(app: FastifyInstance): void {

@@ -10,6 +10,8 @@ import { createUser } from '../../helpers/users.js';
 import { validBody } from '../../helpers/resource-samples.js';
 import { inputNameOf, RESOURCES, writableFields, type Resource } from '../../../src/shared/resources/index.js';
 import { startNodeSimulator, type NodeSimulator } from '../../../src/server/exchange/nodes/simulator.js';
+import { post } from '../../../src/server/ledger/post.js';
+import { marketInfo, placeOrder } from '../../../src/server/trading/orders.js';
 
 export interface Ctx {
   t: TestApp;
@@ -49,12 +51,40 @@ const user = async (c: Ctx, role = 'member') => createUser(c.t.db, { role });
 const B = '/api/v2/barong/admin';
 const P = '/api/v2/peatio/admin';
 
-async function investor(c: Ctx) {
-  const u = await user(c, 'investor');
-  await db(c).insertInto('currencies').values({ code: 'usd', name: 'US Dollar', type: 'fiat', precision: 2 })
+/** The money fixtures: usd and rbtc, a market between them, and a member funded through the ledger. */
+async function money(c: Ctx) {
+  await db(c).insertInto('currencies').values([
+    { code: 'usd', name: 'US Dollar', type: 'fiat', precision: 2 }, { code: 'rbtc', name: 'Reliability Bitcoin', type: 'coin', precision: 8 },
+  ]).onConflict((oc) => oc.doNothing()).execute();
+  const engine = await db(c).insertInto('engines').values({ name: 'reliability', driver: 'peatio' })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ driver: 'peatio' })).returning('id').executeTakeFirstOrThrow();
+  await db(c).insertInto('markets').values({ id: 'rbtcusd', base_unit: 'rbtc', quote_unit: 'usd', engine_id: engine.id, state: 'enabled', data: '{}' } as never)
     .onConflict((oc) => oc.doNothing()).execute();
-  await db(c).insertInto('accounts').values({ user_id: u.id, currency_id: 'usd', balance: '1000', locked: '0' }).execute();
+  return (await marketInfo(db(c), 'rbtcusd'))!;
+}
+async function funded(c: Ctx, role = 'member') {
+  await money(c);
+  const u = await user(c, role);
+  await post(db(c), { reference: { type: 'Deposit', id: u.id }, at: new Date(), entries: [
+    { code: 101, currency: 'usd', credit: '1000' }, { code: 201, currency: 'usd', member: u.id, credit: '1000' },
+    { code: 102, currency: 'rbtc', credit: '10' }, { code: 202, currency: 'rbtc', member: u.id, credit: '10' },
+  ] });
   return u;
+}
+const investor = (c: Ctx) => funded(c, 'investor');
+async function openOrder(c: Ctx) {
+  const market = await money(c);
+  const u = await funded(c);
+  return placeOrder(db(c), { member: u.id, market, side: 'sell', price: '100', volume: '0.5', at: new Date() });
+}
+/** A pending adjustment by another staff member (its creator could not accept it). */
+async function pendingAdjustment(c: Ctx) {
+  await money(c);
+  const creator = await user(c, 'accountant');
+  return (await db(c).insertInto('adjustments').values({
+    reason: 'r', description: 'd', category: 'misc', amount: '5', currency_id: 'usd', asset_account_code: 101, receiving_account_code: 301,
+    receiving_member_id: null, creator_id: creator.id,
+  }).returning('id').executeTakeFirstOrThrow()).id;
 }
 async function label(c: Ctx) {
   const u = await user(c);
@@ -118,6 +148,16 @@ const BESPOKE: Record<string, WriteCase> = {
   [`PUT ${P}/members/:uid`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/members/${(await user(c)).uid}`, body: { group: 'vip-9' } }) },
   [`POST ${P}/members/min_swap_amount`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/members/min_swap_amount`, body: { uid: (await user(c)).uid, min_swap_amount: '12.5' } }) },
   [`POST ${P}/members/lock_funds`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/members/lock_funds`, body: { uid: (await investor(c)).uid, type: 'lock', amount: '1', currency: 'usd' } }) },
+  [`POST ${P}/adjustments/new`]: {
+    kind: 'repeatable',
+    prepare: async (c) => { await money(c); return { url: `${P}/adjustments/new`, body: { reason: 'r', description: 'd', category: 'misc', amount: '10', currency_id: 'usd', counterpart_code: 301 } }; },
+  },
+  [`POST ${P}/adjustments/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${P}/adjustments/action`, body: { id: await pendingAdjustment(c), action: 'accept' } }) },
+  [`POST ${P}/orders/:id/cancel`]: { kind: 'unique', prepare: async (c) => ({ url: `${P}/orders/${await openOrder(c)}/cancel` }) },
+  // A bulk cancel answers 201 with the orders it cancelled: a repeat answers none, and moves nothing.
+  [`POST ${P}/bulk/orders_by_id`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/bulk/orders_by_id`, body: { ids: [await openOrder(c)] } }) },
+  [`DELETE ${P}/bulk/orders_by_id`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/bulk/orders_by_id`, body: { ids: [await openOrder(c)] } }) },
+  [`POST ${P}/orders/cancel`]: { kind: 'repeatable', prepare: async (c) => { await openOrder(c); return { url: `${P}/orders/cancel`, body: { market: 'rbtcusd' } }; } },
 };
 
 /** The service root of a resource's paths. */
