@@ -112,6 +112,9 @@ describe.skipIf(!run)('money in Chromium', () => {
     await confirm.getByRole('button', { name: 'Cancel all' }).click();
     await toast('Orders canceled').waitFor();
     expect(await api<unknown[]>(`/orders?state=wait&uid=${open!.uid}`)).toEqual([]);
+    // Still on the tab, its list empty now.
+    await page.getByRole('tab', { name: 'Open Orders', selected: true }).waitFor();
+    await page.getByText('No Record Found').waitFor();
     await page.screenshot({ path: '.tmp/e2e-open-orders.png' }).catch(() => undefined);
   });
 });

@@ -29,7 +29,12 @@ import { useWidth } from './use-width';
 import './resource-ui.css';
 
 /** A list limited to one parent: its parameters go with every request, and the heading says which. */
-export interface ListScope { params: Readonly<Record<string, string>>; label: string }
+export interface ListScope {
+  params: Readonly<Record<string, string>>;
+  label: string;
+  /** Called after a bulk action changed rows, so the page around the list can refresh (a user's balances). */
+  onChanged?(): void;
+}
 
 export function ListScreen({ resource: r, scope }: { resource: Resource; scope?: ListScope }) {
   const ability = useAbility();
@@ -136,6 +141,7 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
           const { page, limit, ordering, ...filters } = then;
           list.update({ filters, page: Number(page ?? 1), ...(limit ? { limit: Number(limit) } : {}), ...(ordering === 'asc' || ordering === 'desc' ? { ordering } : {}) });
           data.reload();
+          scope?.onChanged?.();
         }} />
       <div className="list-head">
         <h2 className="list-title">

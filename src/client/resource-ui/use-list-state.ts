@@ -45,6 +45,9 @@ export function useListState(r: Resource): ListStateApi {
 
   const go = useCallback((next: ListState, target: ModalTarget, row: string | null, replace = false) => {
     const q = new URLSearchParams(encodeListState(next, defaults));
+    // The page's own tab (a list inside a row's or user's tab) stays where the list moves.
+    const tab = new URLSearchParams(window.location.search).get('tab');
+    if (tab) q.set('tab', tab);
     if (target?.kind === 'new') q.set('new', '1');
     if (target?.kind === 'edit') q.set('edit', target.id);
     if (row) q.set('row', row);

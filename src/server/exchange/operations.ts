@@ -14,6 +14,7 @@ import { ID_KEYSET } from '../db/queries/paging.js';
 import { listOperations, type OperationFilters } from '../db/queries/operations.js';
 import { runningTotals } from '../ledger/check.js';
 import { KIND_NUMBER, type Kind } from '../ledger/chart.js';
+import { plainDecimal } from '../auth/users/entity.js';
 
 const SUBJECT: Record<Kind, Subject> = {
   asset: 'Operations::Asset', liability: 'Operations::Liability', revenue: 'Operations::Revenue', expense: 'Operations::Expense',
@@ -51,6 +52,7 @@ export function operationRoutes(app: FastifyInstance): void {
   app.get('/admin/operations/totals', async (req) => {
     await kindsFor(req, undefined);
     const currency = (req.query as { currency?: unknown }).currency;
-    return runningTotals(db(), typeof currency === 'string' && currency ? currency.toLowerCase() : undefined);
+    const totals = await runningTotals(db(), typeof currency === 'string' && currency ? currency.toLowerCase() : undefined);
+    return totals.map((x) => Object.fromEntries(Object.entries(x).map(([k, v]) => [k, k === 'currency' ? v : plainDecimal(v)])));
   });
 }

@@ -45,11 +45,11 @@ export const operations = defineResource({
   list: {
     pageSize: 25, ordering: 'asc', sortable: ['id'],
     summary: {
-      label: 'Totals per currency (credit − debit)', path: '/admin/operations/totals', key: 'currency',
+      label: 'Totals per currency (credit − debit; A + E − L − R must be 0)', path: '/admin/operations/totals', key: 'currency',
       columns: [
         { field: 'currency', label: 'Currency' }, { field: 'assets', label: 'Assets' }, { field: 'liabilities', label: 'Liabilities' },
         { field: 'revenues', label: 'Revenues' }, { field: 'expenses', label: 'Expenses' },
-        { field: 'imbalance', label: 'Assets + expenses − liabilities − revenues' },
+        { field: 'imbalance', label: 'A + E − L − R' },
       ],
     },
   },

@@ -30,6 +30,16 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Crypto Settings', href: '/crypto-settings' },
     ],
   },
+  // Not in the spec's sidebar, whose routes list them (§2 Money movement and trading): a group beside Exchange.
+  {
+    label: 'Money', icon: 'exchange',
+    items: [
+      { label: 'Orders', href: '/orders' },
+      { label: 'Trades', href: '/trades' },
+      { label: 'Adjustments', href: '/adjustments' },
+      { label: 'Operations', href: '/operations' },
+    ],
+  },
   {
     label: 'Mining', icon: 'mining',
     items: [{ label: 'Session', href: '/mining_sessions' }, { label: 'Rewards', href: '/mining_rewards' }],

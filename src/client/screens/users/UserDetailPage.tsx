@@ -50,7 +50,8 @@ function UserTabs({ user }: { user: UserDetail }) {
       {tabs.map((t) => (
         <TabPanel key={t.id} id={t.id} className="tabpanel">
           {t.scoped
-            ? <ScopedList resource={t.scoped.resource} scope={{ params: { ...t.scoped.params, uid: user.uid }, label: t.scoped.label }} />
+            ? <ScopedList resource={t.scoped.resource}
+              scope={{ params: { ...t.scoped.params, uid: user.uid }, label: t.scoped.label, onChanged: () => void openUser(user.uid, true) }} />
             : t.list ? <UserLogTab resource={t.list.resource} hide={t.list.hide} uid={user.uid} /> : <MainInfo user={user} />}
         </TabPanel>
       ))}
