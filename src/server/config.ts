@@ -52,6 +52,11 @@ export interface Config {
    * 5 s), and the loopback port of the demo node simulator `npm start` runs in demo mode (0: none).
    */
   node: { timeoutMs: number; simulatorPort: number };
+  /**
+   * Four-eyes on withdrawals: per currency, the amount above which a second staff member must accept
+   * (WITHDRAW_REVIEW_AMOUNTS, `code=amount` pairs separated by commas; a currency not listed needs one).
+   */
+  withdrawReviewAmounts: Record<string, string>;
   /** Sessions a user may hold at once; signing in past it ends the oldest. */
   sessionsPerUser: number;
   /** Serve the built SPA from this directory (absent: API only). */
@@ -71,6 +76,20 @@ const CAPTCHA_VERIFY_URLS: Record<CaptchaType, string> = {
 };
 
 type Env = Record<string, string | undefined>;
+
+export const DEFAULT_WITHDRAW_REVIEW_AMOUNTS = 'btc=0.5,eth=10,usdt=10000,usdc=10000,dai=10000,usd=10000,eur=10000,gbp=10000,jpy=1500000';
+
+/** `code=amount,…` as a map; a malformed pair is a ConfigError naming the variable. */
+function reviewAmounts(env: Env): Record<string, string> {
+  const raw = env.WITHDRAW_REVIEW_AMOUNTS ?? DEFAULT_WITHDRAW_REVIEW_AMOUNTS;
+  const out: Record<string, string> = {};
+  for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^([a-z0-9_.-]{1,10})=(\d+(?:\.\d{1,18})?)$/.exec(pair);
+    if (!m) throw new ConfigError(`WITHDRAW_REVIEW_AMOUNTS: '${pair}' is not code=amount`);
+    out[m[1]!] = m[2]!;
+  }
+  return out;
+}
 
 function int(env: Env, name: string, dflt: number, min: number, max: number): number {
   const raw = env[name];
@@ -188,6 +207,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
       queue: int(env, 'PASSWORD_HASH_QUEUE', 8, 0, 10_000),
     },
     sessionsPerUser: int(env, 'SESSIONS_PER_USER', 10, 1, 1000),
+    withdrawReviewAmounts: reviewAmounts(env),
     staticDir: env.STEWARD_STATIC_DIR ?? 'dist',
     secureCookies: secure === undefined || secure === '' ? 'auto' : bool(env, 'COOKIE_SECURE', false),
   };

@@ -71,9 +71,11 @@ describe('default permission rows', () => {
     expect(can('admin', 'POST', '/api/v2/barong/admin/users/role')).toBe(true);
     expect(can('admin', 'GET', '/api/v2/barong/admin/activities/admin')).toBe(true);
     expect(can('compliance', 'POST', '/api/v2/barong/admin/users/labels')).toBe(true);
-    // Compliance only reads on the exchange side: its rows take no peatio write (the ability refuses role changes).
-    expect(can('compliance', 'GET', '/api/v2/peatio/admin/blockchains')).toBe(true);
-    expect(can('compliance', 'POST', '/api/v2/peatio/admin/blockchains/update')).toBe(false);
+    // A manager only reads on the exchange side: its rows take no peatio write.
+    expect(can('manager', 'GET', '/api/v2/peatio/admin/blockchains')).toBe(true);
+    expect(can('manager', 'POST', '/api/v2/peatio/admin/blockchains/update')).toBe(false);
+    // Compliance reviews withdrawals, so its rows open the exchange tree's writes (the abilities refuse the rest).
+    expect(can('compliance', 'POST', '/api/v2/peatio/admin/withdraws/actions')).toBe(true);
     // Support's one write (2FA off) by either call the abilities allow it (issue 10 item 12).
     expect(can('support', 'POST', '/api/v2/barong/admin/users/update')).toBe(true);
     expect(can('support', 'PUT', '/api/v2/barong/admin/users')).toBe(true);
@@ -149,13 +151,14 @@ describe('authz through HTTP', () => {
     expect(res.json().errors).toEqual(['authz.invalid_permission']);
   });
 
-  it('applies verb-specific rows: compliance reads the exchange side but may not POST there', async () => {
+  it('lets compliance through the exchange gateway for its withdrawal reviews, where its abilities still refuse an adjustment', async () => {
     const { s } = await as('compliance');
     expect((await t.app.inject({ url: '/api/v2/peatio/admin/abilities', headers: s.headers() })).statusCode).toBe(200);
     const post = await t.app.inject({ method: 'POST', url: '/api/v2/peatio/admin/adjustments/new', headers: s.headers(), payload: {} });
-    expect(post.statusCode).toBe(401);
-    expect(post.json().errors).toEqual(['authz.invalid_permission']);
+    expect(post.statusCode).toBe(403);
+    expect(post.json().errors).toEqual(['admin.ability.not_permitted']);
   });
+
 
   it('refuses admin calls from roles off the allowed list even when rows accept them', async () => {
     const { s } = await as('investor');

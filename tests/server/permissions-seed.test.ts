@@ -12,7 +12,7 @@ import { evaluatePermissions } from '../../src/server/plugins/authz.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 
 const TODAY: Record<string, string> = {
-  superadmin: 'e916173c7205cd56', admin: '50a4aee508a99748', accountant: '204e8daba268c509', compliance: 'd1d5f829754a4c71',
+  superadmin: 'e916173c7205cd56', admin: '50a4aee508a99748', accountant: '204e8daba268c509', compliance: '8b6316db6c5a6af2',
   technical: '9d276c5a6b73e5b0', support: '8b6316db6c5a6af2', manager: '7015ad0b07bb945d', broker: 'bdc6112e0d8680ce',
   investor: '7015ad0b07bb945d', trader: '9d6f29d41aeea1ee', member: '9d6f29d41aeea1ee',
 };

@@ -214,6 +214,10 @@ describe('demo seed', () => {
     expect(trades.markets).toBeGreaterThanOrEqual(4);
     const adjustments = (await a.kysely.selectFrom('adjustments').select('state').distinct().execute()).map((r) => r.state).sort();
     expect(adjustments).toEqual(['accepted', 'pending', 'rejected']);
+    const deposits = (await a.kysely.selectFrom('deposits').select('state').distinct().execute()).map((r) => r.state);
+    expect(deposits).toEqual(expect.arrayContaining(['submitted', 'accepted', 'collected', 'rejected', 'skipped']));
+    const withdraws = (await a.kysely.selectFrom('withdraws').select('state').distinct().execute()).map((r) => r.state);
+    expect(withdraws).toEqual(expect.arrayContaining(['submitted', 'under_review', 'accepted', 'processing', 'confirming', 'succeed', 'rejected', 'canceled', 'failed']));
     for (const db of [a, b]) expect((await checkLedger(db.kysely)).problems).toEqual([]);
     const history = (db: Database) => one<{ o: string; t: string; ops: string }>(db, `SELECT
       (SELECT md5(string_agg(concat_ws('|', id, member_id, market_id, side, price, origin_volume, remaining_volume, locked, state, created_at::text), ',' ORDER BY id)) FROM orders) AS o,

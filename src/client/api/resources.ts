@@ -71,8 +71,8 @@ export async function runBulk(r: Resource, b: BulkDef, keys: Key[]): Promise<num
 /** A row's call (latest block, scan a block): the key in the path, or in the body beside the params. */
 export function runCall(r: Resource, c: CallDef, key: Key, params: Record<string, unknown> = {}): Promise<unknown> {
   const e = c.endpoint;
-  if (e.path.includes(':id')) return request(SERVICE[r.service], e.method, endpointPath(e, key), e.method === 'GET' ? {} : { body: params });
-  return request(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key, ...params } });
+  if (e.path.includes(':id')) return request(SERVICE[r.service], e.method, endpointPath(e, key), e.method === 'GET' ? {} : { body: { ...c.body, ...params } });
+  return request(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key, ...c.body, ...params } });
 }
 
 /** Barong deletes by `?id=`, Peatio by a POST body; a `:id` path needs neither. */

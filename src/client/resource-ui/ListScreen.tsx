@@ -36,7 +36,9 @@ export interface ListScope {
   onChanged?(): void;
 }
 
-export function ListScreen({ resource: r, scope }: { resource: Resource; scope?: ListScope }) {
+export function ListScreen({ resource: r, scope: given }: { resource: Resource; scope?: ListScope }) {
+  // A list's fixed parameters (the withdrawal queue's state) work as a scope of its own.
+  const scope = useMemo<ListScope | undefined>(() => (r.list.fixed ? { label: '', ...given, params: { ...r.list.fixed, ...given?.params } } : given), [r, given]);
   const ability = useAbility();
   const [path, navigate] = useLocation();
   const search = useSearch();
@@ -147,7 +149,7 @@ export function ListScreen({ resource: r, scope }: { resource: Resource; scope?:
         <h2 className="list-title">
           {total !== null && <span className="list-count" title={totalTitle}>{total}</span>}
           {r.labelPlural}
-          {scope && <span className="list-scope"> · {scope.label}</span>}
+          {scope?.label && <span className="list-scope"> · {scope.label}</span>}
         </h2>
         {data.loading && <span className="spinner spinner-sm" role="status" aria-label="Loading" />}
       </div>

@@ -4,7 +4,7 @@
  * (Scan: a block number). A call the viewer may not make is disabled with the missing ability named.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { keyOf, type CallDef, type Resource } from '../../shared/resources';
+import { keyOf, meets, type CallDef, type Resource } from '../../shared/resources';
 import { normaliseError } from '../api';
 import { runCall, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
@@ -39,7 +39,7 @@ export function RowCalls({ resource: r, row, open, initial, onOpen, onDone }: {
   resource: Resource; row: Row; open: string | null; initial?: Record<string, string>; onOpen(name: string | null): void; onDone(): void;
 }) {
   const ability = useAbility();
-  const calls = r.calls ?? [];
+  const calls = (r.calls ?? []).filter((c) => !c.when || meets(c.when, row));
   const reads = calls.filter((c) => c.kind === 'read' && ability.can(c.ability, r.subject));
   const writes = calls.filter((c) => c.kind === 'write');
   const active = writes.find((c) => c.name === open);

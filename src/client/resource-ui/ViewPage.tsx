@@ -11,6 +11,7 @@ import { Icon } from '../components/ui/Icon';
 import { Loading } from '../components/ui/Loading';
 import { formPath, hasForm, lastListUrl } from './presentation';
 import { RowSetActions } from './RowSetActions';
+import { RowCalls } from './RowCalls';
 import { useRow } from './use-row';
 import { entries, Value } from './RowPanel';
 import './resource-ui.css';
@@ -18,10 +19,12 @@ import './resource-ui.css';
 export function ViewPage({ resource: r, id }: { resource: Resource; id: string }) {
   const [, navigate] = useLocation();
   const ability = useAbility();
-  const { row, setRow } = useRow(r, id);
+  const { row, setRow, reload } = useRow(r, id);
   const canEdit = ability.can(r.abilityFor.update, r.subject);
-  const action = new URLSearchParams(useSearch()).get('action');
+  const search = new URLSearchParams(useSearch());
+  const action = search.get('action');
   const setAction = (name: string | null) => navigate(name ? `?action=${encodeURIComponent(name)}` : window.location.pathname, { replace: true });
+  const setCall = (name: string | null) => navigate(name ? `?call=${encodeURIComponent(name)}` : window.location.pathname, { replace: true });
 
   return (
     <div className="page form-page">
@@ -36,6 +39,9 @@ export function ViewPage({ resource: r, id }: { resource: Resource; id: string }
             <Icon name="edit" />Edit
           </button>
         </HeaderActions>
+      )}
+      {row && r.calls && (
+        <RowCalls resource={r} row={row} open={search.get('call')} initial={Object.fromEntries(search)} onOpen={setCall} onDone={reload} />
       )}
       {row && r.actions?.some((a) => a.kind === 'set') && (
         <RowSetActions resource={r} row={row} open={action} onOpen={setAction} onDone={(saved) => setRow(saved)} />

@@ -74,9 +74,11 @@ const PEATIO: Record<string, Table> = {
     create: ['Deposits::Fiat'],
     update: [{ Currency: ['visible', 'deposit_enabled', 'withdrawal_enabled'] }],
   },
+  // Compliance reviews withdrawals (accept, reject with a reason: update Withdraw), as AML teams do.
   compliance: {
     read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
       'Market', 'Trade', 'Order', 'Blockchain', 'MiningSession', 'MiningReward'],
+    update: ['Withdraw'],
   },
   // Support cancels a customer's open orders (a compromised account, a customer's request): update Order.
   support: {

@@ -125,7 +125,8 @@ export function fingerprint(rows: readonly { verb: string; path: string; action:
 export const PAST_DEFAULTS: Record<string, readonly string[]> = {
   // Hand-written per-path rows (before they were derived from the abilities, issue 10 item 12).
   accountant: ['20e4c2e00148c7b8'],
-  compliance: ['3aca3d811f8e90a4', '3d88e668c22bc4c8'],
+  // Reads only on the exchange, before compliance reviewed withdrawals (update Withdraw, issue 12).
+  compliance: ['3aca3d811f8e90a4', '3d88e668c22bc4c8', 'd1d5f829754a4c71'],
   technical: ['5c3ab9c80ef1ea7c'],
   // Reads only, before support could cancel orders (update Order, issue 12).
   support: ['31d07b951ee71e4f', '22f9813609452881', 'd1d5f829754a4c71'],

@@ -14,6 +14,7 @@ import * as appendOnlyVacuum from './migrations/0011_append_only_vacuum.js';
 import * as metricEdgeIndexes from './migrations/0012_metric_edge_indexes.js';
 import * as exchangeConfig from './migrations/0013_exchange_config.js';
 import * as ledger from './migrations/0014_ledger.js';
+import * as depositsWithdrawals from './migrations/0015_deposits_withdrawals.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0012_metric_edge_indexes': metricEdgeIndexes,
   '0013_exchange_config': exchangeConfig,
   '0014_ledger': ledger,
+  '0015_deposits_withdrawals': depositsWithdrawals,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

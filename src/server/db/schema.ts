@@ -153,6 +153,15 @@ export interface DepositsTable {
   id: Id; user_id: number; currency_id: string; blockchain_key: string | null; amount: Dec; fee: Dec; address: string | null;
   txid: string | null; txout: number | null; block_number: number | null; type: Generated<string>; state: Generated<string>;
   created_at: Ts; updated_at: Ts;
+  // 0015
+  tid: string | null; decided_by: number | null; completed_at: Date | null;
+}
+
+export interface WithdrawsTable {
+  id: Id; member_id: number; currency_id: string; blockchain_key: string | null; type: Generated<string>; amount: string; fee: Dec;
+  sum: Generated<string>; rid: string; tid: string; txid: string | null; block_number: number | null; confirmations: Generated<number>;
+  note: string | null; reject_reason: string | null; error: Json | null; metadata: Generated<Json>; state: Generated<string>;
+  approved_by: number | null; decided_by: number | null; created_at: Ts; updated_at: Ts; done_at: Date | null;
 }
 
 export interface AccountsTable {
@@ -268,4 +277,5 @@ export interface DB {
   adjustments: AdjustmentsTable;
   orders: OrdersTable;
   trades: TradesTable;
+  withdraws: WithdrawsTable;
 }

@@ -8,6 +8,7 @@ import { blockchainRoutes } from './blockchains.js';
 import { adjustmentRoutes } from './adjustments.js';
 import { orderRoutes } from './orders.js';
 import { operationRoutes } from './operations.js';
+import { moneyMovementRoutes } from './money-movements.js';
 
 export const PEATIO_PREFIX = '/api/v2/peatio';
 
@@ -20,6 +21,7 @@ export async function registerPeatioRoutes(app: FastifyInstance): Promise<void> 
     adjustmentRoutes(peatio);
     orderRoutes(peatio);
     operationRoutes(peatio);
+    moneyMovementRoutes(peatio);
     registerResourceRoutes(peatio, 'peatio');
   }, { prefix: PEATIO_PREFIX });
 }

@@ -198,6 +198,10 @@ export interface CallDef {
   submit?: string;
   /** The toast on success, from the answer. */
   success?(answer: unknown, params: Record<string, unknown>): string;
+  /** Values the body always carries beside the key and params (a withdrawal's `{action: 'reject'}`). */
+  body?: Readonly<Record<string, string>>;
+  /** Offered only while the row meets this (a reject while the withdrawal awaits a decision). */
+  when?: FieldCondition;
   /** A read call's answer as shown ('812,345'). */
   show?(answer: unknown): string;
 }
@@ -249,6 +253,8 @@ export interface ListDecl<K extends string = string> {
    * ledger's totals per currency over the operations the filters match): rows keyed by `key`.
    */
   summary?: { label: string; path: string; key: string; columns: readonly { field: string; label: string }[] };
+  /** Parameters every request of this list carries, not offered as filters (the withdrawal queue's `state=pending`). */
+  fixed?: Readonly<Record<string, string>>;
 }
 
 /** What an entity's author writes. */

@@ -33,6 +33,8 @@ import { adjustments } from './adjustments.js';
 import { orders } from './orders.js';
 import { trades } from './trades.js';
 import { operations } from './operations.js';
+import { deposits } from './deposits.js';
+import { pendingWithdraws, withdraws } from './withdraws.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -43,7 +45,7 @@ export const RESOURCES: readonly Resource[] = [
   userActivities, adminActivities, serviceLogs, devices, referrals, notifications, notificationRecipients,
   pendingApplications, beneficiaries,
   currencies, blockchains, engines, markets, tradingFees, botSettings, wallets, withdrawLimits, cryptoSettings,
-  adjustments, orders, trades, operations,
+  adjustments, orders, trades, operations, deposits, withdraws, pendingWithdraws,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

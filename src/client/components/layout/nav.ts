@@ -36,6 +36,9 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { label: 'Orders', href: '/orders' },
       { label: 'Trades', href: '/trades' },
+      { label: 'Deposits', href: '/deposit' },
+      { label: 'Withdrawals', href: '/withdrawls' },
+      { label: 'Pending Withdrawals', href: '/withdrawl-pending' },
       { label: 'Adjustments', href: '/adjustments' },
       { label: 'Operations', href: '/operations' },
     ],

@@ -21,6 +21,7 @@ import { insertPayoutsAndPushes } from './payouts-and-pushes.js';
 import { insertHelpCentre } from './help-centre.js';
 import { insertExchange } from './exchange.js';
 import { insertTradingHistory } from './trading-history.js';
+import { insertMoneyMovements } from './money-movements.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
 import { analyze } from '../statistics.js';
@@ -68,7 +69,7 @@ const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_stat
   'beneficiaries', 'notifications', 'notification_recipients', 'activities', 'service_logs', 'permissions',
   'faq_categories', 'faqs', 'email_types', 'blockchains', 'currencies', 'payment_addresses', 'engines', 'markets',
   'trading_fees', 'bot_settings', 'wallets', 'withdraw_limits', 'crypto_settings', 'operations', 'adjustments', 'orders',
-  'trades'] as const;
+  'trades', 'deposits', 'withdraws'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
@@ -111,6 +112,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
       await insertKyc(ctx);
       await insertAssets(ctx);
       await insertTradingHistory(ctx);
+      await insertMoneyMovements(ctx);
       await insertPayoutsAndPushes(ctx);
       await insertActivities(ctx, activities);
       await insertServiceLogs(ctx, serviceLogs);

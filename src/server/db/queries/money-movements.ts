@@ -1,0 +1,114 @@
+/**
+ * Deposits and withdrawals as Peatio's admin API lists them: filtered, keyset paged by id, members
+ * joined to the page only. A withdrawal `state=pending` is the approval queue: submitted and under review.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema.js';
+import { COUNT_CAP } from './count.js';
+import { applyPage, ID_KEYSET, keyColumns, orderLikePage, type PageRequest } from './paging.js';
+import { emptyPage, listPage, type Page } from './list-page.js';
+import { resolveUserId } from './activity-log.js';
+import { iso } from './user-json.js';
+import { plainDecimal } from '../../auth/users/entity.js';
+
+/** The approval queue's states. */
+export const PENDING_WITHDRAW_STATES = ['submitted', 'under_review'] as const;
+
+export interface MovementFilters {
+  id?: number; state?: string; currency?: string; type?: string; txid?: string; tid?: string; uid?: string; email?: string;
+  rid?: string; from?: Date; to?: Date;
+}
+
+interface DepositRow {
+  id: number; user_id: number; currency_id: string; amount: string; fee: string; txid: string | null; txout: number | null;
+  block_number: number | null; address: string | null; type: string; state: string; tid: string | null;
+  created_at: Date; updated_at: Date; completed_at: Date | null; uid: string; email: string;
+}
+
+export function depositEntity(d: DepositRow) {
+  return {
+    id: d.id, currency: d.currency_id, amount: plainDecimal(d.amount), fee: plainDecimal(d.fee), txid: d.txid, txout: d.txout,
+    block_number: d.block_number, address: d.address, state: d.state, type: d.type, transfer_type: d.type === 'fiat' ? 'fiat' : 'crypto',
+    tid: d.tid ?? `TID${String(d.id).padStart(10, '0')}`, member: d.user_id, uid: d.uid, email: d.email,
+    created_at: iso(d.created_at), updated_at: iso(d.updated_at), completed_at: iso(d.completed_at),
+  };
+}
+
+interface WithdrawRow {
+  id: number; member_id: number; currency_id: string; blockchain_key: string | null; type: string; amount: string; fee: string; sum: string;
+  rid: string; tid: string; txid: string | null; block_number: number | null; confirmations: number; note: string | null;
+  reject_reason: string | null; error: unknown; metadata: unknown; state: string; created_at: Date; updated_at: Date; done_at: Date | null;
+  uid: string; email: string; approved_by_uid: string | null; decided_by_uid: string | null;
+}
+
+export function withdrawEntity(w: WithdrawRow) {
+  return {
+    id: w.id, currency: w.currency_id, blockchain_key: w.blockchain_key, type: w.type, amount: plainDecimal(w.amount), fee: plainDecimal(w.fee),
+    sum: plainDecimal(w.sum), rid: w.rid, tid: w.tid, blockchain_txid: w.txid, block_number: w.block_number, confirmations: w.confirmations,
+    note: w.note, reject_reason: w.reject_reason, error: w.error ?? null, metadata: w.metadata ?? {}, state: w.state,
+    transfer_type: w.type === 'fiat' ? 'fiat' : 'crypto', member: w.member_id, uid: w.uid, email: w.email,
+    approved_by_uid: w.approved_by_uid, decided_by_uid: w.decided_by_uid,
+    created_at: iso(w.created_at), updated_at: iso(w.updated_at), done_at: iso(w.done_at),
+  };
+}
+
+export async function listDeposits(db: Kysely<DB>, f: MovementFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof depositEntity>>> {
+  const member = await resolveUserId(db, f.uid, f.email);
+  if (member === null) return emptyPage();
+  let base = db.selectFrom('deposits as d');
+  if (member !== undefined) base = base.where('d.user_id', '=', member);
+  if (f.id !== undefined) base = base.where('d.id', '=', f.id);
+  if (f.state !== undefined) base = base.where('d.state', '=', f.state);
+  if (f.currency !== undefined) base = base.where('d.currency_id', '=', f.currency.toLowerCase());
+  if (f.type !== undefined) base = base.where('d.type', '=', f.type);
+  if (f.txid !== undefined) base = base.where('d.txid', '=', f.txid);
+  if (f.tid !== undefined) base = base.where('d.tid', '=', f.tid);
+  if (f.from) base = base.where('d.created_at', '>=', f.from);
+  if (f.to) base = base.where('d.created_at', '<=', f.to);
+  const read = () => {
+    const paged = applyPage(base.selectAll('d'), ID_KEYSET, 'd', page);
+    const q = db.selectFrom(paged.as('d')).innerJoin('users as u', 'u.id', 'd.user_id').selectAll('d').select(['u.uid', 'u.email'])
+      .select(keyColumns(ID_KEYSET, 'd'));
+    return orderLikePage(q, ID_KEYSET, page, 'd').execute();
+  };
+  return listPage(db, { filtered: base, cap, keyset: ID_KEYSET, orderBy: 'id', page, read }, (r) => depositEntity(r as unknown as DepositRow));
+}
+
+export async function getDeposit(db: Kysely<DB>, id: number) {
+  const d = await db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id').selectAll('d').select(['u.uid', 'u.email'])
+    .where('d.id', '=', id).executeTakeFirst();
+  return d && depositEntity(d as unknown as DepositRow);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const withdrawMembers = (q: any) => q.innerJoin('users as u', 'u.id', 'w.member_id')
+  .leftJoin('users as a', 'a.id', 'w.approved_by').leftJoin('users as k', 'k.id', 'w.decided_by')
+  .selectAll('w').select(['u.uid', 'u.email', 'a.uid as approved_by_uid', 'k.uid as decided_by_uid']);
+
+export async function listWithdraws(db: Kysely<DB>, f: MovementFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof withdrawEntity>>> {
+  const member = await resolveUserId(db, f.uid, f.email);
+  if (member === null) return emptyPage();
+  let base = db.selectFrom('withdraws as w');
+  if (member !== undefined) base = base.where('w.member_id', '=', member);
+  if (f.id !== undefined) base = base.where('w.id', '=', f.id);
+  if (f.state === 'pending') base = base.where('w.state', 'in', [...PENDING_WITHDRAW_STATES]);
+  else if (f.state !== undefined) base = base.where('w.state', '=', f.state);
+  if (f.currency !== undefined) base = base.where('w.currency_id', '=', f.currency.toLowerCase());
+  if (f.type !== undefined) base = base.where('w.type', '=', f.type);
+  if (f.txid !== undefined) base = base.where('w.txid', '=', f.txid);
+  if (f.tid !== undefined) base = base.where('w.tid', '=', f.tid);
+  if (f.rid !== undefined) base = base.where('w.rid', '=', f.rid);
+  if (f.from) base = base.where('w.created_at', '>=', f.from);
+  if (f.to) base = base.where('w.created_at', '<=', f.to);
+  const read = () => {
+    const paged = applyPage(base.selectAll('w'), ID_KEYSET, 'w', page);
+    const q = withdrawMembers(db.selectFrom(paged.as('w'))).select(keyColumns(ID_KEYSET, 'w'));
+    return orderLikePage(q, ID_KEYSET, page, 'w').execute() as Promise<WithdrawRow[]>;
+  };
+  return listPage(db, { filtered: base, cap, keyset: ID_KEYSET, orderBy: 'id', page, read }, withdrawEntity);
+}
+
+export async function getWithdraw(db: Kysely<DB>, id: number) {
+  const w = await withdrawMembers(db.selectFrom('withdraws as w')).where('w.id', '=', id).executeTakeFirst() as WithdrawRow | undefined;
+  return w && withdrawEntity(w);
+}

@@ -1,0 +1,93 @@
+/**
+ * Deposits and withdrawals on the exchange service (Peatio's admin API):
+ * - GET /admin/deposits, /admin/deposits/{id} (read Deposit); POST /admin/deposits/actions {id, action}
+ *   (update Deposit): accept credits the member through the ledger (money/deposits.ts);
+ * - GET /admin/withdraws, /admin/withdraws/{id} (read Withdraw; `state=pending` is the approval queue);
+ *   POST /admin/withdraws/actions {id, action, reason?, txid?} (update Withdraw), with the four-eyes
+ *   review above WITHDRAW_REVIEW_AMOUNTS (money/withdraws.ts).
+ * Actions answer 201 with the row; one its state does not allow is `admin.<deposit|withdraw>.invalid_state`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deposits } from '../../shared/resources/deposits.js';
+import { withdraws } from '../../shared/resources/withdraws.js';
+import { idStruct } from '../../shared/resources/field-structs.js';
+import { requireAbility } from '../auth/require-ability.js';
+import { bodyOf, caller } from '../auth/users/guards.js';
+import { withAudit } from '../plugins/audit.js';
+import { ApiError, fail } from '../plugins/errors.js';
+import { parseListParams } from '../auth/logs/list-params.js';
+import { sendPage } from '../auth/logs/reply.js';
+import { ID_KEYSET } from '../db/queries/paging.js';
+import { getDeposit, getWithdraw, listDeposits, listWithdraws, type MovementFilters } from '../db/queries/money-movements.js';
+import { actOnDeposit, isDepositAction } from '../money/deposits.js';
+import { actOnWithdraw, isWithdrawAction } from '../money/withdraws.js';
+
+const ID = idStruct();
+const KEYSETS = { keyset: 'cursor', keysets: { id: ID_KEYSET } } as const;
+const invalid = (prefix: string, field: string, c: string) => new ApiError(422, [`${prefix}.${c}`], { [field]: [`${prefix}.${c}`] });
+
+function idOf(raw: unknown, prefix: string): number {
+  const [err, id] = ID.validate(raw, { coerce: true });
+  if (err) throw invalid(prefix, 'id', raw === undefined ? 'missing_id' : 'invalid_id');
+  return id;
+}
+
+export function moneyMovementRoutes(app: FastifyInstance): void {
+  const db = () => app.deps.db.kysely;
+
+  app.get('/admin/deposits', async (req, reply) => {
+    await requireAbility(req, 'read', 'Deposit', 'peatio');
+    const p = parseListParams(deposits, req.query, { ...KEYSETS, codePrefix: 'admin.deposit' });
+    return sendPage(reply, p, await listDeposits(db(), { ...p.filters, from: p.from, to: p.to } as MovementFilters, p));
+  });
+  app.get<{ Params: { id: string } }>('/admin/deposits/:id', async (req) => {
+    await requireAbility(req, 'read', 'Deposit', 'peatio');
+    return (await getDeposit(db(), idOf(req.params.id, 'admin.deposit'))) ?? fail(404, 'admin.deposit.doesnt_exist');
+  });
+  app.post('/admin/deposits/actions', async (req: FastifyRequest, reply) => {
+    await requireAbility(req, 'update', 'Deposit', 'peatio');
+    const body = bodyOf(req);
+    const id = idOf(body.id, 'admin.deposit');
+    if (!isDepositAction(body.action)) throw invalid('admin.deposit', 'action', 'invalid_action');
+    const action = body.action;
+    await withAudit(req, { topic: 'deposits', action, data: { id, action } }, async (trx) => {
+      const done = await actOnDeposit(trx, id, action, caller(req).id, app.deps.now());
+      if (done === 'not_found') fail(404, 'admin.deposit.doesnt_exist');
+      if (done !== true) fail(422, `admin.deposit.${done}`);
+    });
+    return reply.status(201).send(await getDeposit(db(), id));
+  });
+
+  app.get('/admin/withdraws', async (req, reply) => {
+    await requireAbility(req, 'read', 'Withdraw', 'peatio');
+    const p = parseListParams(withdraws, req.query, { ...KEYSETS, codePrefix: 'admin.withdraw' });
+    const { blockchain_txid: txid, ...filters } = p.filters as MovementFilters & { blockchain_txid?: string };
+    return sendPage(reply, p, await listWithdraws(db(), { ...filters, txid, from: p.from, to: p.to }, p));
+  });
+  app.get<{ Params: { id: string } }>('/admin/withdraws/:id', async (req) => {
+    await requireAbility(req, 'read', 'Withdraw', 'peatio');
+    return (await getWithdraw(db(), idOf(req.params.id, 'admin.withdraw'))) ?? fail(404, 'admin.withdraw.doesnt_exist');
+  });
+  app.post('/admin/withdraws/actions', async (req: FastifyRequest, reply) => {
+    await requireAbility(req, 'update', 'Withdraw', 'peatio');
+    const body = bodyOf(req);
+    const id = idOf(body.id, 'admin.withdraw');
+    if (!isWithdrawAction(body.action)) throw invalid('admin.withdraw', 'action', 'invalid_action');
+    const action = body.action;
+    const text = (v: unknown, max: number, field: string) => {
+      if (v === undefined || v === null) return undefined;
+      if (typeof v !== 'string' || v.length > max) throw invalid('admin.withdraw', field, `invalid_${field}`);
+      return v;
+    };
+    const reason = text(body.reason, 500, 'reason');
+    const txid = text(body.txid, 128, 'txid');
+    await withAudit(req, { topic: 'withdraws', action, data: { id, action, reason, txid } }, async (trx, note) => {
+      const done = await actOnWithdraw(trx, id, action, { staff: caller(req).id, at: app.deps.now(), reason, txid, reviewAmounts: app.deps.config.withdrawReviewAmounts });
+      if (done === 'not_found') fail(404, 'admin.withdraw.doesnt_exist');
+      if (done === 'missing_reason') throw invalid('admin.withdraw', 'reason', 'missing_reason');
+      if (typeof done === 'string') fail(422, `admin.withdraw.${done}`);
+      note({ state: done.state });
+    });
+    return reply.status(201).send(await getWithdraw(db(), id));
+  });
+}

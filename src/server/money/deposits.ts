@@ -1,0 +1,50 @@
+/**
+ * Deposits' state machine (Peatio's, with its AML states): staff actions, each allowed only from the
+ * states listed, made under the row's lock in the caller's transaction. Accepting credits the member
+ * through the ledger — the platform's asset with the whole amount, the member's balance with amount −
+ * fee and revenue with the fee — so a deposit found by a block scan moves no money until staff accept it.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { fromUnits, toUnits } from '../../shared/decimal.js';
+import { code, type CurrencyType } from '../ledger/chart.js';
+import { post, type Entry } from '../ledger/post.js';
+
+export const DEPOSIT_ACTIONS = {
+  accept: { from: ['submitted', 'aml_processing'], to: 'accepted' },
+  reject: { from: ['submitted', 'aml_processing', 'aml_suspicious'], to: 'rejected' },
+  cancel: { from: ['submitted'], to: 'canceled' },
+  process: { from: ['accepted', 'skipped'], to: 'processing' },
+  fee_process: { from: ['accepted'], to: 'fee_processing' },
+  dispatch: { from: ['processing', 'fee_processing'], to: 'collected' },
+  skip: { from: ['accepted', 'processing'], to: 'skipped' },
+} as const satisfies Record<string, { from: readonly string[]; to: string }>;
+export type DepositAction = keyof typeof DEPOSIT_ACTIONS;
+export const isDepositAction = (a: unknown): a is DepositAction => typeof a === 'string' && Object.hasOwn(DEPOSIT_ACTIONS, a);
+
+/** The credit of an accepted deposit. */
+export function depositEntries(d: { user_id: number; currency_id: string; amount: string; fee: string }, type: CurrencyType): Entry[] {
+  const net = toUnits(d.amount) - toUnits(d.fee);
+  const entries: Entry[] = [{ code: code('asset', type), currency: d.currency_id, credit: d.amount }];
+  if (net > 0n) entries.push({ code: code('liability', type), currency: d.currency_id, member: d.user_id, credit: fromUnits(net) });
+  if (toUnits(d.fee) > 0n) entries.push({ code: code('revenue', type), currency: d.currency_id, member: d.user_id, credit: d.fee });
+  return entries;
+}
+
+export type DepositRefusal = 'not_found' | 'invalid_state' | 'fee_exceeds_amount';
+
+/** Takes one action on a deposit; the refusal says why nothing changed. */
+export async function actOnDeposit(trx: Kysely<DB>, id: number, action: DepositAction, staff: number, at: Date): Promise<true | DepositRefusal> {
+  const d = await trx.selectFrom('deposits as d').innerJoin('currencies as c', 'c.code', 'd.currency_id')
+    .select(['d.id', 'd.user_id', 'd.currency_id', 'd.amount', 'd.fee', 'd.state', 'c.type as currency_type'])
+    .where('d.id', '=', id).forUpdate('d').executeTakeFirst();
+  if (!d) return 'not_found';
+  const move = DEPOSIT_ACTIONS[action];
+  if (!(move.from as readonly string[]).includes(d.state)) return 'invalid_state';
+  if (action === 'accept' && toUnits(d.fee) >= toUnits(d.amount)) return 'fee_exceeds_amount';
+  await trx.updateTable('deposits').set({
+    state: move.to, decided_by: staff, updated_at: at, ...(move.to === 'collected' || move.to === 'accepted' ? { completed_at: at } : {}),
+  }).where('id', '=', id).execute();
+  if (action === 'accept') await post(trx, { reference: { type: 'Deposit', id }, at, entries: depositEntries(d, d.currency_type as CurrencyType) });
+  return true;
+}

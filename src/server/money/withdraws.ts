@@ -1,0 +1,93 @@
+/**
+ * Withdrawals' state machine, on the ledger (Peatio's model, with a four-eyes review):
+ * - submitting locks `sum` (amount + network fee) from the member's balance;
+ * - accept: one staff member's acceptance is enough up to the currency's review amount
+ *   (WITHDRAW_REVIEW_AMOUNTS); above it the first acceptance puts it `under_review` and a second, by
+ *   someone else, accepts it;
+ * - process hands it to the hot wallet, dispatch records the transaction id (confirming), success
+ *   debits the locked sum: the platform's asset by the amount sent, revenue by the fee;
+ * - reject (with a reason), cancel and fail return the locked sum; skip leaves it locked for staff to
+ *   send by hand and then succeed or fail.
+ * Every action is allowed only from the states listed and made under the row's lock, so a double
+ * process, a reject racing an accept, or a retried call acts once.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { compareDecimal } from '../../shared/decimal.js';
+import { code, type CurrencyType } from '../ledger/chart.js';
+import { post, type Entry } from '../ledger/post.js';
+import { holdEntries } from '../trading/orders.js';
+
+export const WITHDRAW_ACTIONS = {
+  accept: { from: ['submitted', 'under_review'], to: 'accepted' },
+  reject: { from: ['submitted', 'under_review', 'accepted'], to: 'rejected' },
+  cancel: { from: ['submitted', 'under_review', 'accepted'], to: 'canceled' },
+  process: { from: ['accepted'], to: 'processing' },
+  dispatch: { from: ['processing'], to: 'confirming' },
+  success: { from: ['processing', 'confirming', 'skipped'], to: 'succeed' },
+  fail: { from: ['processing', 'confirming', 'skipped'], to: 'failed' },
+  skip: { from: ['processing'], to: 'skipped' },
+} as const satisfies Record<string, { from: readonly string[]; to: string }>;
+export type WithdrawAction = keyof typeof WITHDRAW_ACTIONS;
+export const isWithdrawAction = (a: unknown): a is WithdrawAction => typeof a === 'string' && Object.hasOwn(WITHDRAW_ACTIONS, a);
+
+/** States that return the locked sum. */
+const RETURNS = new Set(['rejected', 'canceled', 'failed']);
+
+export interface NewWithdraw {
+  member: number; currency: string; type: CurrencyType; amount: string; fee: string; rid: string; blockchainKey?: string | null;
+  at: Date; note?: string;
+}
+
+/** A member's withdrawal request, its sum locked. Refused by the ledger (LedgerRefusal) when the balance is short. */
+export async function submitWithdraw(trx: Kysely<DB>, w: NewWithdraw): Promise<number> {
+  const { id, sum } = await trx.insertInto('withdraws').values({
+    member_id: w.member, currency_id: w.currency, blockchain_key: w.blockchainKey ?? null, type: w.type, amount: w.amount, fee: w.fee,
+    rid: w.rid, tid: `TID${randomBytes(5).toString('hex').toUpperCase()}`, note: w.note ?? null, state: 'submitted',
+    created_at: w.at, updated_at: w.at,
+  }).returning(['id', 'sum']).executeTakeFirstOrThrow();
+  await post(trx, { reference: { type: 'Withdraw', id }, at: w.at, entries: holdEntries(w.member, w.currency, w.type, sum, 'lock') });
+  return id;
+}
+
+/** The debit of a withdrawal that succeeded: the locked sum out; the asset by the amount sent, the fee to revenue. */
+function sentEntries(w: { member_id: number; currency_id: string; amount: string; fee: string; sum: string }, type: CurrencyType): Entry[] {
+  const entries: Entry[] = [
+    { code: code('liability', type, true), currency: w.currency_id, member: w.member_id, debit: w.sum },
+    { code: code('asset', type), currency: w.currency_id, debit: w.amount },
+  ];
+  if (compareDecimal(w.fee, '0') > 0) entries.push({ code: code('revenue', type), currency: w.currency_id, member: w.member_id, credit: w.fee });
+  return entries;
+}
+
+export type WithdrawRefusal = 'not_found' | 'invalid_state' | 'second_approver_required' | 'missing_reason';
+
+export interface WithdrawActor { staff: number; at: Date; reason?: string; txid?: string; reviewAmounts: Readonly<Record<string, string>> }
+
+/** Takes one action on a withdrawal; the refusal says why nothing changed. Returns the state it ended in. */
+export async function actOnWithdraw(trx: Kysely<DB>, id: number, action: WithdrawAction, by: WithdrawActor): Promise<{ state: string } | WithdrawRefusal> {
+  const w = await trx.selectFrom('withdraws').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!w) return 'not_found';
+  const move = WITHDRAW_ACTIONS[action];
+  if (!(move.from as readonly string[]).includes(w.state)) return 'invalid_state';
+  if (action === 'reject' && !by.reason?.trim()) return 'missing_reason';
+  let to: string = move.to;
+  if (action === 'accept') {
+    const limit = by.reviewAmounts[w.currency_id];
+    const big = limit !== undefined && compareDecimal(w.amount, limit) > 0;
+    if (w.state === 'under_review' && w.approved_by === by.staff) return 'second_approver_required';
+    if (big && w.state === 'submitted') to = 'under_review';
+  }
+  await trx.updateTable('withdraws').set({
+    state: to, decided_by: by.staff, updated_at: by.at,
+    ...(to === 'under_review' ? { approved_by: by.staff } : {}),
+    ...(action === 'reject' ? { reject_reason: by.reason!.trim() } : {}),
+    ...(action === 'dispatch' && by.txid ? { txid: by.txid } : {}),
+    ...(to === 'succeed' || RETURNS.has(to) ? { done_at: by.at } : {}),
+  }).where('id', '=', id).execute();
+  const type = w.type as CurrencyType;
+  if (to === 'succeed') await post(trx, { reference: { type: 'Withdraw', id }, at: by.at, entries: sentEntries(w, type) });
+  if (RETURNS.has(to)) await post(trx, { reference: { type: 'Withdraw', id }, at: by.at, entries: holdEntries(w.member_id, w.currency_id, type, w.sum, 'unlock') });
+  return { state: to };
+}
