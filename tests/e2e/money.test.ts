@@ -1,6 +1,7 @@
 // Money in a real Chromium against `npm start`'s server: every money screen draws its seeded rows; an
 // accountant creates an adjustment and a second staff member (the admin) accepts it from the palette,
-// confirming before → after; a support agent cancels all open orders of a user from the user's page.
+// confirming before → after; compliance rejects a pending withdrawal with a reason; a support agent
+// cancels all open orders of a user from the user's page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../helpers/server-process.js';
@@ -59,6 +60,7 @@ describe.skipIf(!run)('money in Chromium', () => {
     for (const [path, text] of [
       ['/orders', 'btcusdt'], [`/orders/${order!.id}`, 'Average price'], ['/trades', 'btcusdt'], ['/adjustments', 'Unvalidated'],
       [`/adjustments-details/${adjustment!.id}`, 'Counterpart code'], ['/operations', 'Totals per currency'],
+      ['/deposit', 'collected'], ['/withdrawls', 'Succeed'], ['/withdrawl-pending', 'pending'],
     ] as const) {
       await page.goto(`${srv.url}${path}`);
       await page.getByText(text, { exact: false }).first().waitFor();
@@ -97,6 +99,22 @@ describe.skipIf(!run)('money in Chromium', () => {
     const done = await api<{ state: string; liability: { credit: string } }>(`/adjustments/${id}`);
     expect(done).toMatchObject({ state: 'accepted', liability: { credit: '0.0125' } });
     await page.screenshot({ path: '.tmp/e2e-adjustment.png' }).catch(() => undefined);
+  });
+
+  it('compliance rejects a pending withdrawal with a reason, from the queue', async () => {
+    await signIn('compliance@steward.demo');
+    const [pending] = await api<{ id: number; sum: string; uid: string }[]>('/withdraws?state=pending&limit=1');
+    await page.goto(`${srv.url}/withdrawl-pending`);
+    await page.getByText(String(pending!.id), { exact: true }).first().dblclick();
+    await page.waitForURL(`**/withdrawls/${pending!.id}`);
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject withdrawal' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Destination address on a sanctions list');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await toast('Withdrawal rejected: funds returned').waitFor();
+    expect(await api<{ state: string; reject_reason: string }>(`/withdraws/${pending!.id}`))
+      .toMatchObject({ state: 'rejected', reject_reason: 'Destination address on a sanctions list' });
+    await page.screenshot({ path: '.tmp/e2e-withdrawal.png' }).catch(() => undefined);
   });
 
   it('a support agent cancels all open orders of a user from the user\'s page', async () => {

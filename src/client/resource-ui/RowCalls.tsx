@@ -52,7 +52,7 @@ export function RowCalls({ resource: r, row, open, initial, onOpen, onDone }: {
           return (
             <button key={c.name} type="button" className="btn btn-primary btn-sm" disabled={!allowed} onClick={() => onOpen(c.name)}
               title={allowed ? undefined : reasonFor(c.ability, r.subject)}>
-              <Icon name={c.name.startsWith('scan') ? 'scan' : 'plus'} />{c.submit ?? c.label}
+              {c.name.startsWith('scan') && <Icon name="scan" />}{c.submit ?? c.label}
             </button>
           );
         })}

@@ -3,5 +3,5 @@ import type { ActionDef, Resource } from '../../shared/resources';
 
 export function fourEyesReason(r: Resource, a: ActionDef, row: Record<string, unknown>, uid: string | undefined): string | undefined {
   if (!a.notBy || !uid || String(row[a.notBy] ?? '') !== uid) return undefined;
-  return `You created this ${r.label.toLowerCase()}: another staff member must ${a.label.toLowerCase()} it`;
+  return `${a.notByReason ?? `You created this ${r.label.toLowerCase()}`}: another staff member must ${a.label.toLowerCase()} it`;
 }

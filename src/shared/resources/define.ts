@@ -178,6 +178,8 @@ export interface ActionDef<K extends string = string> {
    * adjustment may not accept it). The client shows the action disabled with the reason; the server refuses it.
    */
   notBy?: K;
+  /** What the refused staff member is told ('You gave the first approval'); 'You created this <entity>' by default. */
+  notByReason?: string;
 }
 
 /**

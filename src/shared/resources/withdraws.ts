@@ -23,7 +23,7 @@ const ENDPOINT = { method: 'POST', path: '/admin/withdraws/actions' } as const;
 
 const action = (name: string, label: string, to: string, from: readonly string[], success: string, notBy?: 'approved_by_uid') => ({
   name, label, kind: 'set' as const, field: 'state' as const, values: [to], from, ability: 'update' as const, endpoint: ENDPOINT,
-  body: { action: name }, success, ...(notBy ? { notBy } : {}),
+  body: { action: name }, success, ...(notBy ? { notBy, notByReason: 'You gave the first approval' } : {}),
 });
 
 const FIELDS = {

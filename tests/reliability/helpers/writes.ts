@@ -12,6 +12,7 @@ import { inputNameOf, RESOURCES, writableFields, type Resource } from '../../../
 import { startNodeSimulator, type NodeSimulator } from '../../../src/server/exchange/nodes/simulator.js';
 import { post } from '../../../src/server/ledger/post.js';
 import { marketInfo, placeOrder } from '../../../src/server/trading/orders.js';
+import { submitWithdraw } from '../../../src/server/money/withdraws.js';
 
 export interface Ctx {
   t: TestApp;
@@ -76,6 +77,18 @@ async function openOrder(c: Ctx) {
   const market = await money(c);
   const u = await funded(c);
   return placeOrder(db(c), { member: u.id, market, side: 'sell', price: '100', volume: '0.5', at: new Date() });
+}
+/** A deposit found on chain, not yet accepted. */
+async function submittedDeposit(c: Ctx) {
+  await money(c);
+  const u = await user(c);
+  return (await db(c).insertInto('deposits').values({ user_id: u.id, currency_id: 'rbtc', amount: '0.5', fee: '0', type: 'coin', state: 'submitted' })
+    .returning('id').executeTakeFirstOrThrow()).id;
+}
+/** A member's withdrawal request, its sum locked. */
+async function submittedWithdraw(c: Ctx) {
+  const u = await funded(c);
+  return submitWithdraw(db(c), { member: u.id, currency: 'rbtc', type: 'coin', amount: '0.1', fee: '0', rid: 'addr', at: new Date() });
 }
 /** A pending adjustment by another staff member (its creator could not accept it). */
 async function pendingAdjustment(c: Ctx) {
@@ -157,6 +170,8 @@ const BESPOKE: Record<string, WriteCase> = {
   // A bulk cancel answers 201 with the orders it cancelled: a repeat answers none, and moves nothing.
   [`POST ${P}/bulk/orders_by_id`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/bulk/orders_by_id`, body: { ids: [await openOrder(c)] } }) },
   [`DELETE ${P}/bulk/orders_by_id`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/bulk/orders_by_id`, body: { ids: [await openOrder(c)] } }) },
+  [`POST ${P}/deposits/actions`]: { kind: 'unique', prepare: async (c) => ({ url: `${P}/deposits/actions`, body: { id: await submittedDeposit(c), action: 'accept' } }) },
+  [`POST ${P}/withdraws/actions`]: { kind: 'unique', prepare: async (c) => ({ url: `${P}/withdraws/actions`, body: { id: await submittedWithdraw(c), action: 'reject', reason: 'reliability' } }) },
   [`POST ${P}/orders/cancel`]: { kind: 'repeatable', prepare: async (c) => { await openOrder(c); return { url: `${P}/orders/cancel`, body: { market: 'rbtcusd' } }; } },
 };
 

@@ -1,0 +1,67 @@
+/**
+ * Withdrawals in the console: the queue (/withdrawl-pending) always asks for state pending and opens a
+ * row at /withdrawls/{id}; a row's page offers the actions its state allows, Reject asks for a reason
+ * (the dialog's Reject stays disabled until one is typed) and sends {id, action: 'reject', reason}; the
+ * staff member who gave the first approval sees Accept disabled with the reason.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, type FakeApi } from './support/fake-api';
+import { EXCHANGE } from './support/fixtures';
+import { renderApp } from './support/render-app';
+import { pagedList, signedInWithAbilities } from './support/resource-rows';
+
+let api: FakeApi;
+beforeEach(() => { localStorage.clear(); api = fakeApi(); });
+afterEach(() => vi.unstubAllGlobals());
+
+const ME = 'ID00000000AA';
+const W = {
+  id: 41, currency: 'btc', blockchain_key: 'bitcoin', type: 'coin', amount: '1.5', fee: '0.0005', sum: '1.5005', rid: 'bc1qdestination',
+  tid: 'TID0A1B2C3D4E', blockchain_txid: null, note: null, reject_reason: null, state: 'submitted', uid: 'ID1234567890',
+  email: 'ada@customer.test', approved_by_uid: null, decided_by_uid: null, created_at: '2026-11-20T10:00:00Z', done_at: null,
+};
+
+describe('withdrawals', () => {
+  it('lists the approval queue with state pending on every request and opens a row on its page', async () => {
+    signedInWithAbilities(api, {}, { read: ['Withdraw', 'Currency'], update: ['Withdraw'] });
+    api.on('GET', `${EXCHANGE}/admin/withdraws`, pagedList([W]));
+    api.on('GET', `${EXCHANGE}/admin/withdraws/41`, { body: W });
+    renderApp('/withdrawl-pending');
+    expect(await screen.findByText('ada@customer.test')).toBeTruthy();
+    expect(api.callsTo('GET', `${EXCHANGE}/admin/withdraws`).at(-1)!.query.get('state')).toBe('pending');
+    // The queue's own state is not offered as a filter to change.
+    expect(window.location.search).toBe('');
+    const user = userEvent.setup();
+    await user.dblClick(screen.getByText('ada@customer.test'));
+    await waitFor(() => expect(window.location.pathname).toBe('/withdrawls/41'));
+  });
+
+  it('rejects with the reason typed in the dialog', async () => {
+    signedInWithAbilities(api, {}, { read: ['Withdraw'], update: ['Withdraw'] });
+    api.on('GET', `${EXCHANGE}/admin/withdraws/41`, { body: W });
+    api.on('POST', `${EXCHANGE}/admin/withdraws/actions`, { status: 201, body: { ...W, state: 'rejected', reject_reason: 'Sanctioned destination' } });
+    renderApp('/withdrawls/41');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject withdrawal' });
+    const submit = within(dialog).getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Sanctioned destination');
+    await user.click(submit);
+    await waitFor(() => expect(api.callsTo('POST', `${EXCHANGE}/admin/withdraws/actions`)).toHaveLength(1));
+    expect(api.callsTo('POST', `${EXCHANGE}/admin/withdraws/actions`)[0]!.body).toEqual({ id: 41, action: 'reject', reason: 'Sanctioned destination' });
+    expect(await screen.findByText('Withdrawal rejected: funds returned')).toBeTruthy();
+  });
+
+  it('shows Accept disabled to the staff member who gave the first approval', async () => {
+    signedInWithAbilities(api, {}, { read: ['Withdraw'], update: ['Withdraw'] });
+    api.on('GET', `${EXCHANGE}/admin/withdraws/41`, { body: { ...W, state: 'under_review', approved_by_uid: ME } });
+    renderApp('/withdrawls/41');
+    const accept = await screen.findByRole('button', { name: 'Accept' }) as HTMLButtonElement;
+    expect(accept.disabled).toBe(true);
+    expect(accept.title).toBe('You gave the first approval: another staff member must accept it');
+    expect(screen.queryByRole('button', { name: 'Process' })).toBeNull();
+  });
+});
