@@ -45,6 +45,8 @@ export function Value({ r, field, value }: { r: Resource; field: string; value: 
   if (kind === 'date' || kind === 'datetime' || /(^|_)at$/.test(field)) {
     return <time dateTime={display(value)} title={display(value)}>{formatDate(value)} UTC</time>;
   }
+  const label = r.fields[field]?.valueLabels?.[String(value)];
+  if (label) return <span className="row-panel-text" title={String(value)}>{label}</span>;
   const text = prettyJson(value);
   return text.includes('\n') ? <pre className="row-panel-pre">{text}</pre> : <span className="row-panel-text">{text}</span>;
 }
