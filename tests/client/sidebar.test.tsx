@@ -39,10 +39,11 @@ async function sidebarFor(role: 'admin' | 'superadmin' | 'support') {
 }
 
 describe('sidebar per role', () => {
-  it('support sees users, currencies and activity logs, but no settings', async () => {
+  it('support sees users, currencies, deposits and withdrawals and activity logs, but no settings', async () => {
     const { links, groups } = await sidebarFor('support');
-    expect(links).toEqual(['Dashboard', 'User Directory', 'Currencies', 'Markets', 'Admin Activities', 'User Activities']);
-    expect(groups).toEqual(['Users', 'Exchange', 'Logs']);
+    expect(links).toEqual(['Dashboard', 'User Directory', 'Currencies', 'Markets', 'Deposits', 'Withdrawals', 'Pending Withdrawals',
+      'Admin Activities', 'User Activities']);
+    expect(groups).toEqual(['Users', 'Exchange', 'Money', 'Logs']);
   });
 
   it('admin also sees Blockchains and Permissions, still no Email items', async () => {

@@ -1,0 +1,117 @@
+/**
+ * Wallet transfers on the exchange service: GET /admin/wallet_transfers, /admin/wallet_transfers/{id}
+ * (read Wallet); POST /admin/wallet_transfers/new (manage Wallet; an Idempotency-Key header makes a
+ * retried submit one transfer); POST /admin/wallet_transfers/action {id, action: approve|reject}
+ * (manage Wallet; money/wallet-transfers.ts).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { walletTransfers } from '../../shared/resources/wallet-transfers.js';
+import { validateCreate } from '../../shared/resources/structs.js';
+import { idStruct } from '../../shared/resources/field-structs.js';
+import { toUnits } from '../../shared/decimal.js';
+import { requireAbility } from '../auth/require-ability.js';
+import { bodyOf, caller } from '../auth/users/guards.js';
+import { withAudit } from '../plugins/audit.js';
+import { ApiError, fail } from '../plugins/errors.js';
+import { parseListParams } from '../auth/logs/list-params.js';
+import { sendPage } from '../auth/logs/reply.js';
+import { applyPage, ID_KEYSET, keyColumns, orderLikePage } from '../db/queries/paging.js';
+import { listPage } from '../db/queries/list-page.js';
+import { iso } from '../db/queries/user-json.js';
+import { plainDecimal } from '../auth/users/entity.js';
+import { actOnTransfer, checkTransfer } from '../money/wallet-transfers.js';
+
+const P = 'admin.wallet_transfer';
+const ID = idStruct();
+const invalid = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const withNames = (q: any) => q.innerJoin('wallets as f', 'f.id', 't.from_wallet_id').innerJoin('wallets as d', 'd.id', 't.to_wallet_id')
+  .leftJoin('users as c', 'c.id', 't.creator_id').leftJoin('users as a', 'a.id', 't.approved_by')
+  .selectAll('t').select(['f.name as from_wallet', 'd.name as to_wallet', 'c.uid as creator_uid', 'a.uid as approved_by_uid']);
+
+function entity(t: Record<string, unknown>) {
+  return {
+    id: t.id, from_wallet_id: t.from_wallet_id, to_wallet_id: t.to_wallet_id, from_wallet: t.from_wallet, to_wallet: t.to_wallet,
+    currency: t.currency_id, amount: plainDecimal(String(t.amount)), reason: t.reason, txid: t.txid, state: t.state,
+    creator_uid: t.creator_uid, approved_by_uid: t.approved_by_uid, created_at: iso(t.created_at as Date), updated_at: iso(t.updated_at as Date),
+  };
+}
+
+const getTransfer = async (db: Kysely<DB>, id: number) => {
+  const t = await withNames(db.selectFrom('wallet_transfers as t')).where('t.id', '=', id).executeTakeFirst();
+  return t && entity(t);
+};
+
+export function walletTransferRoutes(app: FastifyInstance): void {
+  const db = () => app.deps.db.kysely;
+
+  app.get('/admin/wallet_transfers', async (req, reply) => {
+    await requireAbility(req, 'read', 'Wallet', 'peatio');
+    const p = parseListParams(walletTransfers, req.query, { keyset: 'cursor', keysets: { id: ID_KEYSET } });
+    const f = p.filters as { id?: number; state?: string; currency?: string };
+    let base = db().selectFrom('wallet_transfers as t');
+    if (f.id !== undefined) base = base.where('t.id', '=', f.id);
+    if (f.state !== undefined) base = base.where('t.state', '=', f.state);
+    if (f.currency !== undefined) base = base.where('t.currency_id', '=', f.currency.toLowerCase());
+    if (p.from) base = base.where('t.created_at', '>=', p.from);
+    if (p.to) base = base.where('t.created_at', '<=', p.to);
+    const read = () => orderLikePage(withNames(db().selectFrom(applyPage(base.selectAll('t'), ID_KEYSET, 't', p).as('t')))
+      .select(keyColumns(ID_KEYSET, 't')), ID_KEYSET, p, 't').execute() as Promise<Record<string, unknown>[]>;
+    return sendPage(reply, p, await listPage(db(), { filtered: base, cap: 10_000, keyset: ID_KEYSET, orderBy: 'id', page: p, read }, entity));
+  });
+
+  app.get<{ Params: { id: string } }>('/admin/wallet_transfers/:id', async (req) => {
+    await requireAbility(req, 'read', 'Wallet', 'peatio');
+    const [err, id] = ID.validate(req.params.id, { coerce: true });
+    if (err) throw invalid('id', 'invalid_id');
+    return (await getTransfer(db(), id)) ?? fail(404, `${P}.doesnt_exist`);
+  });
+
+  app.post('/admin/wallet_transfers/new', async (req: FastifyRequest, reply) => {
+    await requireAbility(req, 'manage', 'Wallet', 'peatio');
+    const raw = req.headers['idempotency-key'];
+    if (raw !== undefined && (typeof raw !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(raw))) throw new ApiError(422, [`${P}.invalid_idempotency_key`]);
+    const key = raw as string | undefined;
+    const checked = validateCreate(walletTransfers, bodyOf(req));
+    if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
+    const v = checked.value as { from_wallet_id: number; to_wallet_id: number; currency: string; amount: string; reason: string };
+    if (toUnits(v.amount) <= 0n) throw invalid('amount', 'non_positive_amount');
+    const currency = v.currency.toLowerCase();
+    const problem = await checkTransfer(db(), { from: v.from_wallet_id, to: v.to_wallet_id, currency, amount: v.amount });
+    if (problem) throw invalid(problem === 'same_wallet' ? 'to_wallet_id' : problem.startsWith('currency') || problem === 'amount_exceeds_precision' ? 'currency_id' : 'from_wallet_id', problem);
+    const row = { from_wallet_id: v.from_wallet_id, to_wallet_id: v.to_wallet_id, currency_id: currency, amount: v.amount, reason: v.reason };
+    const hash = createHash('sha256').update(JSON.stringify(row)).digest('hex');
+    const creator = caller(req).id;
+    const id = await withAudit(req, { topic: 'wallet_transfers', action: 'create' }, async (trx) => {
+      const at = app.deps.now();
+      const made = await trx.insertInto('wallet_transfers').values({ ...row, creator_id: creator, idempotency_key: key ?? null, request_hash: hash, created_at: at, updated_at: at })
+        .onConflict((oc) => oc.columns(['creator_id', 'idempotency_key']).doNothing()).returning('id').executeTakeFirst();
+      if (made) return made.id;
+      const first = await trx.selectFrom('wallet_transfers').select(['id', 'request_hash']).where('creator_id', '=', creator)
+        .where('idempotency_key', '=', key!).executeTakeFirstOrThrow();
+      if (first.request_hash !== hash) throw new ApiError(422, [`${P}.idempotency_key_reused`]);
+      return first.id;
+    });
+    return reply.status(201).send(await getTransfer(db(), id));
+  });
+
+  app.post('/admin/wallet_transfers/action', async (req: FastifyRequest, reply) => {
+    await requireAbility(req, 'manage', 'Wallet', 'peatio');
+    const body = bodyOf(req);
+    const [err, id] = ID.validate(body.id, { coerce: true });
+    if (err) throw invalid('id', body.id === undefined ? 'missing_id' : 'invalid_id');
+    if (body.action !== 'approve' && body.action !== 'reject') throw invalid('action', 'invalid_action');
+    const action = body.action;
+    await withAudit(req, { topic: 'wallet_transfers', action, data: { id, action } }, async (trx, note) => {
+      const done = await actOnTransfer(trx, id, action, { staff: caller(req).id, at: app.deps.now(), reviewAmounts: app.deps.config.withdrawReviewAmounts });
+      if (done === 'not_found') fail(404, `${P}.doesnt_exist`);
+      if (typeof done === 'string') fail(422, `${P}.${done}`);
+      note({ state: done.state });
+    });
+    return reply.status(201).send(await getTransfer(db(), id));
+  });
+}
