@@ -61,6 +61,7 @@ describe.skipIf(!run)('money in Chromium', () => {
       ['/orders', 'btcusdt'], [`/orders/${order!.id}`, 'Average price'], ['/trades', 'btcusdt'], ['/adjustments', 'Unvalidated'],
       [`/adjustments-details/${adjustment!.id}`, 'Counterpart code'], ['/operations', 'Totals per currency'],
       ['/deposit', 'collected'], ['/withdrawls', 'Succeed'], ['/withdrawl-pending', 'pending'],
+      ['/wallet-transfer', 'Quarterly sweep to cold storage'], ['/wallet-transfer/add', 'From wallet'],
     ] as const) {
       await page.goto(`${srv.url}${path}`);
       await page.getByText(text, { exact: false }).first().waitFor();

@@ -15,6 +15,7 @@ import * as metricEdgeIndexes from './migrations/0012_metric_edge_indexes.js';
 import * as exchangeConfig from './migrations/0013_exchange_config.js';
 import * as ledger from './migrations/0014_ledger.js';
 import * as depositsWithdrawals from './migrations/0015_deposits_withdrawals.js';
+import * as walletTransfers from './migrations/0016_wallet_transfers.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0013_exchange_config': exchangeConfig,
   '0014_ledger': ledger,
   '0015_deposits_withdrawals': depositsWithdrawals,
+  '0016_wallet_transfers': walletTransfers,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -236,6 +236,12 @@ export interface TradesTable {
   taker_fee_amount: Dec; taker_fee_currency: string; created_at: Ts;
 }
 
+export interface WalletTransfersTable {
+  id: Id; from_wallet_id: number; to_wallet_id: number; currency_id: string; amount: string; reason: string; txid: string | null;
+  state: Generated<string>; creator_id: number; approved_by: number | null; decided_by: number | null;
+  idempotency_key: string | null; request_hash: string | null; created_at: Ts; updated_at: Ts;
+}
+
 export interface DB {
   metric_rollups: MetricRollupsTable;
   levels: LevelsTable;
@@ -278,4 +284,5 @@ export interface DB {
   orders: OrdersTable;
   trades: TradesTable;
   withdraws: WithdrawsTable;
+  wallet_transfers: WalletTransfersTable;
 }

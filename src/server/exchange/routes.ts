@@ -9,6 +9,7 @@ import { adjustmentRoutes } from './adjustments.js';
 import { orderRoutes } from './orders.js';
 import { operationRoutes } from './operations.js';
 import { moneyMovementRoutes } from './money-movements.js';
+import { walletTransferRoutes } from './wallet-transfers.js';
 
 export const PEATIO_PREFIX = '/api/v2/peatio';
 
@@ -22,6 +23,7 @@ export async function registerPeatioRoutes(app: FastifyInstance): Promise<void> 
     orderRoutes(peatio);
     operationRoutes(peatio);
     moneyMovementRoutes(peatio);
+    walletTransferRoutes(peatio);
     registerResourceRoutes(peatio, 'peatio');
   }, { prefix: PEATIO_PREFIX });
 }

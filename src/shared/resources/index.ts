@@ -35,6 +35,7 @@ import { trades } from './trades.js';
 import { operations } from './operations.js';
 import { deposits } from './deposits.js';
 import { pendingWithdraws, withdraws } from './withdraws.js';
+import { walletTransfers } from './wallet-transfers.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -45,7 +46,7 @@ export const RESOURCES: readonly Resource[] = [
   userActivities, adminActivities, serviceLogs, devices, referrals, notifications, notificationRecipients,
   pendingApplications, beneficiaries,
   currencies, blockchains, engines, markets, tradingFees, botSettings, wallets, withdrawLimits, cryptoSettings,
-  adjustments, orders, trades, operations, deposits, withdraws, pendingWithdraws,
+  adjustments, orders, trades, operations, deposits, withdraws, pendingWithdraws, walletTransfers,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

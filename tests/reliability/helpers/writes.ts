@@ -78,6 +78,16 @@ async function openOrder(c: Ctx) {
   const u = await funded(c);
   return placeOrder(db(c), { member: u.id, market, side: 'sell', price: '100', volume: '0.5', at: new Date() });
 }
+/** Two active wallets holding rbtc. */
+async function transferRow(c: Ctx) {
+  await money(c);
+  await db(c).insertInto('blockchains').values({ key: 'rel-chain', name: 'Reliability chain', client: 'bitcoin' } as never).onConflict((oc) => oc.doNothing()).execute();
+  const wallet = async (name: string, kind: string) => (await db(c).insertInto('wallets')
+    .values({ name, kind, gateway: 'bitcoind', blockchain_key: 'rel-chain', currencies: JSON.stringify(['rbtc']) } as never)
+    .onConflict((oc) => oc.column('name').doUpdateSet({ kind })).returning('id').executeTakeFirstOrThrow()).id;
+  return { from_wallet_id: await wallet('rel-hot', 'hot'), to_wallet_id: await wallet('rel-cold', 'cold'), currency_id: 'rbtc', amount: '0.5', reason: 'reliability' };
+}
+const transferBody = transferRow;
 /** A deposit found on chain, not yet accepted. */
 async function submittedDeposit(c: Ctx) {
   await money(c);
@@ -172,6 +182,15 @@ const BESPOKE: Record<string, WriteCase> = {
   [`DELETE ${P}/bulk/orders_by_id`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/bulk/orders_by_id`, body: { ids: [await openOrder(c)] } }) },
   [`POST ${P}/deposits/actions`]: { kind: 'unique', prepare: async (c) => ({ url: `${P}/deposits/actions`, body: { id: await submittedDeposit(c), action: 'accept' } }) },
   [`POST ${P}/withdraws/actions`]: { kind: 'unique', prepare: async (c) => ({ url: `${P}/withdraws/actions`, body: { id: await submittedWithdraw(c), action: 'reject', reason: 'reliability' } }) },
+  [`POST ${P}/wallet_transfers/new`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/wallet_transfers/new`, body: await transferBody(c) }) },
+  [`POST ${P}/wallet_transfers/action`]: {
+    kind: 'unique',
+    prepare: async (c) => {
+      const creator = await user(c, 'admin');
+      const { id } = await db(c).insertInto('wallet_transfers').values({ ...(await transferRow(c)), creator_id: creator.id }).returning('id').executeTakeFirstOrThrow();
+      return { url: `${P}/wallet_transfers/action`, body: { id, action: 'approve' } };
+    },
+  },
   [`POST ${P}/orders/cancel`]: { kind: 'repeatable', prepare: async (c) => { await openOrder(c); return { url: `${P}/orders/cancel`, body: { market: 'rbtcusd' } }; } },
 };
 

@@ -41,6 +41,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Pending Withdrawals', href: '/withdrawl-pending' },
       { label: 'Adjustments', href: '/adjustments' },
       { label: 'Operations', href: '/operations' },
+      { label: 'Wallet Transfer', href: '/wallet-transfer' },
     ],
   },
   {

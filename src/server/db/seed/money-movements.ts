@@ -3,12 +3,14 @@
  * (money/deposits.ts, money/withdraws.ts), so they balance by construction: deposits in every state —
  * credited and collected, a queue still to accept, rejected, cancelled, held for AML — and withdrawals
  * from request to success, with a queue awaiting approval (some above the review amount, one with its
- * first approval given), rejections with their reasons, cancellations and failures. Deterministic.
+ * first approval given), rejections with their reasons, cancellations and failures; and three wallet
+ * transfers (completed, pending, under review). Deterministic.
  */
 import type { SeedContext } from './context.js';
 import { staffByRole } from './staff.js';
 import { actOnDeposit, type DepositAction } from '../../money/deposits.js';
 import { actOnWithdraw, submitWithdraw, type WithdrawAction } from '../../money/withdraws.js';
+import { actOnTransfer } from '../../money/wallet-transfers.js';
 import { DEFAULT_WITHDRAW_REVIEW_AMOUNTS } from '../../config.js';
 import { toUnits } from '../../../shared/decimal.js';
 import type { CurrencyType } from '../../ledger/chart.js';
@@ -36,7 +38,29 @@ const REJECT_REASONS = ['Destination address on a sanctions list', 'Beneficiary 
 
 const fixed = (n: number, places: number) => n.toFixed(places).replace(/\.?0+$/, '') || '0';
 
+/** Transfers between the seeded bitcoin wallets: one completed, one pending, one above the review amount under review. */
+async function walletTransfers(ctx: SeedContext): Promise<void> {
+  const db = ctx.db;
+  const named = async (kind: string) => (await db.selectFrom('wallets').select('id').where('kind', '=', kind).where('status', '=', 'active')
+    .where('blockchain_key', '=', 'bitcoin').orderBy('id').executeTakeFirst())?.id;
+  const [hot, cold] = [await named('hot'), await named('cold')];
+  if (!hot || !cold) return;
+  const admin = staffByRole('admin').id, superadmin = staffByRole('superadmin').id;
+  const rows: Array<[number, number, string, string, 'approve' | null]> = [
+    [hot, cold, '0.4', 'Hot wallet above its ceiling', 'approve'], [cold, hot, '0.25', 'Refill the hot wallet for withdrawals', null],
+    [hot, cold, '3', 'Quarterly sweep to cold storage', 'approve'],
+  ];
+  for (const [i, [from, to, amount, reason, act]] of rows.entries()) {
+    const at = new Date(ctx.now.getTime() - (3 - i) * 20 * HOUR);
+    const { id } = await db.insertInto('wallet_transfers').values({
+      from_wallet_id: from, to_wallet_id: to, currency_id: 'btc', amount, reason, creator_id: superadmin, created_at: at, updated_at: at,
+    }).returning('id').executeTakeFirstOrThrow();
+    if (act) await actOnTransfer(db, id, act, { staff: admin, at: new Date(at.getTime() + HOUR), reviewAmounts: REVIEW });
+  }
+}
+
 export async function insertMoneyMovements(ctx: SeedContext): Promise<void> {
+  await walletTransfers(ctx);
   const db = ctx.db;
   const admin = staffByRole('admin').id, compliance = staffByRole('compliance').id, accountant = staffByRole('accountant').id;
   const review = { staff: admin, at: ctx.now, reviewAmounts: REVIEW };
