@@ -16,6 +16,8 @@ const PHONE = /^\+?\d[\d\s().-]{6,18}\d$/;
 const ROW_ID = /^#(\d{1,15})$/;
 /** Market ids are base + quote, lower-case (btcusdt); the quote list keeps plain words from matching. */
 const MARKET = /^([a-z0-9]{2,10})(usdt|usdc|usd|btc|eth|eur|trx|bnb)$/i;
+/** A chain transaction id: Ethereum's 0x-prefixed 32 bytes, or Bitcoin's 32 bytes in hex. */
+const TXID = /^(0x)?[0-9a-fA-F]{64}$/;
 const CURRENCY = /^[a-z][a-z0-9]{1,9}$/i;
 
 /** A row id to resolve before opening: rows of `resource` open a bespoke screen by another key (users by uid). */
@@ -69,6 +71,11 @@ function jumpsFor(text: string, ctx: CommandContext): Jump[] {
   // Only a code the exchange has: an ordinary word typed into the palette is not a currency.
   if (CURRENCY.test(q) && exchangeCodes.currencies.includes(q.toLowerCase()) && ctx.canOpen(`/currencies/${q.toLowerCase()}`)) {
     out.push({ id: 'jump.currency', title: `Open currency ${q.toUpperCase()}`, path: `/currencies/${q.toLowerCase()}` });
+  }
+  // A transaction id (0x + 64 hex, or 64 hex): the deposits and withdrawals that carry it.
+  if (TXID.test(q)) {
+    if (ctx.canOpen('/deposit')) out.push({ id: 'jump.deposit-tx', title: `Find deposits with transaction ${q.slice(0, 12)}…`, path: `/deposit?${new URLSearchParams({ txid: q })}` });
+    if (ctx.canOpen('/withdrawls')) out.push({ id: 'jump.withdraw-tx', title: `Find withdrawals with transaction ${q.slice(0, 12)}…`, path: `/withdrawls?${new URLSearchParams({ blockchain_txid: q })}` });
   }
   // A block explorer's link: its chain, or "Scan block N on <chain>" for a block's page.
   const link = /^https?:\/\/\S+$/.test(q) ? chainOfLink(q) : null;

@@ -64,4 +64,23 @@ describe('withdrawals', () => {
     expect(accept.title).toBe('You gave the first approval: another staff member must accept it');
     expect(screen.queryByRole('button', { name: 'Process' })).toBeNull();
   });
+
+  it('finds the deposits and withdrawals of a transaction id pasted into the palette', async () => {
+    signedInWithAbilities(api, {}, { read: ['Withdraw', 'Deposit'] });
+    api.on('GET', `${EXCHANGE}/admin/withdraws`, pagedList([W]));
+    api.on('GET', `${EXCHANGE}/admin/deposits`, pagedList([]));
+    renderApp('/withdrawls');
+    await screen.findByText('ada@customer.test');
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+    const tx = `0x${'ab'.repeat(32)}`;
+    await user.click(within(dialog).getByRole('combobox'));
+    await user.paste(tx);
+    const options = within(dialog).getAllByRole('option').map((o) => o.textContent);
+    expect(options.slice(0, 2)).toEqual(['Find deposits with transaction 0xababababab…', 'Find withdrawals with transaction 0xababababab…']);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe(`/deposit?txid=${tx}`));
+    await waitFor(() => expect(api.callsTo('GET', `${EXCHANGE}/admin/deposits`).at(-1)?.query.get('txid')).toBe(tx));
+  });
 });
