@@ -2,7 +2,7 @@
  * Per registry resource: "New <entity>" for those the user may create, and "Find <entity>…", which asks
  * for a term on a second palette page and opens the list filtered by the first text filter.
  */
-import { labelOf, type ActionDef, type Resource } from '../src/shared/resources';
+import { labelOf, meets, type ActionDef, type Resource } from '../src/shared/resources';
 import { getRow } from '../src/client/api/resources';
 import { reasonFor } from '../src/client/access';
 import { normaliseError } from '../src/client/api';
@@ -99,7 +99,45 @@ function bulkCommands(r: Resource): Command[] {
   })));
 }
 
+/**
+ * A row's write call with one text param, typed inline ("Reject withdrawal…" → `41 Sanctioned
+ * destination`): checks the row is in a state the call is offered in, then opens the row's page with
+ * the call's dialog filled in, where the text is seen and confirmed before anything is sent.
+ */
+function callCommands(r: Resource): Command[] {
+  const oneText = (c: NonNullable<Resource['calls']>[number]) => {
+    const ps = Object.values(c.params ?? {});
+    return c.kind === 'write' && ps.length === 1 && (ps[0]!.kind === 'text' || ps[0]!.kind === 'textarea');
+  };
+  return (r.calls ?? []).filter(oneText).map((c) => {
+    const param = Object.keys(c.params!)[0]!;
+    const f = c.params![param]!;
+    return {
+      id: `${r.name}.call.${c.name}`,
+      title: `${c.label}…`,
+      group: r.labelPlural,
+      keywords: [c.label, r.label, param],
+      page: { kind: 'input', placeholder: `${labelOf(r.key, r.fields[r.key])} then the ${labelOf(param, f).toLowerCase()}, e.g. 41 ${String(f.example ?? 'text')}`, action: c.label },
+      can: (ctx) => ctx.ability.can(c.ability, r.subject) && ctx.canOpen(rowPath(r, 'x')),
+      blocked: (ctx) => (ctx.canOpen(listPath(r)) ? reasonFor(c.ability, r.subject) : undefined),
+      run: async (ctx, arg = '') => {
+        const m = /^#?(\S+)\s*([\s\S]*)$/.exec(arg.trim());
+        if (!m) return [`Type the ${labelOf(r.key, r.fields[r.key]).toLowerCase()} and the ${labelOf(param, f).toLowerCase()}`];
+        const [, key, text] = m as unknown as [string, string, string];
+        if (f.required && !text.trim()) return [`${labelOf(param, f)} is required: type it after the ${labelOf(r.key, r.fields[r.key]).toLowerCase()}`];
+        try {
+          const row = await getRow(r, key);
+          if (c.when && !meets(c.when, row)) return [`${r.label} ${key} is ${String(row[c.when.field])}: ${c.label.toLowerCase()} is not offered there`];
+          ctx.navigate(`${rowPath(r, key)}?${new URLSearchParams({ call: c.name, [param]: text.trim() })}`);
+        } catch (err) {
+          return normaliseError(err).messages;
+        }
+      },
+    };
+  });
+}
+
 export function resourceCommands(): Command[] {
-  return listedResources().flatMap((r) => [newCommand(r), findCommand(r), ...setCommands(r), ...bulkCommands(r)]
+  return listedResources().flatMap((r) => [newCommand(r), findCommand(r), ...setCommands(r), ...bulkCommands(r), ...callCommands(r)]
     .filter((c): c is Command => c !== null));
 }

@@ -83,4 +83,23 @@ describe('withdrawals', () => {
     await waitFor(() => expect(window.location.pathname + window.location.search).toBe(`/deposit?txid=${tx}`));
     await waitFor(() => expect(api.callsTo('GET', `${EXCHANGE}/admin/deposits`).at(-1)?.query.get('txid')).toBe(tx));
   });
+
+  it('rejects from the palette: the id and the reason typed inline open the dialog filled in', async () => {
+    signedInWithAbilities(api, {}, { read: ['Withdraw'], update: ['Withdraw'] });
+    api.on('GET', `${EXCHANGE}/admin/withdraws`, pagedList([W]));
+    api.on('GET', `${EXCHANGE}/admin/withdraws/41`, { body: W });
+    renderApp('/withdrawls');
+    await screen.findByText('ada@customer.test');
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.type(within(dialog).getByRole('combobox'), 'Reject withdrawal');
+    expect(within(dialog).getAllByRole('option')[0]!.textContent).toContain('Reject withdrawal…');
+    await user.keyboard('{Enter}');
+    await user.type(within(dialog).getByRole('combobox'), '41 Sanctioned destination');
+    await user.keyboard('{Enter}');
+    const reject = await screen.findByRole('dialog', { name: 'Reject withdrawal' });
+    expect((within(reject).getByRole('textbox', { name: 'Reason' }) as HTMLTextAreaElement).value).toBe('Sanctioned destination');
+    expect(api.callsTo('POST', `${EXCHANGE}/admin/withdraws/actions`)).toHaveLength(0);
+  });
 });
