@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../helpers/server-process.js';
-import { browserAvailable, openJourney, submitSignIn, type Journey } from '../helpers/browser.js';
+import { browserAvailable, journeySteps, openJourney, type Journey } from '../helpers/browser.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.js';
 import { freePort } from '../helpers/server-process.js';
 
@@ -14,50 +14,21 @@ const run = browserAvailable();
 let srv: RunningServer;
 let page: Page;
 let journey: Journey | undefined;
+let steps: ReturnType<typeof journeySteps>;
 let nodePort = 0;
-
-async function signIn(email: string): Promise<void> {
-  await journey!.browser.context.clearCookies();
-  await page.goto(`${srv.url}/login`);
-  await submitSignIn(page, email, DEFAULT_DEMO_PASSWORD);
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-}
-
-/** Opens the palette, runs the command whose title is typed, and answers its input page if it has one. */
-async function palette(command: string, answer?: string): Promise<void> {
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog', { name: 'Command palette' });
-  await dialog.waitFor();
-  await page.keyboard.type(command);
-  await dialog.getByRole('option').first().filter({ hasText: command }).waitFor();
-  await page.keyboard.press('Enter');
-  if (answer !== undefined) {
-    await page.keyboard.type(answer);
-    await page.keyboard.press('Enter');
-  }
-}
-
-const toast = (text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first();
-
-/** Chooses an option of a form's select (the field's trigger), by keyboard: focus, open, pick. */
-async function choose(field: string, option: string): Promise<void> {
-  await page.locator(`[data-field="${field}"] button`).focus();
-  await page.keyboard.press('Enter');
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 describe.skipIf(!run)('exchange configuration in Chromium', () => {
   beforeAll(async () => {
     nodePort = await freePort();
     journey = await openJourney({ STEWARD_NODE_SIMULATOR_PORT: String(nodePort) });
     ({ srv, page } = journey);
+    steps = journeySteps(journey, DEFAULT_DEMO_PASSWORD);
   });
   afterAll(async () => { await journey?.close(); });
 
   it('a technical admin adds a blockchain, scans a block from the palette and sees the latest block', async () => {
-    await signIn('technical@steward.demo');
-    await palette('New Blockchain');
+    await steps.signIn('technical@steward.demo');
+    await steps.palette('New Blockchain');
     await page.waitForURL('**/blockchain/add');
     await page.getByRole('textbox', { name: 'Name' }).fill('Bitcoin testnet');
     await page.getByRole('textbox', { name: 'Server' }).fill(`http://127.0.0.1:${nodePort}/bitcoin`);
@@ -67,22 +38,22 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
     await page.getByRole('textbox', { name: 'Explorer address' }).fill('https://mempool.space/testnet/address/#{address}');
     await page.getByRole('textbox', { name: 'Explorer transaction' }).fill('https://mempool.space/testnet/tx/#{txid}');
     await page.getByRole('button', { name: 'Add Blockchain' }).click();
-    await toast('Blockchain Successfully Created').waitFor();
+    await steps.toast('Blockchain Successfully Created').waitFor();
     await page.waitForURL('**/blockchain');
     await page.getByText('btc-testnet').waitFor();
 
     // The seeded bitcoin chain, from the palette: its page opens with the dialog filled in.
-    await palette('Scan block', '12 bitcoin');
+    await steps.palette('Scan block', '12 bitcoin');
     await page.waitForURL(/\/blockchain\/\d+\?call=scan-block&block_number=12$/);
     const dialog = page.getByRole('dialog', { name: 'Scan block' });
     await dialog.waitFor();
     expect(await dialog.getByRole('textbox', { name: 'Block number' }).inputValue()).toBe('12');
     await dialog.getByRole('button', { name: 'Scan' }).click();
-    const first = await toast(/Block 12 scanned: \d+ deposit\(s\) recorded/).textContent();
+    const first = await steps.toast(/Block 12 scanned: \d+ deposit\(s\) recorded/).textContent();
     // Again: the same block records nothing more.
-    await palette('Scan block', '12 bitcoin');
+    await steps.palette('Scan block', '12 bitcoin');
     await page.getByRole('dialog', { name: 'Scan block' }).getByRole('button', { name: 'Scan' }).click();
-    await toast(/Block 12 scanned: 0 deposit\(s\) recorded/).waitFor();
+    await steps.toast(/Block 12 scanned: 0 deposit\(s\) recorded/).waitFor();
     expect(first).toMatch(/scanned/);
 
     const latest = page.locator('[data-call="latest-block"] output');
@@ -92,7 +63,7 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
   });
 
   it('a superadmin adds a currency and a market, then disables the market from the palette', async () => {
-    await signIn('superadmin@steward.demo');
+    await steps.signIn('superadmin@steward.demo');
     // Every screen of the exchange's configuration draws its seeded rows or its form.
     for (const [path, text] of [
       ['/currencies', 'Bitcoin'], ['/currencies/btc', 'Edit Currency'], ['/markets', 'BTC/USDT'], ['/market-info/btcusdt', 'Edit Market'],
@@ -102,30 +73,30 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       await page.goto(`${srv.url}${path}`);
       await page.getByText(text, { exact: false }).first().waitFor();
     }
-    await palette('New Currency');
+    await steps.palette('New Currency');
     await page.waitForURL('**/currencies/add');
     await page.getByRole('textbox', { name: 'Code', exact: true }).fill('xrp');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('XRP');
     await page.getByRole('textbox', { name: 'Precision', exact: true }).fill('6');
     await page.getByRole('button', { name: 'Add Currency' }).click();
-    await toast('Currency added successfully').waitFor();
+    await steps.toast('Currency added successfully').waitFor();
 
-    await palette('New Market');
+    await steps.palette('New Market');
     await page.waitForURL('**/market-info/add');
-    await choose('engine_id', 'Default');
-    await choose('base_unit', 'xrp');
-    await choose('quote_unit', 'usdt');
-    await choose('state', 'Enabled');
+    await steps.choose('engine_id', 'Default');
+    await steps.choose('base_unit', 'xrp');
+    await steps.choose('quote_unit', 'usdt');
+    await steps.choose('state', 'Enabled');
     await page.getByRole('textbox', { name: 'Min price', exact: true }).fill('0.01');
     await page.getByRole('button', { name: 'Add Market' }).click();
-    await toast('Market added successfully').waitFor();
+    await steps.toast('Market added successfully').waitFor();
 
-    await palette('Disable market', 'xrpusdt');
+    await steps.palette('Disable market', 'xrpusdt');
     const confirm = page.getByRole('alertdialog', { name: 'Disable market xrpusdt?' });
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain('State: Enabled → Disabled');
     await confirm.getByRole('button', { name: 'Disable' }).click();
-    await toast('Market disabled').waitFor();
+    await steps.toast('Market disabled').waitFor();
     await page.getByRole('button', { name: 'Enable' }).waitFor();
     await page.screenshot({ path: '.tmp/e2e-market.png' }).catch(() => undefined);
   });

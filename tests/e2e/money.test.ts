@@ -5,42 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../helpers/server-process.js';
-import { browserAvailable, openJourney, submitSignIn, type Journey } from '../helpers/browser.js';
+import { browserAvailable, journeySteps, openJourney, type Journey } from '../helpers/browser.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.js';
 
 const run = browserAvailable();
 let srv: RunningServer;
 let page: Page;
 let journey: Journey | undefined;
-
-async function signIn(email: string): Promise<void> {
-  await journey!.browser.context.clearCookies();
-  await page.goto(`${srv.url}/login`);
-  await submitSignIn(page, email, DEFAULT_DEMO_PASSWORD);
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-}
-
-async function palette(command: string, answer?: string): Promise<void> {
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog', { name: 'Command palette' });
-  await dialog.waitFor();
-  await page.keyboard.type(command);
-  await dialog.getByRole('option').first().filter({ hasText: command }).waitFor();
-  await page.keyboard.press('Enter');
-  if (answer !== undefined) {
-    await page.keyboard.type(answer);
-    await page.keyboard.press('Enter');
-  }
-}
-
-const toast = (text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first();
-
-async function choose(field: string, option: string): Promise<void> {
-  await page.locator(`[data-field="${field}"] button`).focus();
-  await page.keyboard.press('Enter');
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+let steps: ReturnType<typeof journeySteps>;
 
 /** A GET of the exchange's admin API with the page's session. */
 async function api<T>(path: string): Promise<T> {
@@ -50,11 +22,12 @@ async function api<T>(path: string): Promise<T> {
 }
 
 describe.skipIf(!run)('money in Chromium', () => {
-  beforeAll(async () => { journey = await openJourney(); ({ srv, page } = journey); });
+  beforeAll(async () => { journey = await openJourney(); ({ srv, page } = journey);
+    steps = journeySteps(journey, DEFAULT_DEMO_PASSWORD); });
   afterAll(async () => { await journey?.close(); });
 
   it('draws every money screen with the seeded history', async () => {
-    await signIn('superadmin@steward.demo');
+    await steps.signIn('superadmin@steward.demo');
     const [order] = await api<{ id: number }[]>('/orders?limit=1');
     const [adjustment] = await api<{ id: number }[]>('/adjustments?state=pending&limit=1');
     for (const [path, text] of [
@@ -70,40 +43,40 @@ describe.skipIf(!run)('money in Chromium', () => {
   });
 
   it('an accountant creates an adjustment and the admin accepts it from the palette', async () => {
-    await signIn('accountant@steward.demo');
+    await steps.signIn('accountant@steward.demo');
     const [member] = await api<{ uid: string }[]>('/liabilities?limit=1');
-    await palette('New Adjustment');
+    await steps.palette('New Adjustment');
     await page.waitForURL('**/adjustments-details/add');
     await page.getByRole('textbox', { name: 'Reason' }).fill('Wire 7731 without reference');
     await page.getByRole('textbox', { name: 'Description' }).fill('Matched by the bank statement of 24 Nov');
     await page.getByRole('textbox', { name: 'Amount' }).fill('0.0125');
-    await choose('currency', 'btc');
-    await choose('counterpart_code', '202 · Member balance (coin)');
+    await steps.choose('currency', 'btc');
+    await steps.choose('counterpart_code', '202 · Member balance (coin)');
     await page.getByRole('textbox', { name: 'Receiving member UID' }).fill(member!.uid);
     const created = page.waitForResponse((r) => r.url().endsWith('/admin/adjustments/new') && r.status() === 201);
     await page.getByRole('button', { name: 'Add Adjustment' }).click();
     const id = ((await (await created).json()) as { id: number }).id;
-    await toast('Adjustment created').waitFor();
+    await steps.toast('Adjustment created').waitFor();
 
     // Its creator is refused Accept, with the reason.
-    await palette('Accept adjustment', `#${id}`);
+    await steps.palette('Accept adjustment', `#${id}`);
     await page.getByText('You created this adjustment: another staff member must accept it').waitFor();
     await page.keyboard.press('Escape');
 
-    await signIn('admin@steward.demo');
-    await palette('Accept adjustment', String(id));
+    await steps.signIn('admin@steward.demo');
+    await steps.palette('Accept adjustment', String(id));
     const confirm = page.getByRole('alertdialog', { name: `Accept adjustment ${id}?` });
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain('State: Pending → Accepted');
     await confirm.getByRole('button', { name: 'Accept' }).click();
-    await toast('Adjustment accepted').waitFor();
+    await steps.toast('Adjustment accepted').waitFor();
     const done = await api<{ state: string; liability: { credit: string } }>(`/adjustments/${id}`);
     expect(done).toMatchObject({ state: 'accepted', liability: { credit: '0.0125' } });
     await page.screenshot({ path: '.tmp/e2e-adjustment.png' }).catch(() => undefined);
   });
 
   it('compliance rejects a pending withdrawal with a reason, from the queue', async () => {
-    await signIn('compliance@steward.demo');
+    await steps.signIn('compliance@steward.demo');
     const [pending] = await api<{ id: number; sum: string; uid: string }[]>('/withdraws?state=pending&limit=1');
     await page.goto(`${srv.url}/withdrawl-pending`);
     await page.getByText(String(pending!.id), { exact: true }).first().dblclick();
@@ -112,14 +85,14 @@ describe.skipIf(!run)('money in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Reject withdrawal' });
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Destination address on a sanctions list');
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await toast('Withdrawal rejected: funds returned').waitFor();
+    await steps.toast('Withdrawal rejected: funds returned').waitFor();
     expect(await api<{ state: string; reject_reason: string }>(`/withdraws/${pending!.id}`))
       .toMatchObject({ state: 'rejected', reject_reason: 'Destination address on a sanctions list' });
     await page.screenshot({ path: '.tmp/e2e-withdrawal.png' }).catch(() => undefined);
   });
 
   it('a support agent cancels all open orders of a user from the user\'s page', async () => {
-    await signIn('support@steward.demo');
+    await steps.signIn('support@steward.demo');
     const [open] = await api<{ uid: string }[]>('/orders?state=wait&limit=1');
     const before = await api<unknown[]>(`/orders?state=wait&uid=${open!.uid}&limit=100`);
     expect(before.length).toBeGreaterThan(0);
@@ -129,7 +102,7 @@ describe.skipIf(!run)('money in Chromium', () => {
     const confirm = page.getByRole('alertdialog', { name: `Cancel all: ${before.length} orders?` });
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Cancel all' }).click();
-    await toast('Orders canceled').waitFor();
+    await steps.toast('Orders canceled').waitFor();
     expect(await api<unknown[]>(`/orders?state=wait&uid=${open!.uid}`)).toEqual([]);
     // Still on the tab, its list empty now.
     await page.getByRole('tab', { name: 'Open Orders', selected: true }).waitFor();

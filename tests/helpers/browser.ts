@@ -68,3 +68,39 @@ export async function openJourney(env: Record<string, string> = {}): Promise<Jou
   page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text()); });
   return { srv, browser, page, cspViolations, close: async () => { await browser.close(); await srv.stop(); } };
 }
+
+/**
+ * The steps journeys share, on a journey's page: sign in as a demo staff member (fresh cookies), run a
+ * palette command by its title (answering its input page), wait for a toast, pick a form select's option.
+ */
+export function journeySteps(j: Journey, password: string) {
+  const { page, srv } = j;
+  return {
+    async signIn(email: string): Promise<void> {
+      await j.browser.context.clearCookies();
+      await page.goto(`${srv.url}/login`);
+      await submitSignIn(page, email, password);
+      await page.waitForURL('**/dashboard');
+      await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    },
+    async palette(command: string, answer?: string): Promise<void> {
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: 'Command palette' });
+      await dialog.waitFor();
+      await page.keyboard.type(command);
+      await dialog.getByRole('option').first().filter({ hasText: command }).waitFor();
+      await page.keyboard.press('Enter');
+      if (answer !== undefined) {
+        await page.keyboard.type(answer);
+        await page.keyboard.press('Enter');
+      }
+    },
+    toast: (text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first(),
+    /** By keyboard: focus the field's trigger, open it, pick. */
+    async choose(field: string, option: string): Promise<void> {
+      await page.locator(`[data-field="${field}"] button`).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('option', { name: option, exact: true }).click();
+    },
+  };
+}

@@ -5,18 +5,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../src/server/db/schema.js';
+import { prng } from '../../src/shared/prng.js';
 
 /** A small seeded PRNG (mulberry32), so a failure reproduces. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = prng;
 
 const KINDS: Array<{ category: 'user' | 'admin'; topic: string; action: string; result: string; data: object | null }> = [
   { category: 'user', topic: 'account', action: 'signup', result: 'succeed', data: { method: 'email' } },

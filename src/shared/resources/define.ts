@@ -449,6 +449,16 @@ export const TIMESTAMPS = {
 /** A non-negative amount, 0 by default (fees, minimums, limits, volumes): exact decimal text. */
 export const AMOUNT_FIELD = { kind: 'decimal', range: [0, Infinity], default: '0' } as const satisfies FieldDef;
 
+/**
+ * The `set` actions of a state machine served by one call that takes `{id, action}` (Peatio's
+ * `/admin/deposits/actions`, `/admin/withdraws/actions`): one per action, offered from the states given.
+ */
+export function stateActions(endpoint: Endpoint, ability: AbilityAction = 'update') {
+  return (name: string, label: string, to: string, from: readonly string[], success: string): ActionDef<'state'> => ({
+    name, label, kind: 'set', field: 'state', values: [to], from, ability, endpoint, body: { action: name }, success,
+  });
+}
+
 /** A member group (`any` by default), picked from the groups members have. */
 export const MEMBER_GROUP_FIELD = {
   kind: 'text', max: 64, pattern: /^[a-z0-9_-]+$/, default: 'any', invalidMessage: 'Lower-case letters, digits, - and _',

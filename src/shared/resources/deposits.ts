@@ -4,15 +4,12 @@
  * /deposit/{id} with the actions its state allows. The list is open to every staff role in the client
  * (spec §5); the server still requires read Deposit.
  */
-import { defineResource, ID_FIELD } from './define.js';
+import { defineResource, ID_FIELD, stateActions } from './define.js';
 
 export const DEPOSIT_STATES = ['submitted', 'accepted', 'collected', 'processing', 'fee_processing', 'skipped', 'canceled',
   'rejected', 'aml_processing', 'aml_suspicious', 'errored', 'refunding'] as const;
 
-const action = (name: string, label: string, to: string, from: readonly string[], success: string) => ({
-  name, label, kind: 'set' as const, field: 'state' as const, values: [to], from, ability: 'update' as const,
-  endpoint: { method: 'POST' as const, path: '/admin/deposits/actions' }, body: { action: name }, success,
-});
+const action = stateActions({ method: 'POST', path: '/admin/deposits/actions' });
 
 export const deposits = defineResource({
   name: 'deposits',

@@ -5,7 +5,7 @@
  * Accept (four-eyes above the currency's review amount: the first acceptance puts it under review and
  * its approver cannot give the second), Reject with a reason, Process, Sent, Succeeded, Failed, Skip.
  */
-import { defineResource, ID_FIELD, type ResourceDecl } from './define.js';
+import { defineResource, ID_FIELD, stateActions, type ResourceDecl } from './define.js';
 
 export const WITHDRAW_STATES = ['prepared', 'submitted', 'under_review', 'accepted', 'processing', 'confirming', 'succeed', 'skipped',
   'canceled', 'rejected', 'failed', 'errored'] as const;
@@ -21,10 +21,8 @@ const STATE_BADGE = {
 } as const;
 const ENDPOINT = { method: 'POST', path: '/admin/withdraws/actions' } as const;
 
-const action = (name: string, label: string, to: string, from: readonly string[], success: string, notBy?: 'approved_by_uid') => ({
-  name, label, kind: 'set' as const, field: 'state' as const, values: [to], from, ability: 'update' as const, endpoint: ENDPOINT,
-  body: { action: name }, success, ...(notBy ? { notBy, notByReason: 'You gave the first approval' } : {}),
-});
+const action = stateActions(ENDPOINT);
+const FOUR_EYES = { notBy: 'approved_by_uid', notByReason: 'You gave the first approval' } as const;
 
 const FIELDS = {
   id: ID_FIELD,
@@ -74,7 +72,7 @@ export const withdraws = defineResource({
   view: true,
   list: { pageSize: 25, ordering: 'asc', sortable: ['id'] },
   actions: [
-    action('accept', 'Accept', 'accepted', ['submitted', 'under_review'], 'Withdrawal accepted', 'approved_by_uid'),
+    { ...action('accept', 'Accept', 'accepted', ['submitted', 'under_review'], 'Withdrawal accepted'), ...FOUR_EYES },
     action('process', 'Process', 'processing', ['accepted'], 'Withdrawal sent to the wallet'),
     action('dispatch', 'Sent', 'confirming', ['processing'], 'Withdrawal confirming'),
     action('success', 'Succeeded', 'succeed', ['processing', 'confirming', 'skipped'], 'Withdrawal succeeded'),

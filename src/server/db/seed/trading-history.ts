@@ -14,6 +14,7 @@ import { cancelOrders, executeTrade, marketInfo, mul, placeOrder, type MarketInf
 import { post } from '../../ledger/post.js';
 import { adjustmentEntries } from '../../exchange/adjustments.js';
 import { toUnits } from '../../../shared/decimal.js';
+import { prng } from '../../../shared/prng.js';
 
 /** Markets traded in the demo: id, a reference price, the largest order's volume. */
 const TRADED: ReadonlyArray<readonly [string, number, number]> = [
@@ -23,17 +24,6 @@ const TRADED: ReadonlyArray<readonly [string, number, number]> = [
 export const DEMO_ORDER_PAIRS = 90;
 const DAY = 86_400_000;
 
-/** mulberry32: small, fast and the same on every machine. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const fixed = (n: number, places: number) => n.toFixed(places).replace(/\.?0+$/, '') || '0';
 
