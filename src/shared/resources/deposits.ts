@@ -9,6 +9,17 @@ import { defineResource, ID_FIELD, stateActions } from './define.js';
 export const DEPOSIT_STATES = ['submitted', 'accepted', 'collected', 'processing', 'fee_processing', 'skipped', 'canceled',
   'rejected', 'aml_processing', 'aml_suspicious', 'errored', 'refunding'] as const;
 
+/** What a deposit and a withdrawal both carry: the member, the currency and its type, the amount and the fee. */
+export const MOVEMENT_FIELDS = {
+  id: ID_FIELD,
+  uid: { kind: 'text', readOnly: true, label: 'UID' },
+  email: { kind: 'text', readOnly: true },
+  currency: { kind: 'text', readOnly: true, references: 'currencies' },
+  type: { kind: 'enum', values: ['coin', 'fiat'], readOnly: true },
+  amount: { kind: 'decimal', readOnly: true },
+  fee: { kind: 'decimal', readOnly: true },
+} as const;
+
 const action = stateActions({ method: 'POST', path: '/admin/deposits/actions' });
 
 export const deposits = defineResource({
@@ -23,13 +34,7 @@ export const deposits = defineResource({
   view: true,
   api: { path: '/admin/deposits', style: 'new-update', operations: ['list', 'get'] },
   fields: {
-    id: ID_FIELD,
-    uid: { kind: 'text', readOnly: true, label: 'UID' },
-    email: { kind: 'text', readOnly: true },
-    currency: { kind: 'text', readOnly: true, references: 'currencies' },
-    type: { kind: 'enum', values: ['coin', 'fiat'], readOnly: true },
-    amount: { kind: 'decimal', readOnly: true },
-    fee: { kind: 'decimal', readOnly: true },
+    ...MOVEMENT_FIELDS,
     address: { kind: 'text', readOnly: true },
     txid: { kind: 'text', readOnly: true, label: 'Transaction ID' },
     block_number: { kind: 'number', readOnly: true },

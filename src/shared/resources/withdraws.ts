@@ -5,7 +5,8 @@
  * Accept (four-eyes above the currency's review amount: the first acceptance puts it under review and
  * its approver cannot give the second), Reject with a reason, Process, Sent, Succeeded, Failed, Skip.
  */
-import { defineResource, ID_FIELD, stateActions, type ResourceDecl } from './define.js';
+import { defineResource, stateActions, type ResourceDecl } from './define.js';
+import { MOVEMENT_FIELDS } from './deposits.js';
 
 export const WITHDRAW_STATES = ['prepared', 'submitted', 'under_review', 'accepted', 'processing', 'confirming', 'succeed', 'skipped',
   'canceled', 'rejected', 'failed', 'errored'] as const;
@@ -25,13 +26,7 @@ const action = stateActions(ENDPOINT);
 const FOUR_EYES = { notBy: 'approved_by_uid', notByReason: 'You gave the first approval' } as const;
 
 const FIELDS = {
-  id: ID_FIELD,
-  uid: { kind: 'text', readOnly: true, label: 'UID' },
-  email: { kind: 'text', readOnly: true },
-  currency: { kind: 'text', readOnly: true, references: 'currencies' },
-  type: { kind: 'enum', values: ['coin', 'fiat'], readOnly: true },
-  amount: { kind: 'decimal', readOnly: true },
-  fee: { kind: 'decimal', readOnly: true },
+  ...MOVEMENT_FIELDS,
   sum: { kind: 'decimal', readOnly: true, label: 'Amount + fee' },
   rid: { kind: 'text', readOnly: true, label: 'Destination' },
   blockchain_txid: { kind: 'text', readOnly: true, label: 'Transaction ID' },
