@@ -115,15 +115,18 @@ describe('accept and reject', () => {
     expect(codesOf(await act(admin, id, 'reject'))).toEqual(['admin.adjustment.cannot_perform_reject_action']);
   });
 
-  it('of 8 concurrent accepts of each of 10 adjustments, exactly one posts', async () => {
-    const ids = await Promise.all(Array.from({ length: 10 }, () => create({ amount: '0.01' })));
+  // The issue's figure on PostgreSQL (real concurrency); fewer on PGlite, whose one connection serialises them anyway.
+  const ADJUSTMENTS = process.env.TEST_DATABASE_URL ? 200 : 10;
+  it(`of 8 concurrent accepts of each of ${ADJUSTMENTS} adjustments, exactly one posts`, async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < ADJUSTMENTS; i += 20) ids.push(...await Promise.all(Array.from({ length: Math.min(20, ADJUSTMENTS - i) }, () => create({ amount: '0.01' }))));
     const opsBefore = await operationCount();
     const before = await balances(t, member.id, COIN);
     const answers = await Promise.all(ids.flatMap((id) => Array.from({ length: 8 }, () => act(admin, id, 'accept'))));
-    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(ADJUSTMENTS);
     expect(new Set(answers.filter((r) => r.statusCode !== 201).map((r) => codesOf(r)![0]))).toEqual(new Set(['admin.adjustment.cannot_perform_accept_action']));
-    expect(await operationCount()).toBe(opsBefore + 20);
-    expect(Number((await balances(t, member.id, COIN)).balance)).toBeCloseTo(Number(before.balance) + 0.1, 10);
+    expect(await operationCount()).toBe(opsBefore + 2 * ADJUSTMENTS);
+    expect(Number((await balances(t, member.id, COIN)).balance)).toBeCloseTo(Number(before.balance) + 0.01 * ADJUSTMENTS, 8);
   });
 
   it('accept racing reject: one wins, and money moves only if accept did', async () => {
