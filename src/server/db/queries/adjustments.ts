@@ -10,6 +10,7 @@ import { listPage, type Page } from './list-page.js';
 import { iso } from './user-json.js';
 import { plainDecimal } from '../../auth/users/entity.js';
 import { kindOf } from '../../ledger/chart.js';
+import { operationEntity } from './operations.js';
 
 export interface AdjustmentFilters { id?: number; currency?: string; state?: string; category?: string; from?: Date; to?: Date }
 
@@ -31,7 +32,7 @@ function withUids(q: SelectQueryBuilder<any, any, any>) {
     .select([...COLUMNS, 'c.uid as creator_uid', 'v.uid as validator_uid', 'm.uid as receiving_member_uid']);
 }
 
-export interface OperationWire { id: number; code: number; currency: string; uid: string | null; debit: string; credit: string; created_at: string | null }
+export type OperationWire = ReturnType<typeof operationEntity>;
 
 /** The wire Adjustment: Peatio's fields, the console's counterpart_code, and its operations once accepted. */
 export function adjustmentEntity(a: AdjustmentRow, ops: OperationWire[] = []) {
@@ -46,13 +47,22 @@ export function adjustmentEntity(a: AdjustmentRow, ops: OperationWire[] = []) {
   };
 }
 
-export async function operationsOf(db: Kysely<DB>, type: string, id: number): Promise<OperationWire[]> {
+/** The operations of references of one type, by reference id, in one query (a page's accepted adjustments). */
+export async function operationsOfMany(db: Kysely<DB>, type: string, ids: readonly number[]): Promise<Map<number, OperationWire[]>> {
+  const out = new Map<number, OperationWire[]>();
+  if (!ids.length) return out;
   const rows = await db.selectFrom('operations as o').leftJoin('users as u', 'u.id', 'o.member_id')
-    .select(['o.id', 'o.code', 'o.currency_id', 'u.uid', 'o.debit', 'o.credit', 'o.created_at'])
-    .where('o.reference_type', '=', type).where('o.reference_id', '=', id).orderBy('o.id').execute();
-  return rows.map((o) => ({ id: o.id, code: o.code, currency: o.currency_id, uid: o.uid, debit: plainDecimal(o.debit),
-    credit: plainDecimal(o.credit), created_at: iso(o.created_at) }));
+    .select(['o.id', 'o.reference_id', 'o.reference_type', 'o.code', 'o.kind', 'o.currency_id', 'u.uid', 'o.debit', 'o.credit', 'o.created_at'])
+    .where('o.reference_type', '=', type).where('o.reference_id', 'in', [...ids]).orderBy('o.id').execute();
+  for (const o of rows) {
+    const list = out.get(o.reference_id) ?? [];
+    list.push(operationEntity(o));
+    out.set(o.reference_id, list);
+  }
+  return out;
 }
+
+export const operationsOf = async (db: Kysely<DB>, type: string, id: number) => (await operationsOfMany(db, type, [id])).get(id) ?? [];
 
 export async function getAdjustment(db: Kysely<DB>, id: number) {
   const a = await withUids(db.selectFrom('adjustments as a')).where('a.id', '=', id).executeTakeFirst() as AdjustmentRow | undefined;
@@ -73,5 +83,9 @@ export async function listAdjustments(db: Kysely<DB>, f: AdjustmentFilters, page
     const q = withUids(db.selectFrom(paged.as('a'))).select(keyColumns(ID_KEYSET, 'a'));
     return orderLikePage(q, ID_KEYSET, page, 'a').execute() as Promise<AdjustmentRow[]>;
   };
-  return listPage(db, { filtered: base, cap, keyset: ID_KEYSET, orderBy: 'id', page, read }, (r) => adjustmentEntity(r));
+  const rows: AdjustmentRow[] = [];
+  const page1 = await listPage(db, { filtered: base, cap, keyset: ID_KEYSET, orderBy: 'id', page, read }, (r) => { rows.push(r); return r; });
+  // As Peatio's entity: an accepted adjustment with its operations (one query for the page).
+  const ops = await operationsOfMany(db, 'Adjustment', rows.filter((r) => r.state === 'accepted').map((r) => r.id));
+  return { ...page1, rows: page1.rows.map((r) => adjustmentEntity(r, ops.get(r.id) ?? [])) };
 }
