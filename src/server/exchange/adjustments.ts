@@ -12,8 +12,7 @@
  * its two operations in the same transaction, so eight concurrent accepts make one posting and seven
  * `cannot_perform_accept_action` answers. Four-eyes: the creator may not accept their own adjustment.
  */
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { adjustments } from '../../shared/resources/adjustments.js';
@@ -22,6 +21,7 @@ import { toUnits } from '../../shared/decimal.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { withAudit } from '../plugins/audit.js';
+import { idempotencyKey, requestHash } from '../plugins/idempotency.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
@@ -48,13 +48,6 @@ export function adjustmentEntries(a: { amount: string; currency_id: string; asse
   ];
 }
 
-/** The key of a retried submit, or undefined; anything else in the header is refused rather than ignored. */
-function idempotencyKey(req: FastifyRequest): string | undefined {
-  const raw = req.headers['idempotency-key'];
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(raw)) throw new ApiError(422, [`${P}.invalid_idempotency_key`]);
-  return raw;
-}
 
 interface NewAdjustment {
   reason: string; description: string; category: string; amount: string; currency_id: string;
@@ -100,7 +93,6 @@ async function checkCreate(db: Kysely<DB>, body: Record<string, unknown>): Promi
   };
 }
 
-const hashOf = (a: NewAdjustment) => createHash('sha256').update(JSON.stringify(a)).digest('hex');
 
 export function adjustmentRoutes(app: FastifyInstance): void {
   const db = () => app.deps.db.kysely;
@@ -122,10 +114,10 @@ export function adjustmentRoutes(app: FastifyInstance): void {
 
   app.post('/admin/adjustments/new', async (req, reply) => {
     await requireAbility(req, 'create', 'Adjustment', 'peatio');
-    const key = idempotencyKey(req);
+    const key = idempotencyKey(req, P);
     const row = await checkCreate(db(), bodyOf(req));
     const creator = caller(req).id;
-    const hash = hashOf(row);
+    const hash = requestHash(row);
     const id = await withAudit(req, { topic: 'adjustments', action: 'create' }, async (trx, note) => {
       const at = app.deps.now();
       const made = await trx.insertInto('adjustments')

@@ -4,7 +4,6 @@
  * retried submit one transfer); POST /admin/wallet_transfers/action {id, action: approve|reject}
  * (manage Wallet; money/wallet-transfers.ts).
  */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -15,11 +14,13 @@ import { toUnits } from '../../shared/decimal.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { withAudit } from '../plugins/audit.js';
+import { idempotencyKey, requestHash } from '../plugins/idempotency.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
 import { applyPage, ID_KEYSET, keyColumns, orderLikePage } from '../db/queries/paging.js';
 import { listPage } from '../db/queries/list-page.js';
+import { COUNT_CAP } from '../db/queries/count.js';
 import { iso } from '../db/queries/user-json.js';
 import { plainDecimal } from '../auth/users/entity.js';
 import { actOnTransfer, checkTransfer } from '../money/wallet-transfers.js';
@@ -61,7 +62,7 @@ export function walletTransferRoutes(app: FastifyInstance): void {
     if (p.to) base = base.where('t.created_at', '<=', p.to);
     const read = () => orderLikePage(withNames(db().selectFrom(applyPage(base.selectAll('t'), ID_KEYSET, 't', p).as('t')))
       .select(keyColumns(ID_KEYSET, 't')), ID_KEYSET, p, 't').execute() as Promise<Record<string, unknown>[]>;
-    return sendPage(reply, p, await listPage(db(), { filtered: base, cap: 10_000, keyset: ID_KEYSET, orderBy: 'id', page: p, read }, entity));
+    return sendPage(reply, p, await listPage(db(), { filtered: base, cap: COUNT_CAP, keyset: ID_KEYSET, orderBy: 'id', page: p, read }, entity));
   });
 
   app.get<{ Params: { id: string } }>('/admin/wallet_transfers/:id', async (req) => {
@@ -73,9 +74,7 @@ export function walletTransferRoutes(app: FastifyInstance): void {
 
   app.post('/admin/wallet_transfers/new', async (req: FastifyRequest, reply) => {
     await requireAbility(req, 'manage', 'Wallet', 'peatio');
-    const raw = req.headers['idempotency-key'];
-    if (raw !== undefined && (typeof raw !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(raw))) throw new ApiError(422, [`${P}.invalid_idempotency_key`]);
-    const key = raw as string | undefined;
+    const key = idempotencyKey(req, P);
     const checked = validateCreate(walletTransfers, bodyOf(req));
     if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
     const v = checked.value as { from_wallet_id: number; to_wallet_id: number; currency: string; amount: string; reason: string };
@@ -84,7 +83,7 @@ export function walletTransferRoutes(app: FastifyInstance): void {
     const problem = await checkTransfer(db(), { from: v.from_wallet_id, to: v.to_wallet_id, currency, amount: v.amount });
     if (problem) throw invalid(problem === 'same_wallet' ? 'to_wallet_id' : problem.startsWith('currency') || problem === 'amount_exceeds_precision' ? 'currency_id' : 'from_wallet_id', problem);
     const row = { from_wallet_id: v.from_wallet_id, to_wallet_id: v.to_wallet_id, currency_id: currency, amount: v.amount, reason: v.reason };
-    const hash = createHash('sha256').update(JSON.stringify(row)).digest('hex');
+    const hash = requestHash(row);
     const creator = caller(req).id;
     const id = await withAudit(req, { topic: 'wallet_transfers', action: 'create' }, async (trx) => {
       const at = app.deps.now();
