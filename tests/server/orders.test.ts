@@ -132,6 +132,26 @@ describe('lists', () => {
     await call(t, admin, 'POST', `/orders/${id}/cancel`);
   });
 
+  it('pages a date-filtered list by (created_at, id), its cursors made for that order', async () => {
+    const at = (s: number) => new Date(Date.UTC(2031, 0, 1, 0, 0, s));
+    const placeAt = (s: number) => t.db.kysely.transaction().execute((trx) =>
+      placeOrder(trx, { member: buyer.id, market, side: 'buy', price: '10', volume: '0.01', at: at(s) }));
+    // Ids in one order, times in another: the dated list follows the times.
+    const [a, b, c] = [await placeAt(20), await placeAt(10), await placeAt(30)];
+    const range = `from=${at(0).getTime() / 1000}&to=${at(40).getTime() / 1000}`;
+    const first = await call(t, admin, 'GET', `/orders?${range}&limit=2`);
+    expect(first.json().map((o: { id: number }) => o.id)).toEqual([b, a]);
+    const next = await call(t, admin, 'GET', `/orders?${range}&limit=2&cursor=${first.headers['next-cursor']}`);
+    expect(next.json().map((o: { id: number }) => o.id)).toEqual([c]);
+    const desc = await call(t, admin, 'GET', `/orders?${range}&ordering=desc`);
+    expect(desc.json().map((o: { id: number }) => o.id)).toEqual([c, a, b]);
+    // A cursor of the undated (id) order is not one for the dated list, nor the other way round.
+    const undated = await call(t, admin, 'GET', '/orders?limit=1');
+    expect(codesOf(await call(t, admin, 'GET', `/orders?${range}&cursor=${undated.headers['next-cursor']}`))).toEqual(['admin.pagination.invalid_cursor']);
+    expect(codesOf(await call(t, admin, 'GET', `/orders?cursor=${first.headers['next-cursor']}`))).toEqual(['admin.pagination.invalid_cursor']);
+    await call(t, admin, 'POST', '/bulk/orders_by_id', [a, b, c]);
+  });
+
   it('filters trades by maker and taker e-mail and market', async () => {
     const byMaker = (await call(t, admin, 'GET', `/trades?maker_email=${encodeURIComponent(seller.email)}`)).json();
     expect(byMaker.length).toBeGreaterThan(0);

@@ -212,6 +212,11 @@ describe('demo seed', () => {
     const trades = await one<{ n: number; markets: number }>(a, 'SELECT count(*)::int AS n, count(DISTINCT market_id)::int AS markets FROM trades');
     expect(trades.n).toBeGreaterThan(50);
     expect(trades.markets).toBeGreaterThanOrEqual(4);
+    // Ids follow time, as in a running exchange (the lists order by id, and by time under a date filter).
+    for (const table of ['orders', 'trades']) {
+      const back = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM (SELECT created_at < lag(created_at) OVER (ORDER BY id) AS back FROM ${table}) x WHERE back`);
+      expect(back.n, table).toBe(0);
+    }
     const adjustments = (await a.kysely.selectFrom('adjustments').select('state').distinct().execute()).map((r) => r.state).sort();
     expect(adjustments).toEqual(['accepted', 'pending', 'rejected']);
     const deposits = (await a.kysely.selectFrom('deposits').select('state').distinct().execute()).map((r) => r.state);

@@ -25,7 +25,7 @@ import { idempotencyKey, requestHash } from '../plugins/idempotency.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
-import { ID_KEYSET } from '../db/queries/paging.js';
+import { TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { getAdjustment, listAdjustments, type AdjustmentFilters } from '../db/queries/adjustments.js';
 import { idStruct } from '../../shared/resources/field-structs.js';
 import { code, kindOf, typeOf, type CurrencyType } from '../ledger/chart.js';
@@ -101,7 +101,7 @@ export function adjustmentRoutes(app: FastifyInstance): void {
     await requireAbility(req, 'read', 'Adjustment', 'peatio');
     const q = { ...(req.query as Record<string, unknown>) };
     if (q.category === 'bank_interset') q.category = 'bank_interest';
-    const p = parseListParams(adjustments, q, { keyset: 'cursor', keysets: { id: ID_KEYSET } });
+    const p = parseListParams(adjustments, q, { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at' });
     return sendPage(reply, p, await listAdjustments(db(), { ...p.filters, from: p.from, to: p.to } as AdjustmentFilters, p));
   });
 

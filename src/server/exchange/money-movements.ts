@@ -17,13 +17,13 @@ import { withAudit } from '../plugins/audit.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
-import { ID_KEYSET } from '../db/queries/paging.js';
+import { TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { getDeposit, getWithdraw, listDeposits, listWithdraws, type MovementFilters } from '../db/queries/money-movements.js';
 import { actOnDeposit, isDepositAction } from '../money/deposits.js';
 import { actOnWithdraw, isWithdrawAction } from '../money/withdraws.js';
 
 const ID = idStruct();
-const KEYSETS = { keyset: 'cursor', keysets: { id: ID_KEYSET } } as const;
+const KEYSETS = { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at' } as const;
 const invalid = (prefix: string, field: string, c: string) => new ApiError(422, [`${prefix}.${c}`], { [field]: [`${prefix}.${c}`] });
 
 function idOf(raw: unknown, prefix: string): number {

@@ -10,7 +10,7 @@ import type { Subject } from '../../shared/abilities.js';
 import { requireAbility, roleCan } from '../auth/require-ability.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
-import { ID_KEYSET } from '../db/queries/paging.js';
+import { TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { listOperations, type OperationFilters } from '../db/queries/operations.js';
 import { runningTotals } from '../ledger/check.js';
 import { KIND_NUMBER, type Kind } from '../ledger/chart.js';
@@ -41,7 +41,7 @@ export function operationRoutes(app: FastifyInstance): void {
   const list = (fixed?: Kind) => async (req: FastifyRequest, reply: Parameters<typeof sendPage>[0]) => {
     const q = { ...(req.query as Record<string, unknown>) };
     if (fixed) q.kind = fixed;
-    const p = parseListParams(operations, q, { keyset: 'cursor', keysets: { id: ID_KEYSET }, codePrefix: 'admin.operation' });
+    const p = parseListParams(operations, q, { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at', codePrefix: 'admin.operation' });
     const { kind, ...filters } = p.filters as { kind?: Kind } & Omit<OperationFilters, 'kinds'>;
     const kinds = await kindsFor(req, kind);
     return sendPage(reply, p, await listOperations(db(), { ...filters, kinds, from: p.from, to: p.to }, p));

@@ -22,12 +22,12 @@ import { withAudit } from '../plugins/audit.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
-import { ID_KEYSET } from '../db/queries/paging.js';
+import { TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { getOrder, getOrders, listOrders, listTrades, type OrderFilters, type TradeFilters } from '../db/queries/orders.js';
 import { cancelOrders } from '../trading/orders.js';
 
 const ID = idStruct();
-const KEYSETS = { keyset: 'cursor', keysets: { id: ID_KEYSET } } as const;
+const KEYSETS = { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at' } as const;
 /** The most ids one bulk call takes: one transaction's worth, so a batch commits in well under a second. */
 export const BULK_MAX = 1000;
 const IDS = size(array(ID), 1, BULK_MAX);

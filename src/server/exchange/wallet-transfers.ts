@@ -18,8 +18,7 @@ import { idempotencyKey, requestHash } from '../plugins/idempotency.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
-import { applyPage, ID_KEYSET, keyColumns, orderLikePage } from '../db/queries/paging.js';
-import { listPage } from '../db/queries/list-page.js';
+import { timedListPage, TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { COUNT_CAP } from '../db/queries/count.js';
 import { iso } from '../db/queries/user-json.js';
 import { plainDecimal } from '../auth/users/entity.js';
@@ -52,7 +51,7 @@ export function walletTransferRoutes(app: FastifyInstance): void {
 
   app.get('/admin/wallet_transfers', async (req, reply) => {
     await requireAbility(req, 'read', 'Wallet', 'peatio');
-    const p = parseListParams(walletTransfers, req.query, { keyset: 'cursor', keysets: { id: ID_KEYSET } });
+    const p = parseListParams(walletTransfers, req.query, { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at' });
     const f = p.filters as { id?: number; state?: string; currency?: string };
     let base = db().selectFrom('wallet_transfers as t');
     if (f.id !== undefined) base = base.where('t.id', '=', f.id);
@@ -60,9 +59,9 @@ export function walletTransferRoutes(app: FastifyInstance): void {
     if (f.currency !== undefined) base = base.where('t.currency_id', '=', f.currency.toLowerCase());
     if (p.from) base = base.where('t.created_at', '>=', p.from);
     if (p.to) base = base.where('t.created_at', '<=', p.to);
-    const read = () => orderLikePage(withNames(db().selectFrom(applyPage(base.selectAll('t'), ID_KEYSET, 't', p).as('t')))
-      .select(keyColumns(ID_KEYSET, 't')), ID_KEYSET, p, 't').execute() as Promise<Record<string, unknown>[]>;
-    return sendPage(reply, p, await listPage(db(), { filtered: base, cap: COUNT_CAP, keyset: ID_KEYSET, orderBy: 'id', page: p, read }, entity));
+    return sendPage(reply, p, await timedListPage(db(), {
+      filtered: base, alias: 't', page: p, cap: COUNT_CAP, dated: !!(p.from || p.to), decorate: withNames,
+    }, entity));
   });
 
   app.get<{ Params: { id: string } }>('/admin/wallet_transfers/:id', async (req) => {

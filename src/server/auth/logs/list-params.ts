@@ -56,6 +56,11 @@ export interface ParseOptions {
   keyset?: 'cursor' | 'none';
   /** The keyset of each order_by a cursor may page (default: the logs' (created_at, id)). */
   keysets?: Readonly<Record<string, Keyset>>;
+  /**
+   * The order_by a date-filtered list pages by instead of the one asked for (the lists whose ids follow
+   * time walk (created_at, id) under a date filter: list-page.ts timedOrder); its cursors name it.
+   */
+  dated?: string;
 }
 
 const LOG_KEYSETS: Readonly<Record<string, Keyset>> = { created_at: TIME_KEYSET };
@@ -122,12 +127,13 @@ export function parseListParams(r: Resource, raw: unknown, opts: ParseOptions = 
     throw new ApiError(422, [code], { from: [code] });
   }
 
+  const orderBy = opts.dated && (from || to) ? opts.dated : v.orderBy;
   let cursor: PageRequest['cursor'] = null;
   let beforeId: number | null = null;
   if (opts.keyset !== 'none' && present(q.cursor)) {
-    const ks = (opts.keysets ?? LOG_KEYSETS)[v.orderBy];
+    const ks = (opts.keysets ?? LOG_KEYSETS)[orderBy];
     cursor = typeof q.cursor === 'string' && ks
-      ? decodeCursor(q.cursor, { orderBy: v.orderBy, ordering: v.ordering, types: ks.parts.map((k) => k.type) })
+      ? decodeCursor(q.cursor, { orderBy, ordering: v.ordering, types: ks.parts.map((k) => k.type) })
       : null;
     if (!cursor) throw invalid('cursor', 'admin.pagination.invalid_cursor');
   } else if (opts.keyset === undefined && present(q.before_id)) {
@@ -140,5 +146,5 @@ export function parseListParams(r: Resource, raw: unknown, opts: ParseOptions = 
   }
   const extra: Record<string, unknown> = {};
   for (const k of Object.keys(opts.extra ?? {})) if (coerced?.[k] !== undefined) extra[k] = coerced[k];
-  return { page: v.page, limit: v.limit, ordering: v.ordering, orderBy: v.orderBy, cursor, beforeId, filters, from, to, extra };
+  return { page: v.page, limit: v.limit, ordering: v.ordering, orderBy, cursor, beforeId, filters, from, to, extra };
 }

@@ -5,8 +5,8 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
-import { applyPage, ID_KEYSET, keyColumns, orderLikePage, type PageRequest } from './paging.js';
-import { listPage, type Page } from './list-page.js';
+import type { PageRequest } from './paging.js';
+import { timedListPage, type Page } from './list-page.js';
 import { iso } from './user-json.js';
 import { plainDecimal } from '../../auth/users/entity.js';
 import { kindOf } from '../../ledger/chart.js';
@@ -78,13 +78,9 @@ export async function listAdjustments(db: Kysely<DB>, f: AdjustmentFilters, page
   if (f.category !== undefined) base = base.where('a.category', '=', f.category);
   if (f.from) base = base.where('a.created_at', '>=', f.from);
   if (f.to) base = base.where('a.created_at', '<=', f.to);
-  const read = () => {
-    const paged = applyPage(base.selectAll('a'), ID_KEYSET, 'a', page);
-    const q = withUids(db.selectFrom(paged.as('a'))).select(keyColumns(ID_KEYSET, 'a'));
-    return orderLikePage(q, ID_KEYSET, page, 'a').execute() as Promise<AdjustmentRow[]>;
-  };
   const rows: AdjustmentRow[] = [];
-  const page1 = await listPage(db, { filtered: base, cap, keyset: ID_KEYSET, orderBy: 'id', page, read }, (r) => { rows.push(r); return r; });
+  const page1 = await timedListPage(db, { filtered: base, alias: 'a', page, cap, dated: !!(f.from || f.to), decorate: withUids },
+    (r: AdjustmentRow) => { rows.push(r); return r; });
   // As Peatio's entity: an accepted adjustment with its operations (one query for the page).
   const ops = await operationsOfMany(db, 'Adjustment', rows.filter((r) => r.state === 'accepted').map((r) => r.id));
   return { ...page1, rows: page1.rows.map((r) => adjustmentEntity(r, ops.get(r.id) ?? [])) };

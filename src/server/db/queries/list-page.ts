@@ -10,9 +10,9 @@
  * The caller keeps its SQL in its own Kysely builders, so the mapper gets the rows' inferred type.
  * Lists paged by offset in another order (pending applications) page themselves.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { countCapped, type CappedTotal, type CountableQuery } from './count.js';
-import { finishPage, type Keyset, type PageRequest } from './paging.js';
+import { applyPage, finishPage, ID_KEYSET, keyColumns, orderLikePage, TIME_KEYSET, type Keyset, type PageRequest } from './paging.js';
 
 /** One page of a list: its rows, the capped total, and the cursors of the pages on either side. */
 export interface Page<T> extends CappedTotal { rows: T[]; nextCursor: string | null; prevCursor: string | null }
@@ -39,4 +39,39 @@ export async function listPage<R extends object, T>(
   if (total.total === 0) return emptyPage();
   const done = finishPage(await src.read(), src.keyset, src.page, src.orderBy);
   return { ...total, nextCursor: done.nextCursor, prevCursor: done.prevCursor, rows: done.rows.map(toWire) };
+}
+
+/**
+ * The order of the lists whose ids follow time (orders, trades, operations, deposits, withdrawals,
+ * adjustments, wallet transfers): by id, or — under a date filter — by (created_at, id), which is the
+ * same order where ids follow time and the one the (created_at, id) index walks, so a range six months
+ * back costs what today's does. A cursor names the order it was made for (parseListParams' `dated`).
+ */
+export const TIMED_KEYSETS: Readonly<Record<string, Keyset>> = { id: ID_KEYSET, created_at: TIME_KEYSET };
+export const timedOrder = (dated: boolean) => (dated ? { keyset: TIME_KEYSET, orderBy: 'created_at' } : { keyset: ID_KEYSET, orderBy: 'id' });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+/**
+ * listPage for those lists: the filtered rows of `alias` (every column, or `columns`) paged in
+ * timedOrder, then `decorate`d (joined to their members) on the page only.
+ */
+export function timedListPage<T>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>, src: {
+    filtered: AnyQuery; alias: string; page: PageRequest; cap: number; dated: boolean;
+    columns?: (q: AnyQuery) => AnyQuery; decorate: (paged: AnyQuery) => AnyQuery;
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  toWire: (row: any) => T,
+): Promise<Page<T>> {
+  const { keyset, orderBy } = timedOrder(src.dated);
+  const read = () => {
+    const own = src.columns ? src.columns(src.filtered) : src.filtered.selectAll(src.alias);
+    const paged = applyPage(own, keyset, src.alias, src.page);
+    const q = src.decorate(db.selectFrom(paged.as(src.alias))).select(keyColumns(keyset, src.alias));
+    return orderLikePage(q, keyset, src.page, src.alias).execute() as Promise<object[]>;
+  };
+  return listPage(db, { filtered: src.filtered, cap: src.cap, keyset, orderBy, page: src.page, read }, toWire);
 }

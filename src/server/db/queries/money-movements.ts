@@ -5,8 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
-import { applyPage, ID_KEYSET, keyColumns, orderLikePage, type PageRequest } from './paging.js';
-import { emptyPage, listPage, type Page } from './list-page.js';
+import type { PageRequest } from './paging.js';
+import { emptyPage, timedListPage, type Page } from './list-page.js';
 import { resolveUserId } from './activity-log.js';
 import { iso } from './user-json.js';
 import { plainDecimal } from '../../auth/users/entity.js';
@@ -65,13 +65,10 @@ export async function listDeposits(db: Kysely<DB>, f: MovementFilters, page: Pag
   if (f.tid !== undefined) base = base.where('d.tid', '=', f.tid);
   if (f.from) base = base.where('d.created_at', '>=', f.from);
   if (f.to) base = base.where('d.created_at', '<=', f.to);
-  const read = () => {
-    const paged = applyPage(base.selectAll('d'), ID_KEYSET, 'd', page);
-    const q = db.selectFrom(paged.as('d')).innerJoin('users as u', 'u.id', 'd.user_id').selectAll('d').select(['u.uid', 'u.email'])
-      .select(keyColumns(ID_KEYSET, 'd'));
-    return orderLikePage(q, ID_KEYSET, page, 'd').execute();
-  };
-  return listPage(db, { filtered: base, cap, keyset: ID_KEYSET, orderBy: 'id', page, read }, (r) => depositEntity(r as unknown as DepositRow));
+  return timedListPage(db, {
+    filtered: base, alias: 'd', page, cap, dated: !!(f.from || f.to),
+    decorate: (q) => q.innerJoin('users as u', 'u.id', 'd.user_id').selectAll('d').select(['u.uid', 'u.email']),
+  }, (r) => depositEntity(r as DepositRow));
 }
 
 export async function getDeposit(db: Kysely<DB>, id: number) {
@@ -100,12 +97,8 @@ export async function listWithdraws(db: Kysely<DB>, f: MovementFilters, page: Pa
   if (f.rid !== undefined) base = base.where('w.rid', '=', f.rid);
   if (f.from) base = base.where('w.created_at', '>=', f.from);
   if (f.to) base = base.where('w.created_at', '<=', f.to);
-  const read = () => {
-    const paged = applyPage(base.selectAll('w'), ID_KEYSET, 'w', page);
-    const q = withdrawMembers(db.selectFrom(paged.as('w'))).select(keyColumns(ID_KEYSET, 'w'));
-    return orderLikePage(q, ID_KEYSET, page, 'w').execute() as Promise<WithdrawRow[]>;
-  };
-  return listPage(db, { filtered: base, cap, keyset: ID_KEYSET, orderBy: 'id', page, read }, withdrawEntity);
+  return timedListPage(db, { filtered: base, alias: 'w', page, cap, dated: !!(f.from || f.to), decorate: withdrawMembers },
+    (r) => withdrawEntity(r as WithdrawRow));
 }
 
 export async function getWithdraw(db: Kysely<DB>, id: number) {

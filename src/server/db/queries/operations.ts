@@ -6,8 +6,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
-import { applyPage, ID_KEYSET, keyColumns, orderLikePage, type PageRequest } from './paging.js';
-import { emptyPage, listPage, type Page } from './list-page.js';
+import type { PageRequest } from './paging.js';
+import { emptyPage, timedListPage, type Page } from './list-page.js';
 import { resolveUserId } from './activity-log.js';
 import { iso } from './user-json.js';
 import { plainDecimal } from '../../auth/users/entity.js';
@@ -43,11 +43,8 @@ export async function listOperations(db: Kysely<DB>, f: OperationFilters, page: 
   if (f.rid !== undefined) base = base.where('o.reference_id', '=', f.rid);
   if (f.from) base = base.where('o.created_at', '>=', f.from);
   if (f.to) base = base.where('o.created_at', '<=', f.to);
-  const read = () => {
-    const paged = applyPage(base.selectAll('o'), ID_KEYSET, 'o', page);
-    const q = db.selectFrom(paged.as('o')).leftJoin('users as u', 'u.id', 'o.member_id').selectAll('o').select('u.uid')
-      .select(keyColumns(ID_KEYSET, 'o'));
-    return orderLikePage(q, ID_KEYSET, page, 'o').execute();
-  };
-  return listPage(db, { filtered: base, cap, keyset: ID_KEYSET, orderBy: 'id', page, read }, operationEntity);
+  return timedListPage(db, {
+    filtered: base, alias: 'o', page, cap, dated: !!(f.from || f.to),
+    decorate: (q) => q.leftJoin('users as u', 'u.id', 'o.member_id').selectAll('o').select('u.uid'),
+  }, operationEntity);
 }

@@ -7,8 +7,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
-import { applyPage, ID_KEYSET, keyColumns, orderLikePage, type PageRequest } from './paging.js';
-import { emptyPage, listPage, type Page } from './list-page.js';
+import type { PageRequest } from './paging.js';
+import { emptyPage, timedListPage, type Page } from './list-page.js';
 import { resolveUserId } from './activity-log.js';
 import { iso } from './user-json.js';
 import { plainDecimal } from '../../auth/users/entity.js';
@@ -67,13 +67,10 @@ export async function listOrders(db: Kysely<DB>, f: OrderFilters, page: PageRequ
   if (f.origin_volume !== undefined) base = base.where('o.origin_volume', '=', sql<string>`${f.origin_volume}::numeric`);
   if (f.from) base = base.where('o.created_at', '>=', f.from);
   if (f.to) base = base.where('o.created_at', '<=', f.to);
-  const read = () => {
-    const paged = applyPage(base.select(ORDER_COLUMNS), ID_KEYSET, 'o', page);
-    const q = db.selectFrom(paged.as('o')).innerJoin('users as u', 'u.id', 'o.member_id').selectAll('o').select(['u.email', 'u.uid'])
-      .select(keyColumns(ID_KEYSET, 'o'));
-    return orderLikePage(q, ID_KEYSET, page, 'o').execute();
-  };
-  return listPage(db, { filtered: base, cap, keyset: ID_KEYSET, orderBy: 'id', page, read }, (r) => orderEntity(r as unknown as OrderRow));
+  return timedListPage(db, {
+    filtered: base, alias: 'o', page, cap, dated: !!(f.from || f.to), columns: (q) => q.select(ORDER_COLUMNS),
+    decorate: (q) => q.innerJoin('users as u', 'u.id', 'o.member_id').selectAll('o').select(['u.email', 'u.uid']),
+  }, (r) => orderEntity(r as OrderRow));
 }
 
 export interface TradeFilters { id?: number; market?: string; maker_email?: string; taker_email?: string; uid?: string; from?: Date; to?: Date }
@@ -92,14 +89,11 @@ export async function listTrades(db: Kysely<DB>, f: TradeFilters, page: PageRequ
   if (f.market !== undefined) base = base.where('t.market_id', '=', f.market.toLowerCase());
   if (f.from) base = base.where('t.created_at', '>=', f.from);
   if (f.to) base = base.where('t.created_at', '<=', f.to);
-  const read = () => {
-    const paged = applyPage(base.selectAll('t'), ID_KEYSET, 't', page);
-    const q = db.selectFrom(paged.as('t')).innerJoin('users as m', 'm.id', 't.maker_id').innerJoin('users as k', 'k.id', 't.taker_id')
-      .selectAll('t').select(['m.email as maker_email', 'm.uid as maker_uid', 'k.email as taker_email', 'k.uid as taker_uid'])
-      .select(keyColumns(ID_KEYSET, 't'));
-    return orderLikePage(q, ID_KEYSET, page, 't').execute();
-  };
-  return listPage(db, { filtered: base, cap, keyset: ID_KEYSET, orderBy: 'id', page, read }, tradeEntity);
+  return timedListPage(db, {
+    filtered: base, alias: 't', page, cap, dated: !!(f.from || f.to),
+    decorate: (q) => q.innerJoin('users as m', 'm.id', 't.maker_id').innerJoin('users as k', 'k.id', 't.taker_id')
+      .selectAll('t').select(['m.email as maker_email', 'm.uid as maker_uid', 'k.email as taker_email', 'k.uid as taker_uid']),
+  }, tradeEntity);
 }
 
 export function tradeEntity(t: {

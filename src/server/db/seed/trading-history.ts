@@ -36,38 +36,41 @@ async function holders(db: Kysely<DB>, currency: string): Promise<number[]> {
 const balanceOf = async (db: Kysely<DB>, member: number, currency: string) => (await db.selectFrom('accounts').select('balance')
   .where('user_id', '=', member).where('currency_id', '=', currency).executeTakeFirst())?.balance ?? '0';
 
-async function tradeMarket(ctx: SeedContext, m: MarketInfo, ref: number, maxVolume: number, random: () => number): Promise<void> {
-  const db = ctx.db;
+interface Traded { m: MarketInfo; ref: number; maxVolume: number; pp: number; ap: number; sellers: number[]; buyers: number[] }
+
+async function tradedMarket(db: Kysely<DB>, m: MarketInfo, ref: number, maxVolume: number): Promise<Traded | null> {
   const market = await db.selectFrom('markets').select(['price_precision', 'amount_precision']).where('id', '=', m.id).executeTakeFirstOrThrow();
   const [sellers, buyers] = await Promise.all([holders(db, m.base), holders(db, m.quote)]);
-  if (!sellers.length || !buyers.length) return;
-  for (let i = 0; i < DEMO_ORDER_PAIRS; i++) {
-    // Older pairs first, so ids follow time as they do in a running exchange.
-    const at = new Date(ctx.now.getTime() - 30 * DAY + (i / DEMO_ORDER_PAIRS) * 30 * DAY + Math.floor(random() * 3_600_000));
-    const seller = sellers[Math.floor(random() * sellers.length)]!;
-    const buyer = buyers[Math.floor(random() * buyers.length)]!;
-    if (seller === buyer) continue;
-    const price = fixed(ref * (1 + (random() - 0.5) * 0.04), market.price_precision);
-    const volume = fixed(Math.max(maxVolume * random() ** 2, 10 ** -market.amount_precision * 10), market.amount_precision);
-    if (toUnits(await balanceOf(db, seller, m.base)) < toUnits(volume)) continue;
-    if (toUnits(await balanceOf(db, buyer, m.quote)) < toUnits(mul(price, volume, m.quotePrecision))) continue;
-    const roll = random();
-    const pending = roll > 0.97;
-    const ask = await placeOrder(db, { member: seller, market: m, side: 'sell', price, volume, at, state: pending ? 'pending' : 'wait' });
-    const bid = await placeOrder(db, { member: buyer, market: m, side: 'buy', price, volume, at: new Date(at.getTime() + 1000) });
-    if (pending) {
-      // The engine refused every other pending order; the rest are still pending.
-      if (i % 2) await cancelOrders(db, [ask], new Date(at.getTime() + 2000), { from: 'pending', to: 'reject' });
-      continue;
-    }
-    if (roll < 0.6) {
-      // Filled completely, or partly and then the rest cancelled (or left open).
-      const part = roll < 0.35 ? volume : fixed(Number(volume) * (0.3 + random() * 0.5), market.amount_precision);
-      await executeTrade(db, m, ask, bid, price, part, new Date(at.getTime() + 2000));
-      if (part !== volume && roll < 0.45) await cancelOrders(db, [ask, bid], new Date(at.getTime() + 60_000));
-    } else if (roll < 0.8) {
-      await cancelOrders(db, [ask, bid], new Date(at.getTime() + 5 * 60_000));
-    }
+  if (!sellers.length || !buyers.length) return null;
+  return { m, ref, maxVolume, pp: market.price_precision, ap: market.amount_precision, sellers, buyers };
+}
+
+/** One pair of orders on a market at `at`, and what became of them. */
+async function tradePair(db: Kysely<DB>, t: Traded, at: Date, random: () => number): Promise<void> {
+  const { m } = t;
+  const seller = t.sellers[Math.floor(random() * t.sellers.length)]!;
+  const buyer = t.buyers[Math.floor(random() * t.buyers.length)]!;
+  if (seller === buyer) return;
+  const price = fixed(t.ref * (1 + (random() - 0.5) * 0.04), t.pp);
+  const volume = fixed(Math.max(t.maxVolume * random() ** 2, 10 ** -t.ap * 10), t.ap);
+  if (toUnits(await balanceOf(db, seller, m.base)) < toUnits(volume)) return;
+  if (toUnits(await balanceOf(db, buyer, m.quote)) < toUnits(mul(price, volume, m.quotePrecision))) return;
+  const roll = random();
+  const pending = roll > 0.97;
+  const ask = await placeOrder(db, { member: seller, market: m, side: 'sell', price, volume, at, state: pending ? 'pending' : 'wait' });
+  const bid = await placeOrder(db, { member: buyer, market: m, side: 'buy', price, volume, at: new Date(at.getTime() + 1000) });
+  if (pending) {
+    // The engine refused every other pending order; the rest are still pending.
+    if (roll > 0.985) await cancelOrders(db, [ask], new Date(at.getTime() + 2000), { from: 'pending', to: 'reject' });
+    return;
+  }
+  if (roll < 0.6) {
+    // Filled completely, or partly and then the rest cancelled (or left open).
+    const part = roll < 0.35 ? volume : fixed(Number(volume) * (0.3 + random() * 0.5), t.ap);
+    await executeTrade(db, m, ask, bid, price, part, new Date(at.getTime() + 2000));
+    if (part !== volume && roll < 0.45) await cancelOrders(db, [ask, bid], new Date(at.getTime() + 60_000));
+  } else if (roll < 0.8) {
+    await cancelOrders(db, [ask, bid], new Date(at.getTime() + 5 * 60_000));
   }
 }
 
@@ -105,9 +108,19 @@ async function adjustmentsHistory(ctx: SeedContext, random: () => number): Promi
 
 export async function insertTradingHistory(ctx: SeedContext): Promise<void> {
   const random = prng(20261125);
+  const traded: Traded[] = [];
   for (const [id, ref, maxVolume] of TRADED) {
     const m = await marketInfo(ctx.db, id);
-    if (m) await tradeMarket(ctx, m, ref, maxVolume, random);
+    const t = m && await tradedMarket(ctx.db, m, ref, maxVolume);
+    if (t) traded.push(t);
+  }
+  // The markets take turns, each pair a slot of its own, so ids follow time as in a running exchange.
+  const slot = (30 * DAY) / DEMO_ORDER_PAIRS / (TRADED.length + 1);
+  for (let i = 0; i < DEMO_ORDER_PAIRS; i++) {
+    for (const [k, t] of traded.entries()) {
+      const at = new Date(ctx.now.getTime() - 30 * DAY + (i * (TRADED.length + 1) + k) * slot + Math.floor(random() * slot * 0.3));
+      await tradePair(ctx.db, t, at, random);
+    }
   }
   await adjustmentsHistory(ctx, random);
 }
