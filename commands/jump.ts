@@ -1,6 +1,7 @@
 /**
- * Paste-and-go: a uid (ID + 10 hex), an e-mail, a phone number, a market, a currency code or `#id`
- * typed into the palette becomes "Open …" commands. Targets the user may not open are not offered.
+ * Paste-and-go: a uid (ID + 10 hex), an e-mail, a phone number, a market, a currency code, `#id` (a row
+ * of the list on screen), `<thing> <id>` (a row of any list: "order 42", "withdrawal #7"), a transaction
+ * id or a TID typed into the palette becomes "Open …" commands. Targets the user may not open are not offered.
  */
 import { REGISTRY, type Resource } from '../src/shared/resources';
 import { listRows } from '../src/client/api/resources';
@@ -19,6 +20,10 @@ const MARKET = /^([a-z0-9]{2,10})(usdt|usdc|usd|btc|eth|eur|trx|bnb)$/i;
 /** A chain transaction id: Ethereum's 0x-prefixed 32 bytes, or Bitcoin's 32 bytes in hex. */
 const TXID = /^(0x)?[0-9a-fA-F]{64}$/;
 const CURRENCY = /^[a-z][a-z0-9]{1,9}$/i;
+/** "order 42", "Withdrawal #7": a resource's name (singular or plural) and a row id. */
+const NAMED_ROW = /^([a-z][a-z ]{1,40}?)\s*#?(\d{1,15})$/i;
+/** Peatio's transfer id of a deposit or withdrawal. */
+const TID = /^TID[0-9A-Z]{6,20}$/i;
 
 /** A row id to resolve before opening: rows of `resource` open a bespoke screen by another key (users by uid). */
 export interface RowLookup { resource: string; id: string }
@@ -35,16 +40,24 @@ export interface Jump { id: string; title: string; path: string; term?: string; 
  * detail is looked up by id first (the detail's key is not the id); a read-only row (logs) is shown
  * by the list itself, `?row=` on the current view.
  */
-function rowJump(r: Resource, id: string, ctx: CommandContext): Jump | null {
+function rowJump(r: Resource, id: string, ctx: CommandContext, here = true): Jump | null {
   const title = `Open ${r.label} #${id}`;
-  if (r.detail) return { id: 'jump.row', title, path: listPath(r), lookup: { resource: r.name, id } };
+  if (r.detail) return ctx.canOpen(listPath(r)) ? { id: 'jump.row', title, path: listPath(r), lookup: { resource: r.name, id } } : null;
   if (hasForm(r) || r.view) {
     const path = rowPath(r, id);
     return ctx.canOpen(path) ? { id: 'jump.row', title, path } : null;
   }
-  const query = new URLSearchParams(ctx.location.split('?')[1] ?? '');
+  // A read-only row: shown beside its list (fetched by id when it is not on the page) — beside the view on screen, or the list's first page.
+  const query = new URLSearchParams(here ? ctx.location.split('?')[1] ?? '' : '');
   query.set('row', id);
-  return { id: 'jump.row', title, path: `${listPath(r)}?${query}` };
+  const path = `${listPath(r)}?${query}`;
+  return here || ctx.canOpen(listPath(r)) ? { id: 'jump.row', title, path } : null;
+}
+
+/** The lists a word names: a resource's label or name, singular or plural ("order", "orders", "withdrawal"). */
+function resourcesNamed(word: string): Resource[] {
+  const w = word.trim().toLowerCase().replace(/\s+/g, ' ');
+  return Object.values(REGISTRY).filter((r) => [r.label, r.labelPlural, r.name].some((n) => n.toLowerCase() === w));
 }
 
 function jumpsFor(text: string, ctx: CommandContext): Jump[] {
@@ -65,6 +78,11 @@ function jumpsFor(text: string, ctx: CommandContext): Jump[] {
   const here = resourceAt(ctx.location);
   const rowTarget = row && here ? rowJump(here, row[1], ctx) : null;
   if (rowTarget) out.push(rowTarget);
+  const named = NAMED_ROW.exec(q);
+  for (const r of named ? resourcesNamed(named[1]!) : []) {
+    const j = rowJump(r, named![2]!, ctx, false);
+    if (j) out.push(j);
+  }
   if (MARKET.test(q) && ctx.canOpen(`/market-info/${q.toLowerCase()}`)) {
     out.push({ id: 'jump.market', title: `Open market ${q.toUpperCase()}`, path: `/market-info/${q.toLowerCase()}` });
   }
@@ -76,6 +94,11 @@ function jumpsFor(text: string, ctx: CommandContext): Jump[] {
   if (TXID.test(q)) {
     if (ctx.canOpen('/deposit')) out.push({ id: 'jump.deposit-tx', title: `Find deposits with transaction ${q.slice(0, 12)}…`, path: `/deposit?${new URLSearchParams({ txid: q })}` });
     if (ctx.canOpen('/withdrawls')) out.push({ id: 'jump.withdraw-tx', title: `Find withdrawals with transaction ${q.slice(0, 12)}…`, path: `/withdrawls?${new URLSearchParams({ blockchain_txid: q })}` });
+  }
+  if (TID.test(q)) {
+    const tid = q.toUpperCase();
+    if (ctx.canOpen('/deposit')) out.push({ id: 'jump.deposit-tid', title: `Find deposits with TID ${tid}`, path: `/deposit?${new URLSearchParams({ tid })}` });
+    if (ctx.canOpen('/withdrawls')) out.push({ id: 'jump.withdraw-tid', title: `Find withdrawals with TID ${tid}`, path: `/withdrawls?${new URLSearchParams({ tid })}` });
   }
   // A block explorer's link: its chain, or "Scan block N on <chain>" for a block's page.
   const link = /^https?:\/\/\S+$/.test(q) ? chainOfLink(q) : null;

@@ -188,6 +188,19 @@ describe('paste-and-go parsing', () => {
     expect(jumpsFor('#12', ctx('/faqs', false))).toEqual([]);
   });
 
+  it('turns "<thing> <id>" into that row of any list, and a TID into the transfers that carry it', () => {
+    expect(jumpsFor('order 42', ctx()).map((j) => [j.title, j.path])).toEqual([['Open Order #42', '/orders/42']]);
+    expect(jumpsFor('Withdrawal #7', ctx()).map((j) => [j.title, j.path])).toEqual([['Open Withdrawal #7', '/withdrawls/7']]);
+    expect(jumpsFor('adjustments 3', ctx()).map((j) => j.path)).toEqual(['/adjustments-details/3']);
+    // A read-only row (a trade) is shown beside its list.
+    expect(jumpsFor('trade 9', ctx('/orders?state=wait')).map((j) => j.path)).toEqual(['/trades?row=9']);
+    // A user opens by uid: looked up by id first.
+    expect(jumpsFor('user 2100', ctx())).toEqual([{ id: 'jump.row', title: 'Open User #2100', path: '/user-directory', lookup: { resource: 'users', id: '2100' } }]);
+    expect(jumpsFor('order 42', ctx('/dashboard', false))).toEqual([]);
+    expect(jumpsFor('nothing 42', ctx())).toEqual([]);
+    expect(jumpsFor('tidz000000001234', ctx()).map((j) => j.path)).toEqual(['/deposit?tid=TIDZ000000001234', '/withdrawls?tid=TIDZ000000001234']);
+  });
+
   it('offers nothing the user may not open', () => {
     expect(jumpsFor('ID1A2B3C4D5E', ctx('/dashboard', false))).toEqual([]);
     expect(jumpsFor('ada@exchange.test', ctx('/dashboard', false))).toEqual([]);

@@ -103,7 +103,7 @@ export default function PaletteDialog() {
         {page && <span className="palette-crumb">{page.title.replace(/…$/, '')}</span>}
         <Cmdk.Input value={search} onValueChange={type} onKeyDown={back} className="palette-input"
           aria-invalid={problems.length > 0 || undefined} aria-describedby={problems.length > 0 ? problemsId : undefined}
-          placeholder={page?.page?.kind === 'input' ? page.page.placeholder : page ? '' : 'Type a command, or paste a uid, e-mail, #id…'} />
+          placeholder={page?.page?.kind === 'input' ? page.page.placeholder : page ? '' : 'Type a command, or paste a uid, e-mail, tx id, #id, "order 42"…'} />
       </div>
       {problems.length > 0 && (
         <div role="alert" id={problemsId} className="palette-problems">
