@@ -153,6 +153,7 @@ export const ERRORS = {
   'admin.withdraw.invalid_id': 422,
   'admin.order.cancel_error': 422,
   'admin.order.non_integer_id': 422,
+  'admin.trade.non_integer_id': 422,
   'admin.order.invalid_ids': 422,
   'admin.order.market_doesnt_exist': 422,
   'admin.order.invalid_side': 422,

@@ -18,7 +18,7 @@ const ENTITIES = JSON.parse(readFileSync(new URL('../fixtures/peatio-admin-entit
 
 /** Declared but not sent, and why. */
 const LEFT_OUT: Record<string, Record<string, string>> = {
-  // Only GET /admin/trades/{id} sends the orders and fee fractions (openware-api.md); no such route yet.
+  // Only GET /admin/trades/{id} sends the orders and fee fractions (openware-api.md): checked there.
   Trade: { maker_fee: 'detail only', taker_fee: 'detail only', maker_order: 'detail only', taker_order: 'detail only' },
   // Confirmations need the chain's height at answer time; spread is Peatio's collection spread, not kept.
   Deposit: { confirmations: 'not tracked', spread: 'not kept' },
@@ -92,6 +92,19 @@ describe("Peatio's declared entities", () => {
       expect(rows.flatMap((r) => problems(entity, r))).toEqual([]);
     });
   }
+
+  it('/trades/{id} answers the whole Trade, its orders Order entities', async () => {
+    const [listed] = (await call(t, admin, 'GET', '/trades')).json() as { id: number }[];
+    const res = await call(t, admin, 'GET', `/trades/${listed!.id}`);
+    const trade = res.json() as Record<string, Record<string, unknown>>;
+    const full = Object.fromEntries(Object.entries(ENTITIES.Trade!).map(([k]) => [k, k in trade]));
+    expect(Object.values(full).every(Boolean), JSON.stringify(full)).toBe(true);
+    expect(problems('Trade', trade)).toEqual([]);
+    expect([...problems('Order', trade.maker_order!), ...problems('Order', trade.taker_order!)]).toEqual([]);
+    expect(trade.maker_fee).toBe(trade.maker_order!.maker_fee);
+    expect((await call(t, admin, 'GET', '/trades/999999')).statusCode).toBe(404);
+    expect((await call(t, admin, 'GET', '/trades/x')).json().errors).toEqual(['admin.trade.non_integer_id']);
+  });
 
   it("an accepted adjustment's operations are Operation rows", async () => {
     const [accepted] = (await call(t, admin, 'GET', '/adjustments?state=accepted')).json() as Record<string, Record<string, unknown>>[];

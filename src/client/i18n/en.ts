@@ -169,6 +169,7 @@ export const EN: Record<string, string> = {
   'admin.withdraw.invalid_id': 'A withdrawal id is a whole number.',
   'admin.order.cancel_error': 'This order is no longer open: nothing was cancelled.',
   'admin.order.non_integer_id': 'An order id is a whole number.',
+  'admin.trade.non_integer_id': 'A trade id is a whole number.',
   'admin.order.invalid_ids': 'Send a list of 1 to 1,000 order ids.',
   'admin.order.market_doesnt_exist': 'There is no such market.',
   'admin.order.invalid_side': 'The side is buy or sell.',

@@ -9,7 +9,7 @@
  *   retried batch answers the ones still left and moves nothing twice;
  * - POST /admin/orders/cancel {market, side?} (Peatio's cancel-by-market): every waiting order of the
  *   market, in transactions of 1,000;
- * - GET /admin/trades (read Trade).
+ * - GET /admin/trades, /admin/trades/{id} (read Trade).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { array, size, type Infer } from 'superstruct';
@@ -23,7 +23,7 @@ import { ApiError, fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
 import { TIMED_KEYSETS } from '../db/queries/list-page.js';
-import { getOrder, getOrders, listOrders, listTrades, type OrderFilters, type TradeFilters } from '../db/queries/orders.js';
+import { getOrder, getOrders, getTrade, listOrders, listTrades, type OrderFilters, type TradeFilters } from '../db/queries/orders.js';
 import { cancelOrders } from '../trading/orders.js';
 
 const ID = idStruct();
@@ -119,5 +119,12 @@ export function orderRoutes(app: FastifyInstance): void {
     await requireAbility(req, 'read', 'Trade', 'peatio');
     const p = parseListParams(trades, req.query, { ...KEYSETS, codePrefix: 'admin.trade' });
     return sendPage(reply, p, await listTrades(db(), { ...p.filters, from: p.from, to: p.to } as TradeFilters, p));
+  });
+
+  app.get<{ Params: { id: string } }>('/admin/trades/:id', async (req) => {
+    await requireAbility(req, 'read', 'Trade', 'peatio');
+    const [err, id] = ID.validate(req.params.id, { coerce: true });
+    if (err) fail(422, 'admin.trade.non_integer_id');
+    return (await getTrade(db(), id)) ?? fail(404, 'record.not_found');
   });
 }

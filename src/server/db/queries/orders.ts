@@ -91,9 +91,21 @@ export async function listTrades(db: Kysely<DB>, f: TradeFilters, page: PageRequ
   if (f.to) base = base.where('t.created_at', '<=', f.to);
   return timedListPage(db, {
     filtered: base, alias: 't', page, cap, dated: !!(f.from || f.to),
-    decorate: (q) => q.innerJoin('users as m', 'm.id', 't.maker_id').innerJoin('users as k', 'k.id', 't.taker_id')
-      .selectAll('t').select(['m.email as maker_email', 'm.uid as maker_uid', 'k.email as taker_email', 'k.uid as taker_uid']),
+    decorate: tradeMembers,
   }, tradeEntity);
+}
+
+/** A trade's maker and taker, joined to a query over `trades as t`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const tradeMembers = (q: any) => q.innerJoin('users as m', 'm.id', 't.maker_id').innerJoin('users as k', 'k.id', 't.taker_id')
+  .selectAll('t').select(['m.email as maker_email', 'm.uid as maker_uid', 'k.email as taker_email', 'k.uid as taker_uid']);
+
+/** One trade as Peatio's GET /admin/trades/{id} sends it: with both orders and their fee fractions. */
+export async function getTrade(db: Kysely<DB>, id: number) {
+  const t = await tradeMembers(db.selectFrom('trades as t')).where('t.id', '=', id).executeTakeFirst();
+  if (!t) return undefined;
+  const [maker, taker] = await Promise.all([getOrder(db, t.maker_order_id), getOrder(db, t.taker_order_id)]);
+  return { ...tradeEntity(t), maker_fee: maker?.maker_fee ?? null, taker_fee: taker?.taker_fee ?? null, maker_order: maker ?? null, taker_order: taker ?? null };
 }
 
 export function tradeEntity(t: {
