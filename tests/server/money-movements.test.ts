@@ -63,6 +63,43 @@ describe('deposits', () => {
     expect((await call(t, support, 'GET', '/deposits')).statusCode).toBe(200);
     expect((await act(support, 'deposits', { id: a, action: 'accept' })).statusCode).toBe(403);
   });
+
+  it('records a fiat deposit once per Idempotency-Key, credited only when someone other than its recorder accepts it', async () => {
+    // The accountant records (create Deposits::Fiat) but may not act on deposits; the admin records and may act.
+    expect((await call(t, (await signInAs(t, 'accountant')).session, 'POST', '/deposits/new', { uid: member.uid, currency: FIAT, amount: '1' })).statusCode).toBe(201);
+    const superadmin = (await signInAs(t, 'superadmin')).session;
+    const body = { uid: member.uid, currency: FIAT, amount: '250.5', tid: `BANK${Date.now()}` };
+    const key = { 'idempotency-key': `fiat-${Date.now()}` };
+    const [first, again] = await Promise.all([call(t, admin, 'POST', '/deposits/new', body, key), call(t, admin, 'POST', '/deposits/new', body, key)]);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json().id).toBe(first.json().id);
+    expect(first.json()).toMatchObject({ state: 'submitted', type: 'fiat', amount: '250.5', tid: body.tid, uid: member.uid });
+    expect(codesOf(await call(t, admin, 'POST', '/deposits/new', { ...body, amount: '9' }, key))).toEqual(['admin.deposit.idempotency_key_reused']);
+    const id = first.json().id;
+    const before = await balances(t, member.id, FIAT);
+    expect(codesOf(await act(admin, 'deposits', { id, action: 'accept' }))).toEqual(['admin.deposit.creator_cannot_accept']);
+    expect(await balances(t, member.id, FIAT)).toEqual(before);
+    expect((await act(superadmin, 'deposits', { id, action: 'accept' })).json().state).toBe('accepted');
+    expect(Number((await balances(t, member.id, FIAT)).balance) - Number(before.balance)).toBe(250.5);
+  });
+
+  it('refuses a fiat deposit with bad input, moving nothing', async () => {
+    const base = { uid: member.uid, currency: FIAT, amount: '10' };
+    const refused = async (patch: Record<string, unknown>) => codesOf(await call(t, admin, 'POST', '/deposits/new', { ...base, ...patch }));
+    const count = async () => Number((await t.db.kysely.selectFrom('deposits').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const n = await count();
+    expect(await refused({ uid: 'ID0000000000' })).toEqual(['admin.deposit.user_doesnt_exist']);
+    expect(await refused({ currency: 'zzz' })).toEqual(['admin.deposit.currency_doesnt_exist']);
+    expect(await refused({ currency: COIN })).toEqual(['admin.deposit.currency_not_fiat']);
+    expect(await refused({ amount: '0' })).toEqual(['admin.deposit.non_positive_amount']);
+    expect(await refused({ amount: '1.001' })).toEqual(['admin.deposit.amount_exceeds_precision']);
+    for (const amount of ['-5', 'NaN', '1e309', 'ten', '', null]) expect((await call(t, admin, 'POST', '/deposits/new', { ...base, amount })).statusCode, String(amount)).toBe(422);
+    const tid = `DUP${Date.now()}`;
+    expect((await call(t, admin, 'POST', '/deposits/new', { ...base, tid })).statusCode).toBe(201);
+    expect(await refused({ tid })).toEqual(['admin.deposit.tid_taken']);
+    expect(await count()).toBe(n + 1);
+    expect((await call(t, support, 'POST', '/deposits/new', base)).statusCode).toBe(403);
+  });
 });
 
 describe('withdrawals', () => {

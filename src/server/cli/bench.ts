@@ -28,9 +28,12 @@ import { SCENARIOS, type Scenario } from './bench-scenarios.js';
 import { httpClient } from './bench-http.js';
 import { autovacuumCaughtUp, coldMs } from './bench-cold.js';
 import { floodRows, printFloods } from './bench-flood.js';
+import { bulkCancel, moneyContext, moneyScenarios, seqScans, BIG_TABLES, type BulkCancelRow } from './bench-money.js';
+import { seedBulkTrading } from '../db/seed/bulk-trading.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 10_000_000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const COLD_RUNS = Number(process.env.BENCH_COLD ?? 1);
 const WARMUP = 20;
@@ -55,6 +58,7 @@ async function ensureData(db: Database): Promise<void> {
   const counts = await countRows(db.kysely);
   if ((counts.users ?? 0) >= USERS && (counts.activities ?? 0) >= ACTIVITIES * 0.9) {
     console.log(`data: ${counts.users.toLocaleString('en')} users, ${counts.activities.toLocaleString('en')} activities (kept)`);
+    await ensureTrading(db, counts.orders ?? 0);
     return;
   }
   console.log(`seeding ${USERS.toLocaleString('en')} users and ~${ACTIVITIES.toLocaleString('en')} activities (once)…`);
@@ -63,6 +67,16 @@ async function ensureData(db: Database): Promise<void> {
   await seedDemo(db.kysely, { users: USERS, activities: ACTIVITIES, password: loadConfig({}).demoPassword });
   await sql`VACUUM ANALYZE`.execute(db.kysely);
   console.log(`seeded in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+  await ensureTrading(db, 0);
+}
+
+/** The trading history at BENCH_ORDERS orders (twice as many trades and operations, a fifth as many withdrawals). */
+async function ensureTrading(db: Database, orders: number): Promise<void> {
+  if (orders >= ORDERS * 0.9) { console.log(`data: ${orders.toLocaleString('en')} orders (kept)`); return; }
+  console.log(`seeding the trading history: ${ORDERS.toLocaleString('en')} orders (once)…`);
+  const r = await seedBulkTrading(db.kysely, { orders: ORDERS, trades: 2 * ORDERS, operations: 2 * ORDERS, withdraws: ORDERS / 5 });
+  await sql`VACUUM ANALYZE`.execute(db.kysely);
+  console.log(`seeded in ${(r.ms / 1000).toFixed(0)} s`);
 }
 
 interface Row { name: string; api: number[]; sql: number[]; inject: number[]; coldApi?: number; coldSql?: number }
@@ -86,7 +100,8 @@ async function main(): Promise<void> {
     if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
     const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]!, 'user-agent': ua };
     const only = process.env.BENCH_ONLY;
-    const all = SCENARIOS.list(await SCENARIOS.context(db.kysely)) as Scenario[];
+    const money = await moneyContext(db.kysely);
+    const all = [...SCENARIOS.list(await SCENARIOS.context(db.kysely)), ...(money ? moneyScenarios(money) : [])] as Scenario[];
     // `a|b` runs the scenarios whose name contains either.
     const chosen = all.filter((s) => !only || s.name.startsWith('floor') || only.split('|').some((o) => s.name.includes(o)));
     const inject = (s: Scenario) => async () => {
@@ -102,6 +117,15 @@ async function main(): Promise<void> {
       for (let i = 0; i < 3 && plan.some((q) => /"sessions"/.test(q.text)); i++) plan = await recorder.record(inject(s));
       plans.set(s, plan);
     }
+
+    // Issue 12's rule: no list reads a big money table sequentially.
+    const scans: string[] = [];
+    for (const s of chosen) {
+      const seq = await seqScans(raw, plans.get(s)!);
+      if (seq.length) scans.push(`${s.name}: Seq Scan on ${seq.join(', ')}`);
+    }
+    const scanNote = `plans: ${scans.length ? `SEQUENTIAL SCANS —\n  ${scans.join('\n  ')}` : `no sequential scan of ${BIG_TABLES.join(', ')} in ${chosen.length} scenarios (EXPLAIN of every recorded statement)`}`;
+    console.log(scanNote);
 
     if (process.env.BENCH_EXPLAIN === '1') {
       for (const s of chosen) console.log(`\n### ${s.name}  ${s.path}\n${(await explainPlan(raw, plans.get(s)!)).join('\n\n')}`);
@@ -163,6 +187,10 @@ async function main(): Promise<void> {
       coldNote = `cold: worst of ${COLD_RUNS} first request(s), each after a PostgreSQL restart`
         + (os ? ' and a dropped OS page cache' : ' (the OS page cache could NOT be dropped: not root?)');
     }
+    const cancels: BulkCancelRow[] = [];
+    if (money && (!only || only.split('|').some((o) => 'bulk cancel'.includes(o)))) {
+      for (const batch of [200, 1000]) cancels.push(await bulkCancel(base, headers, money.market, 10_000, batch));
+    }
     await http.close();
     await app.close();
 
@@ -177,6 +205,11 @@ async function main(): Promise<void> {
       for (const l of loads) console.log(l);
     }
     if (floods.length) printFloods(floods);
+    console.log(`\n${scanNote}`);
+    if (cancels.length) {
+      console.log('\n| bulk cancel (list page 1 + POST /admin/bulk/orders_by_id, as the console) | cancelled | calls | seconds | orders/s |\n|---|---|---|---|---|');
+      for (const c of cancels) console.log(`| ${c.name} | ${c.cancelled} | ${c.calls} | ${(c.ms / 1000).toFixed(1)} | ${Math.round((c.cancelled * 1000) / c.ms)} |`);
+    }
   } finally {
     await raw.end();
     await db.close();

@@ -16,6 +16,7 @@ import * as exchangeConfig from './migrations/0013_exchange_config.js';
 import * as ledger from './migrations/0014_ledger.js';
 import * as depositsWithdrawals from './migrations/0015_deposits_withdrawals.js';
 import * as walletTransfers from './migrations/0016_wallet_transfers.js';
+import * as moneyAtScale from './migrations/0017_money_at_scale.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0014_ledger': ledger,
   '0015_deposits_withdrawals': depositsWithdrawals,
   '0016_wallet_transfers': walletTransfers,
+  '0017_money_at_scale': moneyAtScale,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

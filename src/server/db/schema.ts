@@ -155,6 +155,8 @@ export interface DepositsTable {
   created_at: Ts; updated_at: Ts;
   // 0015
   tid: string | null; decided_by: number | null; completed_at: Date | null;
+  // 0017
+  creator_id: number | null; idempotency_key: string | null; request_hash: string | null;
 }
 
 export interface WithdrawsTable {

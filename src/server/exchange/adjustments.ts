@@ -21,7 +21,7 @@ import { toUnits } from '../../shared/decimal.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { withAudit } from '../plugins/audit.js';
-import { idempotencyKey, requestHash } from '../plugins/idempotency.js';
+import { idempotencyKey, insertOnce } from '../plugins/idempotency.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
@@ -117,20 +117,10 @@ export function adjustmentRoutes(app: FastifyInstance): void {
     const key = idempotencyKey(req, P);
     const row = await checkCreate(db(), bodyOf(req));
     const creator = caller(req).id;
-    const hash = requestHash(row);
     const id = await withAudit(req, { topic: 'adjustments', action: 'create' }, async (trx, note) => {
-      const at = app.deps.now();
-      const made = await trx.insertInto('adjustments')
-        .values({ ...row, creator_id: creator, idempotency_key: key ?? null, request_hash: hash, created_at: at, updated_at: at })
-        .onConflict((oc) => oc.columns(['creator_id', 'idempotency_key']).doNothing())
-        .returning('id').executeTakeFirst();
-      if (made) { note({ id: made.id }); return made.id; }
-      // The key was used before: the same submit answers what it made, another body is refused.
-      const first = await trx.selectFrom('adjustments').select(['id', 'request_hash'])
-        .where('creator_id', '=', creator).where('idempotency_key', '=', key!).executeTakeFirstOrThrow();
-      if (first.request_hash !== hash) throw new ApiError(422, [`${P}.idempotency_key_reused`]);
-      note({ id: first.id, replayed: true });
-      return first.id;
+      const made = await insertOnce(trx, 'adjustments', { ...row }, { creator, key, at: app.deps.now(), prefix: P });
+      note(made);
+      return made.id;
     });
     return reply.status(201).send(await getAdjustment(db(), id));
   });

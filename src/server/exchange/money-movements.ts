@@ -2,12 +2,16 @@
  * Deposits and withdrawals on the exchange service (Peatio's admin API):
  * - GET /admin/deposits, /admin/deposits/{id} (read Deposit); POST /admin/deposits/actions {id, action}
  *   (update Deposit): accept credits the member through the ledger (money/deposits.ts);
+ * - POST /admin/deposits/new {uid, currency, amount, tid?} (create Deposits::Fiat, as Peatio): a fiat
+ *   deposit staff record, `submitted` until another staff member accepts it; an Idempotency-Key header
+ *   makes a retried submit answer the deposit the first one recorded; a tid is one deposit's;
  * - GET /admin/withdraws, /admin/withdraws/{id} (read Withdraw; `state=pending` is the approval queue);
  *   POST /admin/withdraws/actions {id, action, reason?, txid?} (update Withdraw), with the four-eyes
  *   review above WITHDRAW_REVIEW_AMOUNTS (money/withdraws.ts).
  * Actions answer 201 with the row; one its state does not allow is `admin.<deposit|withdraw>.invalid_state`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { deposits } from '../../shared/resources/deposits.js';
 import { withdraws } from '../../shared/resources/withdraws.js';
 import { idStruct } from '../../shared/resources/field-structs.js';
@@ -19,7 +23,9 @@ import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
 import { TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { getDeposit, getWithdraw, listDeposits, listWithdraws, type MovementFilters } from '../db/queries/money-movements.js';
-import { actOnDeposit, isDepositAction } from '../money/deposits.js';
+import { actOnDeposit, checkFiatDeposit, isDepositAction } from '../money/deposits.js';
+import { idempotencyKey, insertOnce } from '../plugins/idempotency.js';
+import { validateCreate } from '../../shared/resources/structs.js';
 import { actOnWithdraw, isWithdrawAction } from '../money/withdraws.js';
 
 const ID = idStruct();
@@ -43,6 +49,32 @@ export function moneyMovementRoutes(app: FastifyInstance): void {
   app.get<{ Params: { id: string } }>('/admin/deposits/:id', async (req) => {
     await requireAbility(req, 'read', 'Deposit', 'peatio');
     return (await getDeposit(db(), idOf(req.params.id, 'admin.deposit'))) ?? fail(404, 'admin.deposit.doesnt_exist');
+  });
+  app.post('/admin/deposits/new', async (req: FastifyRequest, reply) => {
+    await requireAbility(req, 'create', 'Deposits::Fiat', 'peatio');
+    const key = idempotencyKey(req, 'admin.deposit');
+    const checked = validateCreate(deposits, bodyOf(req));
+    if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
+    const row = await checkFiatDeposit(db(), checked.value as { uid: string; currency: string; amount: string; tid?: string | null });
+    if ('refused' in row) throw invalid('admin.deposit', row.field, row.refused);
+    const creator = caller(req).id;
+    const tidTaken = () => invalid('admin.deposit', 'tid', 'tid_taken');
+    const id = await withAudit(req, { topic: 'deposits', action: 'create' }, async (trx, note) => {
+      // Submits under one key take turns, so a retry finds what the first recorded (and is not refused its own tid).
+      if (key) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`deposit:${creator}:${key}`}, 0))`.execute(trx);
+      const replay = key && await trx.selectFrom('deposits').select('id').where('creator_id', '=', creator).where('idempotency_key', '=', key).executeTakeFirst();
+      if (!replay && row.tid && await trx.selectFrom('deposits').select('id').where('tid', '=', row.tid).executeTakeFirst()) throw tidTaken();
+      try {
+        const made = await insertOnce(trx, 'deposits', { ...row, type: 'fiat', state: 'submitted' }, { creator, key, at: app.deps.now(), prefix: 'admin.deposit' });
+        note({ ...made, amount: row.amount, currency: row.currency_id });
+        return made.id;
+      } catch (e) {
+        // Two submits under different keys racing with one tid: the index keeps one.
+        if ((e as { constraint?: string }).constraint === 'deposits_tid_key') throw tidTaken();
+        throw e;
+      }
+    });
+    return reply.status(201).send(await getDeposit(db(), id));
   });
   app.post('/admin/deposits/actions', async (req: FastifyRequest, reply) => {
     await requireAbility(req, 'update', 'Deposit', 'peatio');

@@ -14,7 +14,7 @@ import { toUnits } from '../../shared/decimal.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { withAudit } from '../plugins/audit.js';
-import { idempotencyKey, requestHash } from '../plugins/idempotency.js';
+import { idempotencyKey, insertOnce } from '../plugins/idempotency.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
@@ -82,18 +82,9 @@ export function walletTransferRoutes(app: FastifyInstance): void {
     const problem = await checkTransfer(db(), { from: v.from_wallet_id, to: v.to_wallet_id, currency, amount: v.amount });
     if (problem) throw invalid(problem === 'same_wallet' ? 'to_wallet_id' : problem.startsWith('currency') || problem === 'amount_exceeds_precision' ? 'currency_id' : 'from_wallet_id', problem);
     const row = { from_wallet_id: v.from_wallet_id, to_wallet_id: v.to_wallet_id, currency_id: currency, amount: v.amount, reason: v.reason };
-    const hash = requestHash(row);
     const creator = caller(req).id;
-    const id = await withAudit(req, { topic: 'wallet_transfers', action: 'create' }, async (trx) => {
-      const at = app.deps.now();
-      const made = await trx.insertInto('wallet_transfers').values({ ...row, creator_id: creator, idempotency_key: key ?? null, request_hash: hash, created_at: at, updated_at: at })
-        .onConflict((oc) => oc.columns(['creator_id', 'idempotency_key']).doNothing()).returning('id').executeTakeFirst();
-      if (made) return made.id;
-      const first = await trx.selectFrom('wallet_transfers').select(['id', 'request_hash']).where('creator_id', '=', creator)
-        .where('idempotency_key', '=', key!).executeTakeFirstOrThrow();
-      if (first.request_hash !== hash) throw new ApiError(422, [`${P}.idempotency_key_reused`]);
-      return first.id;
-    });
+    const id = await withAudit(req, { topic: 'wallet_transfers', action: 'create' }, async (trx) =>
+      (await insertOnce(trx, 'wallet_transfers', row, { creator, key, at: app.deps.now(), prefix: P })).id);
     return reply.status(201).send(await getTransfer(db(), id));
   });
 

@@ -2,7 +2,8 @@
  * Deposits' state machine (Peatio's, with its AML states): staff actions, each allowed only from the
  * states listed, made under the row's lock in the caller's transaction. Accepting credits the member
  * through the ledger — the platform's asset with the whole amount, the member's balance with amount −
- * fee and revenue with the fee — so a deposit found by a block scan moves no money until staff accept it.
+ * fee and revenue with the fee — so a deposit found by a block scan moves no money until staff accept it,
+ * and one staff recorded (a fiat transfer) until another staff member does.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -31,20 +32,41 @@ export function depositEntries(d: { user_id: number; currency_id: string; amount
   return entries;
 }
 
-export type DepositRefusal = 'not_found' | 'invalid_state' | 'fee_exceeds_amount';
+export type DepositRefusal = 'not_found' | 'invalid_state' | 'fee_exceeds_amount' | 'creator_cannot_accept';
 
 /** Takes one action on a deposit; the refusal says why nothing changed. */
 export async function actOnDeposit(trx: Kysely<DB>, id: number, action: DepositAction, staff: number, at: Date): Promise<true | DepositRefusal> {
   const d = await trx.selectFrom('deposits as d').innerJoin('currencies as c', 'c.code', 'd.currency_id')
-    .select(['d.id', 'd.user_id', 'd.currency_id', 'd.amount', 'd.fee', 'd.state', 'c.type as currency_type'])
+    .select(['d.id', 'd.user_id', 'd.currency_id', 'd.amount', 'd.fee', 'd.state', 'd.creator_id', 'c.type as currency_type'])
     .where('d.id', '=', id).forUpdate('d').executeTakeFirst();
   if (!d) return 'not_found';
   const move = DEPOSIT_ACTIONS[action];
   if (!(move.from as readonly string[]).includes(d.state)) return 'invalid_state';
   if (action === 'accept' && toUnits(d.fee) >= toUnits(d.amount)) return 'fee_exceeds_amount';
+  // Four-eyes: a deposit staff recorded is credited only on someone else's word.
+  if (action === 'accept' && d.creator_id === staff) return 'creator_cannot_accept';
   await trx.updateTable('deposits').set({
     state: move.to, decided_by: staff, updated_at: at, ...(move.to === 'collected' || move.to === 'accepted' ? { completed_at: at } : {}),
   }).where('id', '=', id).execute();
   if (action === 'accept') await post(trx, { reference: { type: 'Deposit', id }, at, entries: depositEntries(d, d.currency_type as CurrencyType) });
   return true;
+}
+
+export interface NewFiatDeposit { user_id: number; currency_id: string; amount: string; fee: string; tid: string | null }
+export type FiatDepositRefusal = 'user_doesnt_exist' | 'currency_doesnt_exist' | 'currency_not_fiat' | 'non_positive_amount'
+  | 'amount_exceeds_precision' | 'fee_exceeds_amount';
+
+/** A fiat deposit staff record (Peatio's POST /admin/deposits/new), checked against the database: the row, or why not (its tid is checked when it is written). */
+export async function checkFiatDeposit(db: Kysely<DB>, v: { uid: string; currency: string; amount: string; tid?: string | null })
+  : Promise<NewFiatDeposit | { refused: FiatDepositRefusal; field: string }> {
+  const member = await db.selectFrom('users').select('id').where('uid', '=', v.uid.toUpperCase()).executeTakeFirst();
+  if (!member) return { refused: 'user_doesnt_exist', field: 'uid' };
+  const c = await db.selectFrom('currencies').select(['code', 'type', 'precision', 'deposit_fee']).where('code', '=', v.currency.toLowerCase()).executeTakeFirst();
+  if (!c) return { refused: 'currency_doesnt_exist', field: 'currency' };
+  if (c.type !== 'fiat') return { refused: 'currency_not_fiat', field: 'currency' };
+  if (toUnits(v.amount) <= 0n) return { refused: 'non_positive_amount', field: 'amount' };
+  if ((v.amount.split('.')[1] ?? '').replace(/0+$/, '').length > c.precision) return { refused: 'amount_exceeds_precision', field: 'amount' };
+  const fee = String(c.deposit_fee);
+  if (toUnits(fee) >= toUnits(v.amount)) return { refused: 'fee_exceeds_amount', field: 'amount' };
+  return { user_id: member.id, currency_id: c.code, amount: v.amount, fee: fromUnits(toUnits(fee)), tid: v.tid || null };
 }

@@ -1,6 +1,7 @@
 /**
- * Deposits (spec §4 deposit states; Peatio admin Deposit): found on chain by a block scan (or recorded
- * by staff for fiat), credited to the member only when staff accept them. A row opens its page at
+ * Deposits (spec §4 deposit states; Peatio admin Deposit): found on chain by a block scan, or recorded
+ * by staff for fiat (Peatio's POST /admin/deposits/new: uid, currency, amount, tid), credited to the
+ * member only when staff accept them — a deposit staff recorded, only by someone else. A row opens its page at
  * /deposit/{id} with the actions its state allows. The list is open to every staff role in the client
  * (spec §5); the server still requires read Deposit.
  */
@@ -32,13 +33,20 @@ export const deposits = defineResource({
   label: 'Deposit',
   labelPlural: 'Deposits',
   view: true,
-  api: { path: '/admin/deposits', style: 'new-update', operations: ['list', 'get'] },
+  // `add` records a fiat deposit (a bank transfer that arrived): submitted, for a second staff member to accept.
+  api: { path: '/admin/deposits', style: 'new-update', operations: ['list', 'get', 'create'] },
   fields: {
     ...MOVEMENT_FIELDS,
+    uid: { kind: 'text', required: true, readOnlyOnEdit: true, max: 32, pattern: /^[A-Za-z0-9]+$/, label: 'UID', message: 'UID is required', example: 'ID1A2B3C4D5E' },
+    currency: {
+      kind: 'text', required: true, readOnlyOnEdit: true, references: 'currencies', by: 'code', max: 10, label: 'Currency (fiat)',
+      message: 'Currency is required', example: 'usd',
+    },
+    amount: { kind: 'decimal', required: true, readOnlyOnEdit: true, range: [0, Infinity], message: 'Amount is required', example: '250.00' },
     address: { kind: 'text', readOnly: true },
     txid: { kind: 'text', readOnly: true, label: 'Transaction ID' },
     block_number: { kind: 'number', readOnly: true },
-    tid: { kind: 'text', readOnly: true, label: 'TID' },
+    tid: { kind: 'text', readOnlyOnEdit: true, max: 64, pattern: /^[A-Za-z0-9_-]+$/, label: 'TID (bank reference)', example: 'TIDBANK2026001' },
     state: { kind: 'enum', values: DEPOSIT_STATES, readOnly: true },
     created_at: { kind: 'datetime', readOnly: true, label: 'Created' },
     completed_at: { kind: 'datetime', readOnly: true, label: 'Completed' },

@@ -180,6 +180,10 @@ const BESPOKE: Record<string, WriteCase> = {
   // A bulk cancel answers 201 with the orders it cancelled: a repeat answers none, and moves nothing.
   [`POST ${P}/bulk/orders_by_id`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/bulk/orders_by_id`, body: { ids: [await openOrder(c)] } }) },
   [`DELETE ${P}/bulk/orders_by_id`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/bulk/orders_by_id`, body: { ids: [await openOrder(c)] } }) },
+  [`POST ${P}/deposits/new`]: {
+    kind: 'repeatable',
+    prepare: async (c) => { await money(c); return { url: `${P}/deposits/new`, body: { uid: (await user(c)).uid, currency: 'usd', amount: '10' } }; },
+  },
   [`POST ${P}/deposits/actions`]: { kind: 'unique', prepare: async (c) => ({ url: `${P}/deposits/actions`, body: { id: await submittedDeposit(c), action: 'accept' } }) },
   [`POST ${P}/withdraws/actions`]: { kind: 'unique', prepare: async (c) => ({ url: `${P}/withdraws/actions`, body: { id: await submittedWithdraw(c), action: 'reject', reason: 'reliability' } }) },
   [`POST ${P}/wallet_transfers/new`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/wallet_transfers/new`, body: await transferBody(c) }) },

@@ -1,0 +1,136 @@
+/**
+ * The bench's money lists (issue 12), at the bulk trading seed's size (db:seed:trading: 10M orders,
+ * 20M trades, 20M operations, 2M withdrawals): page 1 at the console's page size for every filter the
+ * console offers on orders, trades, the four ledger lists and withdrawals, both orderings, and a deep
+ * keyset page of each. The context picks real values: the busiest member (a market maker), a member
+ * of the long tail, the busiest market, an existing price and amount, a day six months back.
+ * Also the bulk cancel as the console runs it (bulkCancel) and the plan check: no statement of these
+ * scenarios may read a big table sequentially (seqScans).
+ */
+import { performance } from 'node:perf_hooks';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { encodeCursor } from '../db/queries/paging.js';
+import type { RawPool, Statement } from '../db/raw-replay.js';
+import type { Scenario } from './bench-scenarios.js';
+
+export const BIG_TABLES = ['orders', 'trades', 'operations', 'withdraws'] as const;
+
+interface MoneyCtx {
+  heavy: { uid: string; email: string }; tail: { uid: string; email: string }; market: string;
+  price: string; volume: string; midOrder: number; midTrade: number; midOperation: number; midWithdraw: number;
+  withdraw: { txid: string; tid: string; rid: string };
+  week: [number, number]; dayAgo180: [number, number];
+}
+
+const one = async <T>(db: Kysely<DB>, q: ReturnType<typeof sql<T>>): Promise<T | undefined> => (await q.execute(db)).rows[0];
+const mid = async (db: Kysely<DB>, table: (typeof BIG_TABLES)[number]) =>
+  Number((await one(db, sql<{ m: string }>`SELECT ((min(id) + max(id)) / 2)::text AS m FROM ${sql.table(table)}`))?.m ?? 1);
+
+/** Null when the database has no orders (the money rows are then left out). */
+export async function moneyContext(db: Kysely<DB>): Promise<MoneyCtx | null> {
+  const last = await one(db, sql<{ id: string }>`SELECT max(id)::text AS id FROM orders`);
+  if (!last?.id) return null;
+  const heavy = await one(db, sql<{ uid: string; email: string }>`SELECT u.uid, u.email FROM users u JOIN (
+    SELECT member_id FROM orders WHERE id > ${Number(last.id) - 200_000} GROUP BY member_id ORDER BY count(*) DESC LIMIT 1) o ON o.member_id = u.id`);
+  const midOrder = await mid(db, 'orders');
+  const order = await one(db, sql<{ uid: string; email: string; market: string; price: string; volume: string }>`
+    SELECT u.uid, u.email, o.market_id AS market, o.price::text AS price, o.origin_volume::text AS volume
+    FROM orders o JOIN users u ON u.id = o.member_id WHERE o.id >= ${midOrder} AND o.member_id > 1000 ORDER BY o.id LIMIT 1`);
+  const market = await one(db, sql<{ m: string }>`SELECT market_id AS m FROM orders WHERE id > ${Number(last.id) - 200_000}
+    GROUP BY market_id ORDER BY count(*) DESC LIMIT 1`);
+  const midWithdraw = await mid(db, 'withdraws');
+  const w = await one(db, sql<{ txid: string; tid: string; rid: string }>`SELECT txid, tid, rid FROM withdraws
+    WHERE id >= ${midWithdraw} AND txid IS NOT NULL ORDER BY id LIMIT 1`);
+  const now = Math.floor(Date.now() / 1000), day = 86_400;
+  const ago = now - 180 * day;
+  return {
+    heavy: heavy ?? { uid: '', email: '' }, tail: { uid: order?.uid ?? '', email: order?.email ?? '' }, market: market?.m ?? 'btcusdt',
+    price: order?.price ?? '1', volume: order?.volume ?? '1', midOrder, midTrade: await mid(db, 'trades'),
+    midOperation: await mid(db, 'operations'), midWithdraw, withdraw: w ?? { txid: '', tid: '', rid: '' },
+    week: [now - 7 * day, now], dayAgo180: [ago, ago + day],
+  };
+}
+
+const enc = encodeURIComponent;
+const P = '/api/v2/peatio/admin';
+const plain = (v: string) => v.replace(/\.?0+$/, '');
+const deep = (id: number) => encodeCursor({ dir: 'next', orderBy: 'id', ordering: 'asc', values: [id] });
+
+export function moneyScenarios(c: MoneyCtx): Scenario[] {
+  const out: Scenario[] = [];
+  const add = (list: string, path: string, limit: number, rows: [string, string][]) => {
+    for (const [name, q] of rows) out.push({ name: `${list}: ${name}`, path: `${P}/${path}?limit=${limit}&page=1${q ? `&${q}` : ''}` });
+  };
+  const dates = (): [string, string][] => [
+    ['last 7 days', `from=${c.week[0]}&to=${c.week[1]}`], ['one day 180 days ago', `from=${c.dayAgo180[0]}&to=${c.dayAgo180[1]}`],
+  ];
+  add('orders', 'orders', 50, [
+    ['unfiltered', ''], ['unfiltered desc', 'ordering=desc'], [`open on ${c.market}`, `market=${c.market}&state=wait`],
+    [`open on ${c.market} desc`, `market=${c.market}&state=wait&ordering=desc`], [`market ${c.market}`, `market=${c.market}`],
+    ['state wait', 'state=wait'], ['state pending', 'state=pending'], ['state done desc', 'state=done&ordering=desc'],
+    ['side sell', 'side=sell'], ['type limit', 'order_type=limit'], ['type market (none)', 'order_type=market'],
+    ['price', `price=${plain(c.price)}`], ['amount', `amount=${plain(c.volume)}`], ['email (market maker)', `email=${enc(c.heavy.email)}`],
+    ['uid (market maker) open', `uid=${c.heavy.uid}&state=wait`], ['uid (long tail)', `uid=${c.tail.uid}`], ...dates(),
+    [`${c.market}, last 7 days`, `market=${c.market}&from=${c.week[0]}&to=${c.week[1]}`], ['id', `id=${c.midOrder}`],
+    ['cursor mid-table', `cursor=${deep(c.midOrder)}`],
+  ]);
+  add('trades', 'trades', 10, [
+    ['unfiltered', ''], ['unfiltered desc', 'ordering=desc'], [`market ${c.market}`, `market=${c.market}`],
+    ['maker email (market maker)', `maker_email=${enc(c.heavy.email)}`], ['taker email (long tail)', `taker_email=${enc(c.tail.email)}`],
+    ['uid either side (market maker)', `uid=${c.heavy.uid}`], ['uid either side (market maker) desc', `uid=${c.heavy.uid}&ordering=desc`],
+    ['uid either side (long tail)', `uid=${c.tail.uid}`], ...dates(),
+    [`${c.market}, one day 180 days ago`, `market=${c.market}&from=${c.dayAgo180[0]}&to=${c.dayAgo180[1]}`], ['id', `id=${c.midTrade}`],
+    ['cursor mid-table', `cursor=${deep(c.midTrade)}`],
+  ]);
+  for (const kind of ['assets', 'liabilities', 'revenues', 'expenses']) add(`operations ${kind}`, kind, 25, [['unfiltered', ''], ['desc', 'ordering=desc']]);
+  add('operations', 'liabilities', 25, [
+    ['liabilities btc', 'currency=btc'], ['liabilities code 212', 'code=212'], ['liabilities uid (market maker)', `uid=${c.heavy.uid}`],
+    ['liabilities uid (long tail)', `uid=${c.tail.uid}`], ['liabilities Trade references', 'reference_type=Trade'],
+    ...dates().map(([n, q]): [string, string] => [`liabilities ${n}`, q]), ['cursor mid-table', `cursor=${deep(c.midOperation)}`],
+  ]);
+  add('operations', 'operations', 25, [['all kinds', ''], ['all kinds, usd', 'currency=usd']]);
+  add('withdrawals', 'withdraws', 25, [
+    ['unfiltered', ''], ['unfiltered desc', 'ordering=desc'], ['pending queue', 'state=pending'], ['state succeed', 'state=succeed'],
+    ['state failed desc', 'state=failed&ordering=desc'], ['currency btc', 'currency=btc'], ['type fiat', 'type=fiat'],
+    ['uid (long tail)', `uid=${c.tail.uid}`], ['txid', `blockchain_txid=${c.withdraw.txid}`], ['tid', `tid=${c.withdraw.tid}`],
+    ['rid', `rid=${enc(c.withdraw.rid)}`], ...dates(), ['cursor mid-table', `cursor=${deep(c.midWithdraw)}`],
+  ]);
+  return out;
+}
+
+/** The big tables a plan reads sequentially (plain EXPLAIN of each recorded statement). */
+export async function seqScans(raw: RawPool, plan: readonly Statement[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (const s of plan) {
+    if (!/^\s*select/i.test(s.text)) continue;
+    const res = await raw.query(`EXPLAIN ${s.text}`, s.values as unknown[]);
+    for (const r of res.rows as Record<string, string>[]) {
+      const m = /Seq Scan on (\w+)/.exec(Object.values(r)[0] ?? '');
+      if (m && (BIG_TABLES as readonly string[]).includes(m[1]!)) found.add(m[1]!);
+    }
+  }
+  return [...found];
+}
+
+export interface BulkCancelRow { name: string; cancelled: number; ms: number; calls: number }
+
+/**
+ * Cancels `total` open orders of a market the way the console's Cancel all does: read page 1 of the
+ * filtered list (`batch` rows), send their ids, again until done; each run consumes open orders.
+ */
+export async function bulkCancel(base: string, headers: Record<string, string>, market: string, total: number, batch: number): Promise<BulkCancelRow> {
+  const t0 = performance.now();
+  let cancelled = 0, calls = 0;
+  while (cancelled < total) {
+    const list = await fetch(`${base}${P}/orders?market=${market}&state=wait&limit=${Math.min(batch, total - cancelled)}&page=1&ordering=asc`, { headers });
+    if (!list.ok) throw new Error(`bulk cancel: list ${list.status} ${await list.text()}`);
+    const ids = ((await list.json()) as { id: number }[]).map((o) => o.id);
+    if (!ids.length) break;
+    const res = await fetch(`${base}${P}/bulk/orders_by_id`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(ids) });
+    if (res.status !== 201) throw new Error(`bulk cancel: ${res.status} ${await res.text()}`);
+    cancelled += ((await res.json()) as unknown[]).length;
+    calls += 2;
+  }
+  return { name: `bulk cancel ${total.toLocaleString('en')} open orders of ${market}, batches of ${batch}`, cancelled, ms: performance.now() - t0, calls };
+}
