@@ -2,7 +2,8 @@
  * Withdrawals in the console: the queue (/withdrawl-pending) always asks for state pending and opens a
  * row at /withdrawls/{id}; a row's page offers the actions its state allows, Reject asks for a reason
  * (the dialog's Reject stays disabled until one is typed) and sends {id, action: 'reject', reason}; the
- * staff member who gave the first approval sees Accept disabled with the reason.
+ * staff member who gave the first approval sees Accept disabled with the reason. A fiat deposit staff record is
+ * created from /deposit/add.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -101,5 +102,28 @@ describe('withdrawals', () => {
     const reject = await screen.findByRole('dialog', { name: 'Reject withdrawal' });
     expect((within(reject).getByRole('textbox', { name: 'Reason' }) as HTMLTextAreaElement).value).toBe('Sanctioned destination');
     expect(api.callsTo('POST', `${EXCHANGE}/admin/withdraws/actions`)).toHaveLength(0);
+  });
+});
+
+describe('fiat deposits staff record', () => {
+  it('records one from /deposit/add (uid, fiat currency, amount, bank reference) with an Idempotency-Key', async () => {
+    signedInWithAbilities(api, {}, { manage: ['Deposit'], read: ['Currency'] });
+    api.on('GET', `${EXCHANGE}/admin/currencies`, pagedList([{ code: 'usd', name: 'US Dollar' }]));
+    api.on('GET', `${EXCHANGE}/admin/deposits`, pagedList([]));
+    api.on('POST', `${EXCHANGE}/admin/deposits/new`, {
+      status: 201, body: { id: 9, uid: 'ID1234567890', currency: 'usd', amount: '250.5', fee: '0', type: 'fiat', state: 'submitted', tid: 'BANK42' },
+    });
+    renderApp('/deposit/add');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'UID' }), 'ID1234567890');
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '250.5');
+    await user.type(screen.getByRole('textbox', { name: 'TID (bank reference)' }), 'BANK42');
+    await user.click(screen.getByRole('button', { name: /Currency \(fiat\)$/ }));
+    await user.click(await screen.findByRole('option', { name: 'usd' }));
+    await user.click(screen.getByRole('button', { name: /Add Deposit|Save/ }));
+    await waitFor(() => expect(api.callsTo('POST', `${EXCHANGE}/admin/deposits/new`)).toHaveLength(1));
+    const [sent] = api.callsTo('POST', `${EXCHANGE}/admin/deposits/new`);
+    expect(sent!.body).toMatchObject({ uid: 'ID1234567890', currency: 'usd', amount: '250.5', tid: 'BANK42' });
+    expect(sent!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
   });
 });
