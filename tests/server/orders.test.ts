@@ -158,5 +158,16 @@ describe('lists', () => {
     expect(byMaker.every((x: { maker_uid: string }) => x.maker_uid === seller.uid)).toBe(true);
     expect((await call(t, admin, 'GET', `/trades?taker_email=${encodeURIComponent(seller.email)}`)).json()).toEqual([]);
     expect((await call(t, admin, 'GET', '/trades?market=nomarket')).json()).toEqual([]);
+    // uid: either side, each trade once, in id order, paged by cursor like any list (the seller as taker here).
+    const bid = await place(buyer.id, 'buy', '20000', '0.01'), ask = await place(seller.id, 'sell', '20000', '0.01');
+    await t.db.kysely.transaction().execute((trx) => executeTrade(trx, market, bid, ask, '20000', '0.01', new Date()));
+    const either = (await call(t, admin, 'GET', `/trades?uid=${seller.uid}&limit=100`)).json() as { id: number; maker_uid: string; taker_uid: string }[];
+    expect(either.map((x) => x.id)).toEqual(byMaker.map((x: { id: number }) => x.id).concat(
+      (await call(t, admin, 'GET', `/trades?taker_email=${encodeURIComponent(seller.email)}`)).json().map((x: { id: number }) => x.id)).sort((a: number, b: number) => a - b));
+    expect(either.every((x) => x.maker_uid === seller.uid || x.taker_uid === seller.uid)).toBe(true);
+    expect(either.length).toBeGreaterThanOrEqual(2);
+    const one = await call(t, admin, 'GET', `/trades?uid=${seller.uid}&limit=1`);
+    const next = await call(t, admin, 'GET', `/trades?uid=${seller.uid}&limit=1&cursor=${one.headers['next-cursor']}`);
+    expect(next.json()[0].id).toBe(either[1]!.id);
   });
 });

@@ -130,6 +130,7 @@ async function main(): Promise<void> {
 
     if (process.env.BENCH_EXPLAIN === '1') {
       for (const s of chosen) console.log(`\n### ${s.name}  ${s.path}\n${(await explainPlan(raw, plans.get(s)!)).join('\n\n')}`);
+      await app.close();
       return;
     }
     const http = httpClient();

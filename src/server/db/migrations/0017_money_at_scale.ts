@@ -9,7 +9,7 @@
  * - orders by market, member, price and amount alone (with id), and the rare market orders;
  * - operations by kind and reference type, and by reference id (the console's `rid` filter, with or
  *   without the type: the index on (reference_type, reference_id) could not serve it alone);
- * - withdrawals by transaction id and destination, and the approval queue (submitted, under review).
+ * - withdrawals by transaction id, destination and type, and the approval queue (submitted, under review).
  *
  * deposits: a fiat deposit staff record (POST /admin/deposits/new: a bank transfer that arrived) names
  * its creator, who may not also accept it (four-eyes), and carries the creator's idempotency key, so a
@@ -31,5 +31,6 @@ DROP INDEX operations_reference_idx;
 CREATE INDEX operations_reference_idx ON operations (reference_id, reference_type);
 CREATE INDEX withdraws_txid_idx ON withdraws (txid) WHERE txid IS NOT NULL;
 CREATE INDEX withdraws_rid_idx ON withdraws (rid, id);
+CREATE INDEX withdraws_type_idx ON withdraws (type, id);
 CREATE INDEX withdraws_queue_idx ON withdraws (id) WHERE state IN ('submitted', 'under_review');
 `;

@@ -80,11 +80,14 @@ export async function listTrades(db: Kysely<DB>, f: TradeFilters, page: PageRequ
     resolveUserId(db, undefined, f.maker_email), resolveUserId(db, undefined, f.taker_email), resolveUserId(db, f.uid),
   ]);
   if (maker === null || taker === null || either === null) return emptyPage<ReturnType<typeof tradeEntity>>();
-  let base = db.selectFrom('trades as t');
+  // Either side: the member's trades as maker, then as taker of someone else's order — a UNION ALL that
+  // PostgreSQL merges in id order from the (maker_id, id) and (taker_id, id) indexes (an OR would be a
+  // bitmap of all of a market maker's trades, or a table walk).
+  let base = either === undefined ? db.selectFrom('trades as t') : db.selectFrom(
+    db.selectFrom('trades').selectAll().where('maker_id', '=', either)
+      .unionAll(db.selectFrom('trades').selectAll().where('taker_id', '=', either).where('maker_id', '<>', either)).as('t'));
   if (maker !== undefined) base = base.where('t.maker_id', '=', maker);
   if (taker !== undefined) base = base.where('t.taker_id', '=', taker);
-  // Either side: each side's index walked on its own, merged by PostgreSQL (a BitmapOr).
-  if (either !== undefined) base = base.where((eb) => eb.or([eb('t.maker_id', '=', either), eb('t.taker_id', '=', either)]));
   if (f.id !== undefined) base = base.where('t.id', '=', f.id);
   if (f.market !== undefined) base = base.where('t.market_id', '=', f.market.toLowerCase());
   if (f.from) base = base.where('t.created_at', '>=', f.from);
