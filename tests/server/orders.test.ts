@@ -169,5 +169,9 @@ describe('lists', () => {
     const one = await call(t, admin, 'GET', `/trades?uid=${seller.uid}&limit=1`);
     const next = await call(t, admin, 'GET', `/trades?uid=${seller.uid}&limit=1&cursor=${one.headers['next-cursor']}`);
     expect(next.json()[0].id).toBe(either[1]!.id);
+    const page2 = await call(t, admin, 'GET', `/trades?uid=${seller.uid}&limit=1&page=2`);
+    expect(page2.json()[0].id).toBe(either[1]!.id);
+    const desc = (await call(t, admin, 'GET', `/trades?uid=${seller.uid}&limit=100&ordering=desc`)).json().map((x: { id: number }) => x.id);
+    expect(desc).toEqual(either.map((x) => x.id).reverse());
   });
 });

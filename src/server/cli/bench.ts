@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     }
 
     const loads: string[] = [];
-    for (const s of chosen.filter((c) => /^(users: unfiltered|users: active in \w+$|activities: unfiltered)/.test(c.name))) {
+    for (const s of chosen.filter((c) => /^(users: unfiltered|users: active in \w+$|activities: unfiltered|orders: open on \w+$|trades: uid either side \(market maker\)$|withdrawals: pending queue)/.test(c.name))) {
       const h = await http.load(`${base}${s.path}`, headers, LOAD.concurrency, LOAD.total);
       const q: number[] = [];
       let next = 0;

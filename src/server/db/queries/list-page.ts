@@ -12,7 +12,7 @@
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { countCapped, type CappedTotal, type CountableQuery } from './count.js';
-import { applyPage, finishPage, ID_KEYSET, keyColumns, orderLikePage, TIME_KEYSET, type Keyset, type PageRequest } from './paging.js';
+import { applyPage, finishPage, ID_KEYSET, keyColumns, orderLikePage, scanDirection, TIME_KEYSET, type Keyset, type PageRequest } from './paging.js';
 
 /** One page of a list: its rows, the capped total, and the cursors of the pages on either side. */
 export interface Page<T> extends CappedTotal { rows: T[]; nextCursor: string | null; prevCursor: string | null }
@@ -55,23 +55,40 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 /**
  * listPage for those lists: the filtered rows of `alias` (every column, or `columns`) paged in
- * timedOrder, then `decorate`d (joined to their members) on the page only.
+ * timedOrder, then `decorate`d (joined to their members) on the page only. A filter that is a union of
+ * disjoint parts (a member's trades as maker, and as taker) gives them as `branches`: each is paged on
+ * its own — so each walks its own index — and the pages merged, since PostgreSQL will not merge a
+ * UNION ALL's children in order by itself; `filtered` (their union) is what is counted.
  */
 export function timedListPage<T>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>, src: {
     filtered: AnyQuery; alias: string; page: PageRequest; cap: number; dated: boolean;
-    columns?: (q: AnyQuery) => AnyQuery; decorate: (paged: AnyQuery) => AnyQuery;
+    columns?: (q: AnyQuery) => AnyQuery; decorate: (paged: AnyQuery) => AnyQuery; branches?: readonly AnyQuery[];
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   toWire: (row: any) => T,
 ): Promise<Page<T>> {
   const { keyset, orderBy } = timedOrder(src.dated);
+  const own = (q: AnyQuery) => (src.columns ? src.columns(q) : q.selectAll(src.alias));
   const read = () => {
-    const own = src.columns ? src.columns(src.filtered) : src.filtered.selectAll(src.alias);
-    const paged = applyPage(own, keyset, src.alias, src.page);
+    const paged = src.branches ? mergedPages(db, src.branches.map(own), keyset, src.alias, src.page) : applyPage(own(src.filtered), keyset, src.alias, src.page);
     const q = src.decorate(db.selectFrom(paged.as(src.alias))).select(keyColumns(keyset, src.alias));
     return orderLikePage(q, keyset, src.page, src.alias).execute() as Promise<object[]>;
   };
   return listPage(db, { filtered: src.filtered, cap: src.cap, keyset, orderBy, page: src.page, read }, toWire);
+}
+
+/** The page of a union of disjoint parts: each part read up to the page's end in the list's order, the union cut to the page. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function mergedPages(db: Kysely<any>, parts: readonly AnyQuery[], keyset: Keyset, alias: string, page: PageRequest): AnyQuery {
+  const reach = page.cursor ? page : { ...page, page: 1, limit: page.page * page.limit };
+  const [first, ...rest] = parts.map((q, i) => db.selectFrom(applyPage(q, keyset, `${alias}`, reach).as(`${alias}${i}`)).selectAll());
+  let union: AnyQuery = first!;
+  for (const q of rest) union = union.unionAll(q);
+  const dir = scanDirection(page);
+  let out: AnyQuery = db.selectFrom(union.as(alias)).selectAll();
+  for (const k of keyset.parts) out = out.orderBy(k.expr(alias), dir);
+  out = out.limit(page.limit + 1);
+  return !page.cursor && page.page > 1 ? out.offset((page.page - 1) * page.limit) : out;
 }

@@ -80,20 +80,25 @@ export async function listTrades(db: Kysely<DB>, f: TradeFilters, page: PageRequ
     resolveUserId(db, undefined, f.maker_email), resolveUserId(db, undefined, f.taker_email), resolveUserId(db, f.uid),
   ]);
   if (maker === null || taker === null || either === null) return emptyPage<ReturnType<typeof tradeEntity>>();
-  // Either side: the member's trades as maker, then as taker of someone else's order — a UNION ALL that
-  // PostgreSQL merges in id order from the (maker_id, id) and (taker_id, id) indexes (an OR would be a
-  // bitmap of all of a market maker's trades, or a table walk).
-  let base = either === undefined ? db.selectFrom('trades as t') : db.selectFrom(
-    db.selectFrom('trades').selectAll().where('maker_id', '=', either)
-      .unionAll(db.selectFrom('trades').selectAll().where('taker_id', '=', either).where('maker_id', '<>', either)).as('t'));
-  if (maker !== undefined) base = base.where('t.maker_id', '=', maker);
-  if (taker !== undefined) base = base.where('t.taker_id', '=', taker);
-  if (f.id !== undefined) base = base.where('t.id', '=', f.id);
-  if (f.market !== undefined) base = base.where('t.market_id', '=', f.market.toLowerCase());
-  if (f.from) base = base.where('t.created_at', '>=', f.from);
-  if (f.to) base = base.where('t.created_at', '<=', f.to);
+  const filter = (q: ReturnType<typeof tradesFrom>) => {
+    let out = q;
+    if (maker !== undefined) out = out.where('t.maker_id', '=', maker);
+    if (taker !== undefined) out = out.where('t.taker_id', '=', taker);
+    if (f.id !== undefined) out = out.where('t.id', '=', f.id);
+    if (f.market !== undefined) out = out.where('t.market_id', '=', f.market.toLowerCase());
+    if (f.from) out = out.where('t.created_at', '>=', f.from);
+    if (f.to) out = out.where('t.created_at', '<=', f.to);
+    return out;
+  };
+  const tradesFrom = () => db.selectFrom('trades as t');
+  // Either side: the member's trades as maker, and as taker of someone else's order — two parts, each
+  // paged from its own index, (maker_id, id) and (taker_id, id) (an OR would be a bitmap of all of a
+  // market maker's trades, or a table walk).
+  const branches = either === undefined ? undefined
+    : [filter(tradesFrom().where('t.maker_id', '=', either)), filter(tradesFrom().where('t.taker_id', '=', either).where('t.maker_id', '<>', either))];
+  const base = branches ? db.selectFrom(branches[0]!.selectAll('t').unionAll(branches[1]!.selectAll('t')).as('t')) : filter(tradesFrom());
   return timedListPage(db, {
-    filtered: base, alias: 't', page, cap, dated: !!(f.from || f.to),
+    filtered: base, alias: 't', page, cap, dated: !!(f.from || f.to), branches,
     decorate: tradeMembers,
   }, tradeEntity);
 }
