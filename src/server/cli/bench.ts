@@ -99,6 +99,8 @@ async function main(): Promise<void> {
     });
     if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
     const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]!, 'user-agent': ua };
+    // Writes (the bulk cancel) carry the session's CSRF token, as the console sends it.
+    const csrf = ((await login.json()) as { csrf_token?: string }).csrf_token ?? '';
     const only = process.env.BENCH_ONLY;
     const money = await moneyContext(db.kysely);
     const all = [...SCENARIOS.list(await SCENARIOS.context(db.kysely)), ...(money ? moneyScenarios(money) : [])] as Scenario[];
@@ -191,7 +193,13 @@ async function main(): Promise<void> {
     }
     const cancels: BulkCancelRow[] = [];
     if (money && (!only || only.split('|').some((o) => 'bulk cancel'.includes(o)))) {
-      for (const batch of [200, 1000]) cancels.push(await bulkCancel(base, headers, money.market, 10_000, batch));
+      for (const batch of [200, 1000]) {
+        try {
+          cancels.push(await bulkCancel(base, { ...headers, 'x-csrf-token': csrf }, money.market, 10_000, batch));
+        } catch (e) {
+          console.error(`bulk cancel, batches of ${batch}: ${e instanceof Error ? e.message : e}`);
+        }
+      }
     }
     await http.close();
     await app.close();

@@ -1,14 +1,16 @@
 /**
- * Posting to the ledger: every money movement is one call of `post`, inside the caller's transaction,
+ * Posting to the ledger: every money movement is one call of `post` (or `postMany` for a batch, such as
+ * a bulk cancel's releases), inside the caller's transaction,
  * so the operations, the accounts they change and the caller's own state change (an adjustment
  * accepted, an order cancelled) commit together or not at all.
  *
  * A posting is refused before anything is written unless, per currency, its entries keep
  * assets + expenses − liabilities − revenues = 0 (chart.ts), every code fits its currency's type, and
  * every liability names a member (and no asset does). Then the operations are inserted and the members'
- * accounts changed by the liabilities' net amounts, in (member, currency) order so that two postings
- * never wait on each other's rows in opposite orders. An account may not go below zero: the UPDATE
- * carries that condition, and a refusal (`LedgerRefusal`) leaves the caller to roll back.
+ * accounts changed by the liabilities' net amounts — the rows locked in (member, currency) order first,
+ * so two postings never wait on each other's rows in opposite orders, then changed by one UPDATE. An
+ * account may not go below zero: the UPDATE carries that condition, and a refusal (`LedgerRefusal`)
+ * leaves the caller to roll back.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -64,18 +66,17 @@ function check(p: Posting, types: ReadonlyMap<string, string>): void {
   }
 }
 
-/** Net change of each member account a posting touches, in lock order. */
+/** Net change of each member account the entries touch (balance and locked together), in lock order. */
 function accountDeltas(entries: readonly Entry[]) {
-  const deltas = new Map<string, { member: number; currency: string; column: 'balance' | 'locked'; units: bigint }>();
+  const deltas = new Map<string, { member: number; currency: string; balance: bigint; locked: bigint }>();
   for (const e of entries) {
     if (kindOf(e.code) !== 'liability') continue;
-    const column = accountColumn(e.code);
-    const k = `${e.member}\u0000${e.currency}\u0000${column}`;
-    const d = deltas.get(k) ?? { member: e.member!, currency: e.currency, column, units: 0n };
-    d.units += amountOf(e);
+    const k = `${e.member}\u0000${e.currency}`;
+    const d = deltas.get(k) ?? { member: e.member!, currency: e.currency, balance: 0n, locked: 0n };
+    d[accountColumn(e.code)] += amountOf(e);
     deltas.set(k, d);
   }
-  return [...deltas.values()].filter((d) => d.units !== 0n)
+  return [...deltas.values()].filter((d) => d.balance !== 0n || d.locked !== 0n)
     .sort((a, b) => a.member - b.member || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
 }
 
@@ -102,32 +103,58 @@ async function addTotals(trx: Kysely<DB>, entries: readonly Entry[]): Promise<vo
     .execute();
 }
 
-export async function post(trx: Kysely<DB>, p: Posting): Promise<void> {
-  const currencies = [...new Set(p.entries.map((e) => e.currency))];
-  const rows = await trx.selectFrom('currencies').select(['code', 'type']).where('code', 'in', currencies).execute();
-  check(p, new Map(rows.map((r) => [r.code, r.type])));
-  await trx.insertInto('operations').values(p.entries.map((e) => ({
-    code: e.code, currency_id: e.currency, member_id: e.member ?? null,
-    reference_type: p.reference.type, reference_id: p.reference.id,
+/** Rows per INSERT of operations (8 parameters each, well inside the protocol's 65,535). */
+const INSERT_ROWS = 2000;
+
+export const post = (trx: Kysely<DB>, p: Posting): Promise<void> => postMany(trx, [p]);
+
+/**
+ * Several postings in one go (a bulk cancel's releases): each is checked on its own, then the
+ * operations are inserted together and every account changed once by its net amount — a few
+ * statements however many postings, where one by one would be five each.
+ */
+export async function postMany(trx: Kysely<DB>, postings: readonly Posting[]): Promise<void> {
+  if (!postings.length) return;
+  const currencies = [...new Set(postings.flatMap((p) => p.entries.map((e) => e.currency)))];
+  const types = new Map((await trx.selectFrom('currencies').select(['code', 'type']).where('code', 'in', currencies).execute()).map((r) => [r.code, r.type]));
+  for (const p of postings) check(p, types);
+  const rows = postings.flatMap((p) => p.entries.map((e) => ({
+    code: e.code, currency_id: e.currency, member_id: e.member ?? null, reference_type: p.reference.type, reference_id: p.reference.id,
     debit: e.debit ?? '0', credit: e.credit ?? '0', created_at: p.at,
-  }))).execute();
-  await addTotals(trx, p.entries);
-  for (const d of accountDeltas(p.entries)) {
-    const amount = fromUnits(d.units);
-    const col = sql.ref(d.column);
-    const changed = await trx.updateTable('accounts')
-      .set({ [d.column]: sql`${col} + ${amount}::numeric`, updated_at: p.at } as never)
-      .where('user_id', '=', d.member).where('currency_id', '=', d.currency)
-      .where(sql<boolean>`${col} + ${amount}::numeric >= 0`)
-      .returning('id').executeTakeFirst();
-    if (changed) continue;
+  })));
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) await trx.insertInto('operations').values(rows.slice(i, i + INSERT_ROWS)).execute();
+  const entries = postings.flatMap((p) => p.entries);
+  await addTotals(trx, entries);
+  await changeAccounts(trx, accountDeltas(entries), postings[postings.length - 1]!.at);
+}
+
+/**
+ * Adds the deltas to the members' accounts: the rows locked in (member, currency) order first, so two
+ * postings never wait on each other's rows in opposite orders, then one UPDATE that refuses to take an
+ * account below zero. An account it did not change is missing (a first credit opens it) or short
+ * (LedgerRefusal, and the caller rolls back).
+ */
+async function changeAccounts(trx: Kysely<DB>, deltas: ReturnType<typeof accountDeltas>, at: Date): Promise<void> {
+  if (!deltas.length) return;
+  const keys = sql.join(deltas.map((d) => sql`(${d.member}::bigint, ${d.currency}::text)`));
+  await sql`SELECT id FROM accounts WHERE (user_id, currency_id) IN (${keys}) ORDER BY user_id, currency_id FOR UPDATE`.execute(trx);
+  const values = sql.join(deltas.map((d) => sql`(${d.member}::bigint, ${d.currency}::text, ${fromUnits(d.balance)}::numeric, ${fromUnits(d.locked)}::numeric)`));
+  const changed = (await sql<{ user_id: string | number; currency_id: string }>`
+    UPDATE accounts a SET balance = a.balance + v.balance, locked = a.locked + v.locked, updated_at = ${at}
+    FROM (VALUES ${values}) AS v(member, currency, balance, locked)
+    WHERE a.user_id = v.member AND a.currency_id = v.currency AND a.balance + v.balance >= 0 AND a.locked + v.locked >= 0
+    RETURNING a.user_id, a.currency_id`.execute(trx)).rows;
+  if (changed.length === deltas.length) return;
+  const done = new Set(changed.map((r) => `${Number(r.user_id)}\u0000${r.currency_id}`));
+  for (const d of deltas.filter((x) => !done.has(`${x.member}\u0000${x.currency}`))) {
     const exists = await trx.selectFrom('accounts').select('id').where('user_id', '=', d.member).where('currency_id', '=', d.currency).executeTakeFirst();
-    if (exists || d.units < 0n) throw new LedgerRefusal('insufficient_balance', d.member, d.currency, d.column);
+    const short = d.balance < 0n ? 'balance' : d.locked < 0n ? 'locked' : null;
+    if (exists || short) throw new LedgerRefusal('insufficient_balance', d.member, d.currency, short ?? 'balance');
     // A first credit opens the account; a concurrent posting may open it first, so add to that one.
-    await trx.insertInto('accounts').values({
-      user_id: d.member, currency_id: d.currency, balance: d.column === 'balance' ? amount : '0',
-      locked: d.column === 'locked' ? amount : '0', created_at: p.at, updated_at: p.at,
-    }).onConflict((oc) => oc.columns(['user_id', 'currency_id'])
-      .doUpdateSet({ [d.column]: sql`accounts.${col} + ${amount}::numeric`, updated_at: p.at } as never)).execute();
+    const [balance, locked] = [fromUnits(d.balance), fromUnits(d.locked)];
+    await trx.insertInto('accounts').values({ user_id: d.member, currency_id: d.currency, balance, locked, created_at: at, updated_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'currency_id']).doUpdateSet({
+        balance: sql`accounts.balance + ${balance}::numeric`, locked: sql`accounts.locked + ${locked}::numeric`, updated_at: at,
+      } as never)).execute();
   }
 }

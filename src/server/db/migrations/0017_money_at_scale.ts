@@ -6,7 +6,11 @@
  * the planner assumes a value is spread evenly, so without one a filter whose rows all sit at one end
  * (the withdrawal queue, the trades' postings after the opening balances, a price nobody else used)
  * reads millions of rows by primary key before finding a page:
- * - orders by market, member, price and amount alone (with id), and the rare market orders;
+ * - orders by market, member, price and amount alone (with id), and the rare market orders; by state,
+ *   one partial index of ids per state instead of (state, id): the planner prices an index by how its
+ *   first column follows the table's order, so it walked the primary key past the 200,000 newest (open)
+ *   orders to find filled ones rather than take (state, id), whose first column does not; a partial
+ *   index's first column is the id itself;
  * - operations by kind and reference type, and by reference id (the console's `rid` filter, with or
  *   without the type: the index on (reference_type, reference_id) could not serve it alone);
  * - withdrawals by transaction id, destination and type, and the approval queue (submitted, under review).
@@ -21,6 +25,12 @@ ALTER TABLE deposits ADD COLUMN idempotency_key text;
 ALTER TABLE deposits ADD COLUMN request_hash text;
 ALTER TABLE deposits ADD CONSTRAINT deposits_creator_idempotency_key UNIQUE (creator_id, idempotency_key);
 CREATE UNIQUE INDEX deposits_tid_key ON deposits (tid) WHERE tid IS NOT NULL;
+DROP INDEX orders_state_idx;
+CREATE INDEX orders_state_wait_idx ON orders (id) WHERE state = 'wait';
+CREATE INDEX orders_state_done_idx ON orders (id) WHERE state = 'done';
+CREATE INDEX orders_state_cancel_idx ON orders (id) WHERE state = 'cancel';
+CREATE INDEX orders_state_pending_idx ON orders (id) WHERE state = 'pending';
+CREATE INDEX orders_state_reject_idx ON orders (id) WHERE state = 'reject';
 CREATE INDEX orders_market_idx ON orders (market_id, id);
 CREATE INDEX orders_member_idx ON orders (member_id, id);
 CREATE INDEX orders_price_idx ON orders (price, id);

@@ -7,8 +7,8 @@
  * Shape: orders come in pairs (a resting maker and the taker that met it) on the enabled markets,
  * weighted like a real venue's volume, a few market makers owning a fifth of them and the rest of the
  * members a long tail; ids follow time over the last year. Per pair: rejected, cancelled untouched,
- * partly filled then cancelled, or filled by K equal trades; the newest pairs are still open (wait, or
- * pending for the engine) and hold their funds. Withdrawals: a year of history and a queue of recent
+ * partly filled then cancelled, or filled by K equal trades; over the last weeks every other pair is
+ * still open (wait, or pending for the engine) and holds its funds, while trading goes on to the end. Withdrawals: a year of history and a queue of recent
  * ones still holding their sum.
  *
  * The ledger: a real exchange's ledger starts at some cut-over; older history is carried by opening
@@ -44,7 +44,7 @@ const WITHDRAWN: ReadonlyArray<readonly [string, number, number, number]> = [
 const MAKER_FEE = '0.001', TAKER_FEE = '0.002';
 const DAY_S = 86_400;
 const SPAN_S = 365 * DAY_S;
-/** Share of the pairs still open, and of the withdrawals still in the queue (newest first). */
+/** Share of the pairs still open (every other pair of the newest twice as many), and of the withdrawals still in the queue. */
 const OPEN_SHARE = 0.02, QUEUED_SHARE = 0.005;
 /** Rows per INSERT: keeps each statement's progress visible and its sort in memory. */
 const BATCH_PAIRS = 500_000;
@@ -86,9 +86,10 @@ const maxId = async (db: Kysely<DB>, table: 'orders' | 'trades' | 'operations' |
   Number((await sql<{ m: string | null }>`SELECT max(id)::text AS m FROM ${sql.table(table)}`.execute(db)).rows[0]?.m ?? 0);
 
 /**
- * The pairs (bulk_pairs): class, market, members, price and trade size. Class by position: the newest
- * OPEN_SHARE are open (every tenth pending); before them, of every 20: one rejected, one cancelled, two
- * partly filled then cancelled, sixteen filled.
+ * The pairs (bulk_pairs): class, market, members, price, trade size, and a filled pair's ordinal among
+ * the traded ones (its trades' ids). Class by position: of every 20, one rejected, one cancelled, two
+ * partly filled then cancelled, sixteen filled — except that from openFrom on every even pair is open
+ * (every tenth of those pending).
  */
 async function makePairs(ctx: SeedContext, plan: Plan, markets: Awaited<ReturnType<typeof marketTable>>, members: { lo: number; hi: number }) {
   const buckets = marketBuckets(markets.map((m) => m.share));
@@ -103,7 +104,7 @@ async function makePairs(ctx: SeedContext, plan: Plan, markets: Awaited<ReturnTy
   await exec(ctx, `CREATE TEMP TABLE bulk_pairs ON COMMIT DROP AS
     WITH g AS (
       SELECT p,
-        CASE WHEN p >= ${plan.openFrom} THEN (CASE WHEN p % 10 = 0 THEN 'pending' ELSE 'wait' END)
+        CASE WHEN p >= ${plan.openFrom} AND p % 2 = 0 THEN (CASE WHEN p % 20 = 0 THEN 'pending' ELSE 'wait' END)
           WHEN p % 20 = 0 THEN 'reject' WHEN p % 20 = 1 THEN 'cancel' WHEN p % 20 < 4 THEN 'partial' ELSE 'done' END AS cls,
         (ARRAY[${buckets.join(', ')}])[1 + floor(pg_temp.rnd(p, 1) * 100)::int] AS mk,
         CASE WHEN pg_temp.rnd(p, 2) < 0.2 THEN (${mm})[1 + p % 5] ELSE ${lo} + floor(${n} * pg_temp.rnd(p, 3) ^ 2)::bigint END AS seller,
@@ -120,6 +121,7 @@ async function makePairs(ctx: SeedContext, plan: Plan, markets: Awaited<ReturnTy
       FROM g JOIN bulk_markets m ON m.idx = g.mk
     )
     SELECT s.*, s.a * (CASE s.cls WHEN 'partial' THEN ${plan.k + 2} ELSE ${plan.k} END) AS vol,
+      count(*) FILTER (WHERE s.cls IN ('done', 'partial')) OVER (ORDER BY s.p ROWS UNBOUNDED PRECEDING) - 1 AS tord,
       trunc(s.price * s.a, s.qp) AS tot,
       trunc(s.a * (CASE WHEN s.first_sell THEN ${TAKER_FEE} ELSE ${MAKER_FEE} END)::numeric, s.bp) AS fb,
       trunc(trunc(s.price * s.a, s.qp) * (CASE WHEN s.first_sell THEN ${MAKER_FEE} ELSE ${TAKER_FEE} END)::numeric, s.qp) AS fs
@@ -155,8 +157,8 @@ async function insertOrders(ctx: SeedContext, plan: Plan, from: number, to: numb
     ) o`);
 }
 
-/** Traded pair p's ordinal among the traded pairs (16 filled + 2 partial of every 20, before the open ones). */
-const tradedOrdinal = 'b.p / 20 * 18 + b.p % 20 - 2';
+/** A traded pair's ordinal among the traded pairs: its trades are tradeBase + tord × K + t. */
+const tradedOrdinal = 'b.tord';
 
 async function insertTrades(ctx: SeedContext, plan: Plan, from: number, to: number) {
   const { k, dt } = plan;
@@ -317,13 +319,15 @@ async function settle(ctx: SeedContext, opBase: number, start: string) {
 
 function makePlan(opts: BulkTradingOptions, bases: { order: number; trade: number; op: number }, existingOps: number, queued: number, start: string): Plan {
   const pairs = Math.max(20, Math.floor(opts.orders / 2));
-  const openFrom = pairs - Math.max(1, Math.round(pairs * OPEN_SHARE));
-  const traded = Math.floor(openFrom / 20) * 18 + Math.max(0, (openFrom % 20) - 2);
+  const openFrom = pairs - 2 * Math.max(1, Math.round(pairs * OPEN_SHARE));
+  // Traded: 18 of every 20 pairs before openFrom, the odd ones after it but those ending in 1 (cancelled).
+  let tail = 0, open = 0;
+  for (let p = openFrom; p < pairs; p++) if (p % 2 === 0) open++; else if (p % 20 !== 1) tail++;
+  const traded = Math.floor(openFrom / 20) * 18 + Math.max(0, (openFrom % 20) - 2) + tail;
   const k = Math.max(1, Math.ceil(opts.trades / Math.max(1, traded)));
-  const open = pairs - openFrom;
   // Operations per posted pair, on average (16 filled, 2 partly filled, 2 untouched of 20), with a margin for zero fees.
   const perPair = (16 * (6 * k + 6) + 2 * (6 * k + 8) + 2 * 8) / 20 * 0.97;
-  const wanted = opts.operations - existingOps - 4 * open - 2 * queued;
+  const wanted = opts.operations - existingOps - 4 * open - (pairs - openFrom - open) * perPair - 2 * queued;
   const posted = Math.min(openFrom, Math.max(0, Math.ceil(wanted / perPair)));
   return {
     pairs, k, openFrom, postFrom: openFrom - posted, slots: 6 * k + 8, orderBase: bases.order, tradeBase: bases.trade, opBase: bases.op,
@@ -379,5 +383,5 @@ export async function seedBulkTrading(db: Kysely<DB>, opts: BulkTradingOptions):
   });
   // Vacuumed too: the visibility map lets the capped counts read the new indexes alone.
   await sql`VACUUM (ANALYZE) orders, trades, operations, withdraws, accounts`.execute(db);
-  return { pairs: plan!.pairs, tradesPerPair: plan!.k, postedPairs: plan!.openFrom - plan!.postFrom, ms: Date.now() - started };
+  return { pairs: plan!.pairs, tradesPerPair: plan!.k, postedPairs: plan!.pairs - plan!.postFrom, ms: Date.now() - started };
 }
