@@ -40,6 +40,22 @@ describe.skipIf(!run)('money in Chromium', () => {
       await page.getByText(text, { exact: false }).first().waitFor();
     }
     await page.screenshot({ path: '.tmp/e2e-operations.png' }).catch(() => undefined);
+    // From anywhere, by keyboard: "order N" opens the order's page, "trade N" the trade beside its list.
+    const [trade] = await api<{ id: number; market: string }[]>('/trades?limit=1&ordering=desc');
+    for (const [typed, title, url] of [
+      [`order ${order!.id}`, `Open Order #${order!.id}`, `**/orders/${order!.id}`],
+      [`trade ${trade!.id}`, `Open Trade #${trade!.id}`, `**/trades?row=${trade!.id}`],
+    ] as const) {
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: 'Command palette' });
+      await dialog.waitFor();
+      await page.keyboard.type(typed);
+      await dialog.getByRole('option').filter({ hasText: title }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(url);
+    }
+    await page.getByRole('complementary').getByText(trade!.market).first().waitFor();
+    await page.screenshot({ path: '.tmp/e2e-trade-jump.png' }).catch(() => undefined);
   });
 
   it('an accountant creates an adjustment and the admin accepts it from the palette', async () => {
