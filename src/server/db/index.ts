@@ -65,7 +65,8 @@ function recordQueries(client: { query: QueryFn }, onQuery: (q: SentQuery) => vo
  */
 const WARM_TABLES = [
   'users', 'sessions', 'permissions', 'activities', 'labels', 'profiles', 'phones', 'comments', 'accounts',
-  'currencies', 'levels', 'user_state_logs', 'metric_rollups',
+  'currencies', 'levels', 'user_state_logs', 'metric_rollups', 'markets', 'orders', 'trades', 'operations', 'withdraws', 'deposits',
+  'adjustments',
 ];
 const WARM = `DO $$ DECLARE t text; BEGIN
   FOREACH t IN ARRAY ARRAY['${WARM_TABLES.join("','")}'] LOOP
