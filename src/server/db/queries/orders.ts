@@ -12,7 +12,6 @@ import { emptyPage, timedListPage, type Page } from './list-page.js';
 import { resolveUserId } from './activity-log.js';
 import { iso } from './user-json.js';
 import { plainDecimal } from '../../auth/users/entity.js';
-import { fromUnits, toUnits } from '../../../shared/decimal.js';
 
 export interface OrderFilters {
   id?: number; market?: string; ord_type?: string; price?: string; origin_volume?: string; side?: string;
@@ -24,7 +23,7 @@ const dec = (s: string | null) => (s === null ? null : plainDecimal(s));
 interface OrderRow {
   id: number; uuid: string; member_id: number; market_id: string; side: string; ord_type: string; price: string | null;
   avg_price: string; origin_volume: string; remaining_volume: string; maker_fee: string; taker_fee: string; trades_count: number;
-  state: string; created_at: Date; updated_at: Date; email: string; uid: string;
+  state: string; created_at: Date; updated_at: Date; email: string; uid: string; executed_volume: string;
 }
 
 export function orderEntity(o: OrderRow) {
@@ -32,13 +31,14 @@ export function orderEntity(o: OrderRow) {
     id: o.id, uuid: o.uuid, side: o.side, ord_type: o.ord_type, price: dec(o.price), avg_price: dec(o.avg_price), state: o.state,
     market: o.market_id, created_at: iso(o.created_at), updated_at: iso(o.updated_at), origin_volume: dec(o.origin_volume),
     remaining_volume: dec(o.remaining_volume),
-    executed_volume: fromUnits(toUnits(o.origin_volume) - toUnits(o.remaining_volume)),
+    executed_volume: plainDecimal(o.executed_volume),
     maker_fee: dec(o.maker_fee), taker_fee: dec(o.taker_fee), trades_count: o.trades_count, email: o.email, uid: o.uid,
   };
 }
 
 const ORDER_COLUMNS = ['o.id', 'o.uuid', 'o.member_id', 'o.market_id', 'o.side', 'o.ord_type', 'o.price', 'o.avg_price', 'o.origin_volume',
-  'o.remaining_volume', 'o.maker_fee', 'o.taker_fee', 'o.trades_count', 'o.state', 'o.created_at', 'o.updated_at'] as const;
+  'o.remaining_volume', 'o.maker_fee', 'o.taker_fee', 'o.trades_count', 'o.state', 'o.created_at', 'o.updated_at',
+  sql<string>`(o.origin_volume - o.remaining_volume)::text`.as('executed_volume')] as const;
 
 export async function getOrder(db: Kysely<DB>, id: number) {
   const o = await db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.member_id')
