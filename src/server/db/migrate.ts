@@ -17,6 +17,7 @@ import * as ledger from './migrations/0014_ledger.js';
 import * as depositsWithdrawals from './migrations/0015_deposits_withdrawals.js';
 import * as walletTransfers from './migrations/0016_wallet_transfers.js';
 import * as moneyAtScale from './migrations/0017_money_at_scale.js';
+import * as platformSettings from './migrations/0018_platform_settings.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0015_deposits_withdrawals': depositsWithdrawals,
   '0016_wallet_transfers': walletTransfers,
   '0017_money_at_scale': moneyAtScale,
+  '0018_platform_settings': platformSettings,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -170,6 +170,10 @@ export interface AccountsTable {
   id: Id; user_id: number; currency_id: string; balance: Dec; locked: Dec; created_at: Ts; updated_at: Ts;
 }
 
+export interface PlatformSettingsTable {
+  id: Id; service_type: string; service_name: string; state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+
 export interface EmailTypesTable {
   id: Id; name: string; key: string | null; description: string | null; status: Generated<string>;
   created_at: Ts; updated_at: Ts;
@@ -265,6 +269,7 @@ export interface DB {
   accounts: AccountsTable;
   accredited_verifications: AccreditedVerificationsTable;
   email_types: EmailTypesTable;
+  platform_settings: PlatformSettingsTable;
   faq_categories: FaqCategoriesTable;
   faqs: FaqsTable;
   notifications: NotificationsTable;

@@ -36,6 +36,8 @@ import { operations } from './operations.js';
 import { deposits } from './deposits.js';
 import { pendingWithdraws, withdraws } from './withdraws.js';
 import { walletTransfers } from './wallet-transfers.js';
+// Platform, access and service settings (issue 14).
+import { platformSettings } from './platform-settings.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -47,6 +49,7 @@ export const RESOURCES: readonly Resource[] = [
   pendingApplications, beneficiaries,
   currencies, blockchains, engines, markets, tradingFees, botSettings, wallets, withdrawLimits, cryptoSettings,
   adjustments, orders, trades, operations, deposits, withdraws, pendingWithdraws, walletTransfers,
+  platformSettings,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

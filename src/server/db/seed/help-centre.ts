@@ -102,4 +102,16 @@ ORDER BY v.i`);
 VALUES ${EMAIL_TYPES.map(([name, key, description, status, days], i) =>
     `(${lit(name)}, ${lit(key)}, ${lit(description)}, ${lit(status)}, ${daysAgo(ctx, days, i)}, ${daysAgo(ctx, days, i)})`).join(', ')}
 ON CONFLICT (name) DO NOTHING`);
+
+  // The providers messages go out through: the spec's default SMS service (a mock verify service), a
+  // real SMS gateway, and e-mail over SMTP and an API provider; one of each kind switched off.
+  await exec(ctx, `INSERT INTO platform_settings (service_type, service_name, state, created_at, updated_at)
+VALUES ${PLATFORM_SETTINGS.map(([type, name, state, days], i) =>
+    `(${lit(type)}, ${lit(name)}, ${lit(state)}, ${daysAgo(ctx, days, i)}, ${daysAgo(ctx, Math.max(0, days - 30), i)})`).join(', ')}
+ON CONFLICT (service_type, service_name) DO NOTHING`);
 }
+
+const PLATFORM_SETTINGS: ReadonlyArray<readonly [string, string, string, number]> = [
+  ['sms', 'mock-verify', 'enabled', 400], ['sms', 'twilio', 'enabled', 300], ['sms', 'messagebird', 'disabled', 200],
+  ['email', 'smtp', 'enabled', 400], ['email', 'sendgrid', 'disabled', 250],
+];

@@ -1,0 +1,46 @@
+/**
+ * Platform settings in the console: the list's state badge, and a row's page where only the state can
+ * change (service type and name locked), saved with Barong's PUT {id, state} and the spec's toast.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, type FakeApi } from './support/fake-api';
+import { AUTH } from './support/fixtures';
+import { renderApp } from './support/render-app';
+import { pagedList, signedInWithAbilities } from './support/resource-rows';
+
+let api: FakeApi;
+beforeEach(() => { localStorage.clear(); api = fakeApi(); });
+afterEach(() => vi.unstubAllGlobals());
+
+const ROW = { id: 3, service_type: 'sms', service_name: 'twilio', state: 'enabled', created_at: '2026-10-01T08:00:00Z', updated_at: '2026-11-01T08:00:00Z' };
+
+describe('platform settings', () => {
+  it('lists providers with their state', async () => {
+    signedInWithAbilities(api, { manage: ['PlatformSetting'] });
+    api.on('GET', `${AUTH}/admin/platform_settings`, pagedList([ROW, { ...ROW, id: 4, service_name: 'messagebird', state: 'disabled' }]));
+    renderApp('/platform-settings');
+    expect(await screen.findByText('messagebird')).toBeTruthy();
+    expect(screen.getAllByText('disabled').length).toBeGreaterThan(0);
+  });
+
+  it('edits only the state', async () => {
+    signedInWithAbilities(api, { manage: ['PlatformSetting'] });
+    api.on('GET', `${AUTH}/admin/platform_settings`, pagedList([ROW]));
+    api.on('GET', `${AUTH}/admin/platform_settings/3`, { body: ROW });
+    api.on('PUT', `${AUTH}/admin/platform_settings`, { body: { ...ROW, state: 'disabled' } });
+    renderApp('/platform-settings/3');
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: 'Service name' });
+    expect((name as HTMLInputElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: /State$/ }));
+    await user.click(await screen.findByRole('option', { name: /^disabled$/i }));
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(api.callsTo('PUT', `${AUTH}/admin/platform_settings`)).toHaveLength(1));
+    const [sent] = api.callsTo('PUT', `${AUTH}/admin/platform_settings`);
+    expect(sent!.body).toMatchObject({ id: 3, state: 'disabled' });
+    expect(sent!.body).not.toHaveProperty('service_name');
+    expect(await screen.findByText('platform Setting updated successfully')).toBeTruthy();
+  });
+});
