@@ -44,3 +44,22 @@ describe('platform settings', () => {
     expect(await screen.findByText('platform Setting updated successfully')).toBeTruthy();
   });
 });
+
+describe('sms senders', () => {
+  const S = { id: 5, platform_setting_id: 3, service_name: 'twilio', country_code: 'GB', country_name: 'United Kingdom', sender: 'Steward', status: 'active', created_at: '2026-10-01T08:00:00Z', updated_at: '2026-10-01T08:00:00Z' };
+
+  it('keeps Delete disabled for an active sender, with the reason, and deletes an inactive one', async () => {
+    signedInWithAbilities(api, { manage: ['SmsSenderConfig', 'PlatformSetting'] });
+    api.on('GET', `${AUTH}/admin/sms_sender`, pagedList([S, { ...S, id: 6, country_code: 'IN', country_name: 'India', status: 'inactive' }]));
+    api.on('DELETE', `${AUTH}/admin/sms_sender`, { body: { ...S, id: 6, status: 'inactive' } });
+    renderApp('/sms-sender');
+    const user = userEvent.setup();
+    const active = await screen.findByRole('button', { name: 'Delete 5' });
+    expect((active as HTMLButtonElement).disabled).toBe(true);
+    expect(active.getAttribute('title')).toBe('Switch the sender off before deleting it');
+    await user.click(screen.getByRole('button', { name: 'Delete 6' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('DELETE', `${AUTH}/admin/sms_sender`)).toHaveLength(1));
+    expect(await screen.findByText('Sms Service deleted Successfully')).toBeTruthy();
+  });
+});

@@ -52,7 +52,7 @@ describe('platform settings', () => {
 
   it('keeps one row per type and name, and refuses what is missing or malformed', async () => {
     expect((await call(admin, 'POST', { service_type: 'sms', service_name: 'twilio' })).json().errors)
-      .toEqual(['admin.platform_setting.service_type_service_name_taken']);
+      .toEqual(['admin.platform_setting.service_name_service_type_taken']);
     expect((await call(admin, 'POST', { service_type: 'email', service_name: 'twilio' })).statusCode).toBe(201);
     expect((await call(admin, 'POST', { service_name: 'x' })).json().errors).toEqual(['admin.platform_setting.missing_service_type']);
     expect((await call(admin, 'POST', { service_type: 'fax', service_name: 'x' })).json().errors).toEqual(['admin.platform_setting.invalid_service_type']);

@@ -47,6 +47,7 @@ describe('translations of error codes', () => {
         if (f.references) codes.push(`${p}.${k.replace(/_id$/, '')}_doesnt_exist`);
       }
       for (const b of r.bounds ?? []) codes.push(`${p}.${b.min}_exceeds_${b.max}`);
+      if (r.deletableWhen) codes.push(`${p}.not_deletable`);
       for (const [a, b] of r.different ?? []) codes.push(`${p}.${b}_equals_${a}`);
       for (const set of r.uniqueTogether ?? []) codes.push(`${p}.${set.join('_')}_taken`);
       for (const f of r.filtersResolved) codes.push(...f.params.map((q) => `${p}.invalid_${q}`));

@@ -239,6 +239,7 @@ const SHAPES: ReadonlyArray<readonly [RegExp, (record: string, name: string) => 
   [/^(.+)_doesnt_exist$/, (_r, f) => `${cap(nameOf(f))} does not exist`],
   [/^doesnt_exist$/, (r) => `This ${nameOf(r)} does not exist`],
   [/^in_use$/, (r) => `This ${nameOf(r)} is still in use, so it cannot be deleted`],
+  [/^not_deletable$/, (r) => `This ${nameOf(r)} cannot be deleted in its current state`],
 ];
 
 /** The message of a code built from a field's or record's name; undefined for any other text. */

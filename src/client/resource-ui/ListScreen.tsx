@@ -59,6 +59,8 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
   useEffect(() => rememberListUrl(r, search ? `${path}?${search}` : path), [r, path, search]);
 
   const can = (op: 'create' | 'update' | 'delete') => offers(r, op) && ability.can(r.abilityFor[op], r.subject);
+  // A row its state keeps (deletableWhen): its Delete stays disabled, with the reason.
+  const deletable = (row: Row) => can('delete') && (!r.deletableWhen || r.deletableWhen.in.includes(row[r.deletableWhen.field] as string | boolean));
   const canEdit = can('update');
   const open = useCallback((row: GridRow) => {
     const detail = detailPath(r, row);
@@ -75,8 +77,9 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
       onToggle: (row: Row, next: string) => actions.toggle(a, row, next),
     }])),
     actions: canEdit || can('delete') || (hasForm(r) && formStyle(r) === 'modal') ? {
-      canEdit, canDelete: can('delete'), showDelete: offers(r, 'delete'),
-      editReason: reasonFor(r.abilityFor.update, r.subject), deleteReason: reasonFor(r.abilityFor.delete, r.subject),
+      canEdit, canDelete: can('delete'), showDelete: offers(r, 'delete'), deletable,
+      editReason: reasonFor(r.abilityFor.update, r.subject),
+      deleteReason: can('delete') ? r.deletableReason ?? 'This row cannot be deleted now' : reasonFor(r.abilityFor.delete, r.subject),
       onEdit: open, onDelete: actions.askDelete,
     } : undefined,
   }), [r, ability, canEdit, open]);
@@ -109,12 +112,12 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
     },
     moveRow: (d) => grid.current?.move(d),
     openFocused: () => { const row = grid.current?.focusedRow(); if (row) open(row); },
-    deleteFocused: () => { const row = grid.current?.focusedRow(); if (row && can('delete')) actions.askDelete(row as Row); },
+    deleteFocused: () => { const row = grid.current?.focusedRow(); if (row && deletable(row as Row)) actions.askDelete(row as Row); },
     setPageSize: (limit) => list.update({ limit, page: 1 }),
   }), [r, state, paging.next, paging.prev, list, open]);
 
   const onKey = useCallback((row: GridRow, key: string, column: string) => {
-    if (key === 'Delete' && offers(r, 'delete')) { if (can('delete')) actions.askDelete(row as Row); return true; }
+    if (key === 'Delete' && offers(r, 'delete')) { if (deletable(row as Row)) actions.askDelete(row as Row); return true; }
     if (key === 'Escape' && list.panel) { closePanel(); return true; }
     const sw = (r.actions ?? []).find((a) => r.columns.some((c) => c.field === column && c.format?.kind === 'switch' && c.format.action === a.name));
     if (key === ' ' && sw && ctx.switches[sw.name]?.allowed) {

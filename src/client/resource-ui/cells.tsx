@@ -64,6 +64,8 @@ export function SwitchCell({ value, data, values, allowed, reason, label, onTogg
 export interface ActionParams {
   canEdit: boolean;
   canDelete: boolean;
+  /** Per row, when the resource keeps some rows from deletion (deletableWhen); canDelete otherwise. */
+  deletable?(row: Row): boolean;
   showDelete: boolean;
   editReason: string;
   deleteReason: string;
@@ -74,9 +76,10 @@ export interface ActionParams {
 }
 
 /** Edit and delete buttons; the keyboard reaches the same actions with Enter and Delete on the row. */
-export function ActionsCell({ data, canEdit, canDelete, showDelete, editReason, deleteReason, onEdit, onDelete, keyField = 'id' }: CellProps & ActionParams) {
+export function ActionsCell({ data, canEdit, canDelete: may, deletable, showDelete, editReason, deleteReason, onEdit, onDelete, keyField = 'id' }: CellProps & ActionParams) {
   if (!data) return null;
   const key = String(data[keyField]);
+  const canDelete = deletable ? deletable(data) : may;
   return (
     <span className="cell-actions">
       <button type="button" className="cell-action" tabIndex={-1} onClick={() => onEdit(data)}

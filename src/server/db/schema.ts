@@ -174,6 +174,10 @@ export interface PlatformSettingsTable {
   id: Id; service_type: string; service_name: string; state: Generated<string>; created_at: Ts; updated_at: Ts;
 }
 
+export interface SmsSenderConfigsTable {
+  id: Id; platform_setting_id: number; country_code: string; sender: string; status: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+
 export interface EmailTypesTable {
   id: Id; name: string; key: string | null; description: string | null; status: Generated<string>;
   created_at: Ts; updated_at: Ts;
@@ -270,6 +274,7 @@ export interface DB {
   accredited_verifications: AccreditedVerificationsTable;
   email_types: EmailTypesTable;
   platform_settings: PlatformSettingsTable;
+  sms_sender_configs: SmsSenderConfigsTable;
   faq_categories: FaqCategoriesTable;
   faqs: FaqsTable;
   notifications: NotificationsTable;

@@ -327,6 +327,13 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
   bounds?: ReadonlyArray<{ min: keyof F & string; max: keyof F & string; zeroIsUnlimited?: boolean }>;
   /** The ability action each operation needs; read/create/update/delete by default. */
   abilities?: Partial<Record<Operation, AbilityAction>>;
+  /**
+   * A row may be deleted only while this holds (an SMS sender while inactive): the list disables its
+   * Delete with `deletableReason`, and the server refuses with `<prefix>.not_deletable`, the condition
+   * part of the DELETE so a concurrent change cannot slip between check and delete.
+   */
+  deletableWhen?: FieldCondition;
+  deletableReason?: string;
 }
 
 /** A filter with its operator and query parameters resolved. */

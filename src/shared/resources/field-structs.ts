@@ -57,8 +57,9 @@ function enumStruct(values: readonly string[]): Struct<string, null> {
 }
 
 /** An ISO country code of the bundled list, in any case ('us', 'US'); upper case once valid. */
-const countryStruct = () => coerceString(
-  define<string>('country', (v) => typeof v === 'string' && countryByIso(v)?.value === v),
+/** An ISO country code of the bundled list (upper case once validated); over-long text is too_long, as on any text field. */
+const countryStruct = (max: number) => coerceString(
+  refine(refine(string(), 'too_long', (v) => v.length <= max), 'country', (v) => countryByIso(v)?.value === v),
   (v) => (countryByIso(v.trim()) ? v.trim().toUpperCase() : v),
 );
 
@@ -90,7 +91,7 @@ function listStruct(f: FieldDef): Struct<string[], null> {
 /** The struct of one field's value. `required` adds the blank check (the absent check is the object's). */
 export function fieldStruct(f: FieldDef, required = false): Struct<any, any> {
   switch (f.kind) {
-    case 'text': case 'textarea': return f.options === 'countries' ? countryStruct() : textStruct(f, required);
+    case 'text': case 'textarea': return f.options === 'countries' ? countryStruct(maxLength(f)) : textStruct(f, required);
     case 'number': {
       const base = f.fractional ? refine(number(), 'finite', (v) => Number.isFinite(v)) : integer();
       return inRange(fromNumericText(base), f.range ?? INT4);

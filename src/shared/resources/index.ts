@@ -38,6 +38,7 @@ import { pendingWithdraws, withdraws } from './withdraws.js';
 import { walletTransfers } from './wallet-transfers.js';
 // Platform, access and service settings (issue 14).
 import { platformSettings } from './platform-settings.js';
+import { smsSenders } from './sms-sender-configs.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -49,7 +50,7 @@ export const RESOURCES: readonly Resource[] = [
   pendingApplications, beneficiaries,
   currencies, blockchains, engines, markets, tradingFees, botSettings, wallets, withdrawLimits, cryptoSettings,
   adjustments, orders, trades, operations, deposits, withdraws, pendingWithdraws, walletTransfers,
-  platformSettings,
+  platformSettings, smsSenders,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

@@ -32,7 +32,7 @@ export const platformSettings = defineResource({
     state: { kind: 'enum', values: ['enabled', 'disabled'], default: 'enabled', label: 'State' },
     ...TIMESTAMPS,
   },
-  uniqueTogether: [['service_type', 'service_name']],
+  uniqueTogether: [['service_name', 'service_type']],
   columns: [
     { field: 'id' }, { field: 'service_type' }, { field: 'service_name' },
     { field: 'created_at', format: { kind: 'date' } }, { field: 'updated_at', format: { kind: 'date' } },

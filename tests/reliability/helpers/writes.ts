@@ -221,6 +221,8 @@ async function createBody(c: Ctx, r: Resource): Promise<Record<string, unknown>>
       fields[k] = (await createRowWith(c, target))[f.by ?? target.key];
     }
   }
+  // Rows made here can be deleted (an SMS sender while inactive).
+  if (r.deletableWhen) fields[r.deletableWhen.field] = r.deletableWhen.in[0];
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => [inputNameOf(r, k), v]));
 }
 

@@ -5,6 +5,7 @@
  * them into queries is safe; values are always bound parameters.
  */
 import type { Kysely } from 'kysely';
+import { ApiError } from '../../plugins/errors.js';
 import type { DB } from '../schema.js';
 import { storedFields, type Resource } from '../../../shared/resources/define.js';
 import { resourceNamed } from '../../../shared/resources/index.js';
@@ -119,7 +120,10 @@ export async function deleteRow(db: Kysely<DB>, r: Resource, key: Key): Promise<
   const row = await getRow(db, r, key);
   if (!row) return undefined;
   // Only the delete that removed the row answers with it: of concurrent deletes, the others find none.
-  const gone = await (db as AnyDb).deleteFrom(r.table).where(r.key, '=', key).returning(r.key).executeTakeFirst();
+  let q = (db as AnyDb).deleteFrom(r.table).where(r.key, '=', key);
+  if (r.deletableWhen) q = q.where(r.deletableWhen.field, 'in', [...r.deletableWhen.in]);
+  const gone = await q.returning(r.key).executeTakeFirst();
+  if (!gone && r.deletableWhen && await rowExists(db, r, key)) throw new ApiError(422, [`${r.errorPrefix}.not_deletable`]);
   return gone ? row : undefined;
 }
 

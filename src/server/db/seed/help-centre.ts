@@ -109,7 +109,20 @@ ON CONFLICT (name) DO NOTHING`);
 VALUES ${PLATFORM_SETTINGS.map(([type, name, state, days], i) =>
     `(${lit(type)}, ${lit(name)}, ${lit(state)}, ${daysAgo(ctx, days, i)}, ${daysAgo(ctx, Math.max(0, days - 30), i)})`).join(', ')}
 ON CONFLICT (service_type, service_name) DO NOTHING`);
+  // Their senders by country: the name or number a customer's phone shows; a few switched off.
+  await exec(ctx, `INSERT INTO sms_sender_configs (platform_setting_id, country_code, sender, status, created_at, updated_at)
+SELECT p.id, v.country, v.sender, v.status, ${ctx.nowSql} - make_interval(days => v.days), ${ctx.nowSql} - make_interval(days => v.days)
+FROM (VALUES ${SMS_SENDERS.map(([service, country, sender, status, days]) => `(${lit(service)}, ${lit(country)}, ${lit(sender)}, ${lit(status)}, ${days})`).join(', ')})
+  AS v(service, country, sender, status, days)
+JOIN platform_settings p ON p.service_type = 'sms' AND p.service_name = v.service
+ON CONFLICT (platform_setting_id, country_code) DO NOTHING`);
 }
+
+const SMS_SENDERS: ReadonlyArray<readonly [string, string, string, string, number]> = [
+  ['twilio', 'US', '+18005550100', 'active', 280], ['twilio', 'GB', 'Steward', 'active', 270], ['twilio', 'DE', 'Steward', 'active', 260],
+  ['twilio', 'IN', 'STWRDX', 'inactive', 200], ['mock-verify', 'NP', 'Steward', 'active', 390], ['mock-verify', 'US', 'Steward', 'inactive', 380],
+  ['messagebird', 'NL', 'Steward', 'inactive', 150],
+];
 
 const PLATFORM_SETTINGS: ReadonlyArray<readonly [string, string, string, number]> = [
   ['sms', 'mock-verify', 'enabled', 400], ['sms', 'twilio', 'enabled', 300], ['sms', 'messagebird', 'disabled', 200],

@@ -69,7 +69,7 @@ const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_stat
   'beneficiaries', 'notifications', 'notification_recipients', 'activities', 'service_logs', 'permissions',
   'faq_categories', 'faqs', 'email_types', 'blockchains', 'currencies', 'payment_addresses', 'engines', 'markets',
   'trading_fees', 'bot_settings', 'wallets', 'withdraw_limits', 'crypto_settings', 'operations', 'adjustments', 'orders',
-  'trades', 'deposits', 'withdraws', 'wallet_transfers', 'platform_settings'] as const;
+  'trades', 'deposits', 'withdraws', 'wallet_transfers', 'platform_settings', 'sms_sender_configs'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
