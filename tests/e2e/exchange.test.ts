@@ -69,10 +69,12 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/currencies', 'Bitcoin'], ['/currencies/btc', 'Edit Currency'], ['/markets', 'BTC/USDT'], ['/market-info/btcusdt', 'Edit Market'],
       ['/blockchain', 'Litecoin'], ['/fees-schedules', 'vip-1'], ['/botSettings', 'trstusdt'], ['/botSettings/1', 'Spread'],
       ['/bot-edit/1', 'Edit Bot'], ['/wallets', 'Bitcoin hot'], ['/withdraw-limit', 'vip-2'], ['/crypto-settings', 'litecoin'],
+      ['/platform-settings', 'mock-verify'], ['/platform-settings/add', 'Service name'], ['/sms-sender', '+18005550100'],
     ] as const) {
       await page.goto(`${srv.url}${path}`);
       await page.getByText(text, { exact: false }).first().waitFor();
     }
+    await page.screenshot({ path: '.tmp/e2e-sms-sender.png' }).catch(() => undefined);
     await steps.palette('New Currency');
     await page.waitForURL('**/currencies/add');
     await page.getByRole('textbox', { name: 'Code', exact: true }).fill('xrp');
