@@ -58,4 +58,18 @@ describe('notification recipients', () => {
     await waitFor(() => expect(currentPath()).toBe('/recipients/7'));
     await waitFor(() => expect(lastQuery()).toMatchObject({ notification_id: '7' }));
   });
+
+  it("a notification's metadata opens in 'Metadata Details' from its View button, without opening the row", async () => {
+    const user = userEvent.setup();
+    api.on('GET', `${AUTH}/admin/notifications`, pagedList([
+      { id: 8, title: 'Promo', body: 'Fees halved', metadata: '{"campaign":"nov","segment":"vip"}', created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z' },
+    ]));
+    renderApp('/notifications');
+    await user.click(await screen.findByRole('button', { name: 'View Metadata Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Metadata Details' });
+    expect(dialog.textContent).toContain('"campaign": "nov"');
+    expect(currentPath()).toBe('/notifications');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Metadata Details' })).toBeNull());
+  });
 });

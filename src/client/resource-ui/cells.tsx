@@ -1,9 +1,10 @@
-/** Cell renderers for the definition's column formats (badge, truncate, switch) and the row actions. */
+/** Cell renderers for the definition's column formats (badge, truncate, switch, view) and the row actions. */
 import { useState } from 'react';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { BadgeColour } from '../../shared/resources';
 import { Tooltip } from '../components/form/Tooltip';
 import { Icon } from '../components/ui/Icon';
+import { ValueDialog } from '../components/ui/ValueDialog';
 import type { Row } from '../api/resources';
 import { display, truncate } from './format';
 
@@ -28,6 +29,18 @@ export function TruncateCell({ value, length, tooltip }: CellProps & { length: n
   const short = truncate(text, length);
   if (short === text || !tooltip) return <span>{short}</span>;
   return <Tooltip content={<span className="tooltip-text">{text}</span>} className="cell-truncated">{short}</Tooltip>;
+}
+
+/** A View button: the value in a modal (the grid does not take a click on a control for the row's). */
+export function ViewCell({ value, title }: CellProps & { title: string }) {
+  const [open, setOpen] = useState(false);
+  if (value === null || value === undefined || value === '') return <span className="cell-empty">—</span>;
+  return (
+    <>
+      <button type="button" className="btn btn-ghost btn-sm" tabIndex={-1} onClick={() => setOpen(true)} aria-label={`View ${title}`}>View</button>
+      <ValueDialog isOpen={open} title={title} value={value} onClose={() => setOpen(false)} />
+    </>
+  );
 }
 
 export interface SwitchParams {

@@ -2,7 +2,7 @@
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { labelOf, type ColumnDef, type FieldDef, type Resource } from '../../shared/resources';
 import type { Row } from '../api/resources';
-import { ActionsCell, BadgeCell, SwitchCell, TruncateCell, type ActionParams, type SwitchParams } from './cells';
+import { ActionsCell, BadgeCell, SwitchCell, TruncateCell, ViewCell, type ActionParams, type SwitchParams } from './cells';
 import { display, formatDate, USER_AGENT_LENGTH, valueAt } from './format';
 import { formatPhone, isPhoneField } from '../../shared/phone';
 import { shiftDecimal } from '../../shared/decimal';
@@ -61,6 +61,8 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
       return { ...base, maxWidth: 140, cellRenderer: BadgeCell, cellRendererParams: format };
     case 'truncate':
       return { ...base, minWidth: 200, flex: 2, cellRenderer: TruncateCell, cellRendererParams: { length: format.length, tooltip: format.tooltip } };
+    case 'view':
+      return { ...base, maxWidth: 140, cellRenderer: ViewCell, cellRendererParams: { title: format.title } };
     case 'switch': {
       const action = r.actions?.find((a) => a.name === format.action);
       const sw = ctx.switches[format.action];

@@ -122,7 +122,9 @@ export type ColumnFormat =
   /** Cut at `length` characters with an ellipsis; the full text in a tooltip when `tooltip`. */
   | { kind: 'truncate'; length: number; tooltip: boolean }
   /** A switch that saves at once through the named action (no form, no confirm). */
-  | { kind: 'switch'; action: string };
+  | { kind: 'switch'; action: string }
+  /** A View button opening a modal titled `title` with the value (JSON indented): a notification's metadata. */
+  | { kind: 'view'; title: string };
 
 /** One list column. */
 export interface ColumnDef<K extends string = string> {

@@ -31,7 +31,7 @@ export const notifications = defineResource({
   columns: [
     { field: 'title' },
     { field: 'body', format: { kind: 'truncate', length: 35, tooltip: true } },
-    { field: 'metadata', format: { kind: 'truncate', length: 30, tooltip: true } },
+    { field: 'metadata', format: { kind: 'view', title: 'Metadata Details' } },
     { field: 'created_at', format: { kind: 'date' } },
     { field: 'updated_at', format: { kind: 'date' } },
   ],
