@@ -94,6 +94,16 @@ describe('deposits', () => {
     expect(await refused({ amount: '0' })).toEqual(['admin.deposit.non_positive_amount']);
     expect(await refused({ amount: '1.001' })).toEqual(['admin.deposit.amount_exceeds_precision']);
     for (const amount of ['-5', 'NaN', '1e309', 'ten', '', null]) expect((await call(t, admin, 'POST', '/deposits/new', { ...base, amount })).statusCode, String(amount)).toBe(422);
+    // Objects where strings go, NUL, a lone surrogate, a huge number, deep nesting: a clear 422, nothing written.
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200; i++) deep = { a: deep };
+    for (const patch of [{ uid: { $ne: '' } }, { uid: `${member.uid}\u0000` }, { tid: 'A\ud800' }, { amount: 1e308 }, { amount: '9'.repeat(400) },
+      { currency: ['usd'] }, { tid: deep }]) {
+      // (NUL is refused for every request by the input plugin, 400 with its code.)
+      const res = await call(t, admin, 'POST', '/deposits/new', { ...base, ...patch });
+      expect([400, 422], JSON.stringify(patch).slice(0, 60)).toContain(res.statusCode);
+      expect(codesOf(res)?.length, JSON.stringify(patch).slice(0, 60)).toBeGreaterThan(0);
+    }
     const tid = `DUP${Date.now()}`;
     expect((await call(t, admin, 'POST', '/deposits/new', { ...base, tid })).statusCode).toBe(201);
     expect(await refused({ tid })).toEqual(['admin.deposit.tid_taken']);

@@ -80,6 +80,7 @@ export async function listTrades(db: Kysely<DB>, f: TradeFilters, page: PageRequ
     resolveUserId(db, undefined, f.maker_email), resolveUserId(db, undefined, f.taker_email), resolveUserId(db, f.uid),
   ]);
   if (maker === null || taker === null || either === null) return emptyPage<ReturnType<typeof tradeEntity>>();
+  const tradesFrom = () => db.selectFrom('trades as t');
   const filter = (q: ReturnType<typeof tradesFrom>) => {
     let out = q;
     if (maker !== undefined) out = out.where('t.maker_id', '=', maker);
@@ -90,7 +91,6 @@ export async function listTrades(db: Kysely<DB>, f: TradeFilters, page: PageRequ
     if (f.to) out = out.where('t.created_at', '<=', f.to);
     return out;
   };
-  const tradesFrom = () => db.selectFrom('trades as t');
   // Either side: the member's trades as maker, and as taker of someone else's order — two parts, each
   // paged from its own index, (maker_id, id) and (taker_id, id) (an OR would be a bitmap of all of a
   // market maker's trades, or a table walk).
