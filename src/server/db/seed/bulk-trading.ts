@@ -24,6 +24,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
 import { CUSTOMER_ID_BASE, makeContext, type Progress, type SeedContext, exec } from './context.js';
 import { bulkLoad } from './bulk.js';
+import { code, type Kind } from '../../ledger/chart.js';
 import { staffByRole } from './staff.js';
 
 export interface BulkTradingOptions {
@@ -49,10 +50,9 @@ const OPEN_SHARE = 0.02, QUEUED_SHARE = 0.005;
 /** Rows per INSERT: keeps each statement's progress visible and its sort in memory. */
 const BATCH_PAIRS = 500_000;
 
-const main = (t: string) => (t === 'fiat' ? 201 : 202);
-const held = (t: string) => (t === 'fiat' ? 211 : 212);
-const rev = (t: string) => (t === 'fiat' ? 301 : 302);
-const asset = (t: string) => (t === 'fiat' ? 101 : 102);
+/** The account code (ledger/chart.ts) for a currency whose type is the SQL expression `type`. */
+const codeSql = (kind: Kind, type: string, locked = false) =>
+  `CASE ${type} WHEN 'fiat' THEN ${code(kind, 'fiat', locked)} ELSE ${code(kind, 'coin', locked)} END`;
 
 interface Plan {
   pairs: number; k: number; openFrom: number; postFrom: number; slots: number; orderBase: number; tradeBase: number; opBase: number;
@@ -206,10 +206,10 @@ async function insertPostings(ctx: SeedContext, plan: Plan, from: number, to: nu
       x.at + make_interval(secs => (x.n + e.later) * ${step})
     FROM (${orderSide}) x
     CROSS JOIN LATERAL (VALUES
-      (0, CASE x.ctype WHEN 'fiat' THEN 201 ELSE 202 END, true, x.locked, 0),
-      (1, CASE x.ctype WHEN 'fiat' THEN 211 ELSE 212 END, false, x.locked, 0),
-      (${4 + 6 * k}, CASE x.ctype WHEN 'fiat' THEN 211 ELSE 212 END, true, x.unlocked, x.unlock_step - x.n),
-      (${4 + 6 * k + 1}, CASE x.ctype WHEN 'fiat' THEN 201 ELSE 202 END, false, x.unlocked, x.unlock_step - x.n)
+      (0, ${codeSql('liability', 'x.ctype')}, true, x.locked, 0),
+      (1, ${codeSql('liability', 'x.ctype', true)}, false, x.locked, 0),
+      (${4 + 6 * k}, ${codeSql('liability', 'x.ctype', true)}, true, x.unlocked, x.unlock_step - x.n),
+      (${4 + 6 * k + 1}, ${codeSql('liability', 'x.ctype')}, false, x.unlocked, x.unlock_step - x.n)
     ) AS e(e, code, debit, amount, later)
     WHERE e.amount > 0`);
   await exec(ctx, `INSERT INTO operations (${cols})
@@ -220,12 +220,12 @@ async function insertPostings(ctx: SeedContext, plan: Plan, from: number, to: nu
     JOIN currencies bc ON bc.code = mk.base_unit JOIN currencies qc ON qc.code = mk.quote_unit
     CROSS JOIN generate_series(0, ${k - 1}) AS t
     CROSS JOIN LATERAL (VALUES
-      (0, CASE bc.type WHEN 'fiat' THEN 211 ELSE 212 END, mk.base_unit, b.seller, true, b.a),
-      (1, CASE qc.type WHEN 'fiat' THEN 211 ELSE 212 END, mk.quote_unit, b.buyer, true, b.tot),
-      (2, CASE bc.type WHEN 'fiat' THEN 201 ELSE 202 END, mk.base_unit, b.buyer, false, b.a - b.fb),
-      (3, CASE bc.type WHEN 'fiat' THEN 301 ELSE 302 END, mk.base_unit, b.buyer, false, b.fb),
-      (4, CASE qc.type WHEN 'fiat' THEN 201 ELSE 202 END, mk.quote_unit, b.seller, false, b.tot - b.fs),
-      (5, CASE qc.type WHEN 'fiat' THEN 301 ELSE 302 END, mk.quote_unit, b.seller, false, b.fs)
+      (0, ${codeSql('liability', 'bc.type', true)}, mk.base_unit, b.seller, true, b.a),
+      (1, ${codeSql('liability', 'qc.type', true)}, mk.quote_unit, b.buyer, true, b.tot),
+      (2, ${codeSql('liability', 'bc.type')}, mk.base_unit, b.buyer, false, b.a - b.fb),
+      (3, ${codeSql('revenue', 'bc.type')}, mk.base_unit, b.buyer, false, b.fb),
+      (4, ${codeSql('liability', 'qc.type')}, mk.quote_unit, b.seller, false, b.tot - b.fs),
+      (5, ${codeSql('revenue', 'qc.type')}, mk.quote_unit, b.seller, false, b.fs)
     ) AS e(e, code, cur, member, debit, amount)
     WHERE b.p >= ${from} AND b.p < ${to} AND b.cls IN ('done', 'partial') AND e.amount > 0`);
 }
@@ -279,7 +279,7 @@ async function insertWithdraws(ctx: SeedContext, count: number, base: number, st
     SELECT e.code, w.currency_id, w.member_id, 'Withdraw', w.id, CASE WHEN e.debit THEN w.sum ELSE 0 END,
       CASE WHEN e.debit THEN 0 ELSE w.sum END, w.created_at
     FROM withdraws w JOIN currencies c ON c.code = w.currency_id
-    CROSS JOIN LATERAL (VALUES (CASE c.type WHEN 'fiat' THEN 201 ELSE 202 END, true), (CASE c.type WHEN 'fiat' THEN 211 ELSE 212 END, false)) AS e(code, debit)
+    CROSS JOIN LATERAL (VALUES (${codeSql('liability', 'c.type')}, true), (${codeSql('liability', 'c.type', true)}, false)) AS e(code, debit)
     WHERE w.id >= ${base + queuedFrom}
     ORDER BY w.id, e.debit DESC`);
 }
@@ -305,7 +305,7 @@ async function settle(ctx: SeedContext, opBase: number, start: string) {
       timestamptz '${start}' - interval '1 day'
     FROM bulk_net n JOIN accounts a ON a.user_id = n.member_id AND a.currency_id = n.currency_id
     JOIN currencies c ON c.code = n.currency_id
-    CROSS JOIN LATERAL (VALUES (CASE c.type WHEN 'fiat' THEN 101 ELSE 102 END), (CASE c.type WHEN 'fiat' THEN 201 ELSE 202 END)) AS v(code)
+    CROSS JOIN LATERAL (VALUES (${codeSql('asset', 'c.type')}), (${codeSql('liability', 'c.type')})) AS v(code)
     WHERE a.balance + n.main < 0`);
   ctx.progress('opening balances', 1, 3);
   await exec(ctx, `UPDATE accounts a SET balance = greatest(a.balance + n.main, 0), locked = a.locked + n.held, updated_at = ${ctx.nowSql}
