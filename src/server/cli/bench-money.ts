@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { encodeCursor } from '../db/queries/paging.js';
 import type { RawPool, Statement } from '../db/raw-replay.js';
-import type { Scenario } from './bench-scenarios.js';
+import { one, type Scenario } from './bench-scenarios.js';
 
 export const BIG_TABLES = ['orders', 'trades', 'operations', 'withdraws'] as const;
 
@@ -23,7 +23,6 @@ interface MoneyCtx {
   week: [number, number]; dayAgo180: [number, number];
 }
 
-const one = async <T>(db: Kysely<DB>, q: ReturnType<typeof sql<T>>): Promise<T | undefined> => (await q.execute(db)).rows[0];
 const mid = async (db: Kysely<DB>, table: (typeof BIG_TABLES)[number]) =>
   Number((await one(db, sql<{ m: string }>`SELECT ((min(id) + max(id)) / 2)::text AS m FROM ${sql.table(table)}`))?.m ?? 1);
 

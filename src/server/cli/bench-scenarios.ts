@@ -23,7 +23,8 @@ interface Ctx {
   from: number; to: number;
 }
 
-const one = async <T>(db: Kysely<DB>, q: ReturnType<typeof sql<T>>): Promise<T | undefined> => (await q.execute(db)).rows[0];
+/** The first row of a statement, if any. */
+export const one = async <T>(db: Kysely<DB>, q: ReturnType<typeof sql<T>>): Promise<T | undefined> => (await q.execute(db)).rows[0];
 
 async function context(db: Kysely<DB>): Promise<Ctx> {
   // The busiest customer and the commonest country make the heaviest realistic filters.
