@@ -25,12 +25,24 @@ let dbName: string;
 let su: SignedIn;
 
 /** Ends every connection of the app's database except the test's own (what a restart does to them). */
-async function terminateAppBackends(): Promise<number> {
+async function terminateAppBackends(): Promise<number[]> {
   const r = await admin.query(
-    'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    // In the select list, not the WHERE: there the planner may call it on another database's rows.
+    'SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
     [dbName],
   );
-  return r.rows[0].n;
+  return r.rows.map((x: { pid: number }) => x.pid);
+}
+
+/**
+ * pg_terminate_backend only signals: on a loaded machine a backend may take a while to act on it,
+ * and a statement sent to it meanwhile fails as the restart's would. Wait until they have all gone.
+ */
+async function gone(pids: number[]): Promise<void> {
+  await vi.waitFor(async () => {
+    const r = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY($1)', [pids]);
+    expect(r.rows[0].n).toBe(0);
+  }, { timeout: 10_000, interval: 20 });
 }
 
 describe.skipIf(!onPostgres)('database connections lost (PostgreSQL)', () => {
@@ -57,9 +69,10 @@ describe.skipIf(!onPostgres)('database connections lost (PostgreSQL)', () => {
       await sql`SELECT 2`.execute(tx);
     }).then(() => null, (e: unknown) => e);
     await vi.waitFor(() => expect(stage).toBe('idle'), { timeout: 10_000, interval: 10 });
-    expect(await terminateAppBackends()).toBeGreaterThan(0);
-    // Give the termination message time to arrive on the idle connection before it is used again.
-    await new Promise((r) => setTimeout(r, 200));
+    const pids = await terminateAppBackends();
+    expect(pids.length).toBeGreaterThan(0);
+    // The termination message must have arrived on the idle connection before it is used again.
+    await gone(pids);
     stage = 'terminated';
     const err = await trx;
     expect(isDatabaseUnavailable(err)).toBe(true);
@@ -77,10 +90,12 @@ describe.skipIf(!onPostgres)('database connections lost (PostgreSQL)', () => {
       const w = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'", [dbName]);
       expect(w.rows[0].n).toBeGreaterThan(0);
     }, { timeout: 10_000, interval: 20 });
-    await terminateAppBackends();
+    const pids = await terminateAppBackends();
     // Let go at once: the request's 'failed' activity names the target, and its foreign key waits for the row.
     await admin.query('ROLLBACK');
     const caught = await inFlight;
+    // The next request is sent once the outage is over: every terminated backend has exited.
+    await gone(pids);
     expect([caught.statusCode, caught.json()]).toEqual([503, { errors: ['server.database_unavailable'] }]);
 
     const next = await t.app.inject({ method: 'POST', url: ROLE, headers: su.headers(), payload: { uid: target.uid, role: 'support' } });
@@ -100,7 +115,7 @@ describe.skipIf(!onPostgres)('database connections lost (PostgreSQL)', () => {
   });
 
   it('refills the pool to its warm minimum in the background once a connection opens', async () => {
-    await terminateAppBackends();
+    await gone(await terminateAppBackends());
     const count = async () => (await admin.query(
       'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = $2 AND query NOT ILIKE $3',
       [dbName, 'client backend', 'LISTEN%'],
@@ -111,7 +126,7 @@ describe.skipIf(!onPostgres)('database connections lost (PostgreSQL)', () => {
   });
 
   it('warms the catalogs of a new connection', async () => {
-    await terminateAppBackends();
+    await gone(await terminateAppBackends());
     // A fresh connection: the pool opens it, and planning the hot tables has loaded their indexes.
     await vi.waitFor(async () => {
       const r = await sql<{ ident: string }>`SELECT ident FROM pg_backend_memory_contexts WHERE name = 'index info'`.execute(t.db.kysely);
