@@ -95,7 +95,8 @@ describe.skipIf(!run)('money in Chromium', () => {
     await steps.signIn('compliance@steward.demo');
     const [pending] = await api<{ id: number; sum: string; uid: string }[]>('/withdraws?state=pending&limit=1');
     await page.goto(`${srv.url}/withdrawl-pending`);
-    await page.getByText(String(pending!.id), { exact: true }).first().dblclick();
+    // The id's own cell: a bare number can also be a pager button or another column's value.
+    await page.locator('.ag-cell[col-id="id"]').getByText(String(pending!.id), { exact: true }).first().dblclick();
     await page.waitForURL(`**/withdrawls/${pending!.id}`);
     await page.getByRole('button', { name: 'Reject', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Reject withdrawal' });
