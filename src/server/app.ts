@@ -17,6 +17,7 @@ import { registerSession } from './plugins/session.js';
 import { registerBarongRoutes } from './auth/routes.js';
 import { registerAuthz } from './plugins/authz.js';
 import { registerPeatioRoutes } from './exchange/routes.js';
+import { registerRanger, registerWebSocket } from './realtime/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -59,13 +60,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerInputGuards(app);
   await app.register(cookie);
+  // Before the session gate: its hook marks an upgrade request first, so one the gate refuses has its
+  // socket closed after the HTTP answer (realtime/routes.ts).
+  await registerWebSocket(app);
   registerSession(app);
   registerAuthz(app);
 
   runtimeConfigRoute(app);
-  // Service route trees are registered here as they land (auth, exchange, applogic).
+  // Service route trees are registered here as they land (auth, exchange, applogic, realtime).
   await registerBarongRoutes(app);
   await registerPeatioRoutes(app);
+  await registerRanger(app);
   await registerStatic(app);
   return app;
 }

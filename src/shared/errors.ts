@@ -29,6 +29,16 @@ export const ERRORS = {
   'authz.user_not_active': 401,
   'authz.invalid_permission': 401,
   'authz.permission_denied': 401,
+  // A WebSocket opened by a page of another origin (the realtime feed would ride the staff member's cookie).
+  'authz.origin_mismatch': 403,
+  // Realtime (Ranger) error frames: a stream that does not exist, one the session may not have, too many
+  // on one connection, a frame that is not a subscribe/unsubscribe message, too many messages, a read that failed.
+  'ranger.stream.unknown': 400,
+  'ranger.stream.forbidden': 403,
+  'ranger.too_many_streams': 400,
+  'ranger.message.invalid': 400,
+  'ranger.rate_limited': 429,
+  'ranger.stream.unavailable': 503,
   // identity
   'identity.session.missing_email': 422,
   'identity.session.missing_identity': 422,

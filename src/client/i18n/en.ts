@@ -29,6 +29,13 @@ export const EN: Record<string, string> = {
   'authz.user_not_active': 'Your account is not active.',
   'authz.invalid_permission': 'You do not have permission to do this.',
   'authz.permission_denied': 'You do not have permission to do this.',
+  'authz.origin_mismatch': 'This page may not open the live feed.',
+  'ranger.stream.unknown': 'No such live stream.',
+  'ranger.stream.forbidden': 'You do not have permission to follow this live stream.',
+  'ranger.too_many_streams': 'Too many live streams are open.',
+  'ranger.message.invalid': 'The live feed did not understand the message.',
+  'ranger.rate_limited': 'Too many live feed messages; slow down.',
+  'ranger.stream.unavailable': 'The live stream is not available right now.',
   'admin.ability.not_permitted': 'You do not have permission to do this.',
   // sign-in
   'identity.session.invalid_params': 'Invalid Email or Password',

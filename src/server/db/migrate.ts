@@ -18,6 +18,7 @@ import * as depositsWithdrawals from './migrations/0015_deposits_withdrawals.js'
 import * as walletTransfers from './migrations/0016_wallet_transfers.js';
 import * as moneyAtScale from './migrations/0017_money_at_scale.js';
 import * as platformSettings from './migrations/0018_platform_settings.js';
+import * as realtimeEvents from './migrations/0019_realtime_events.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0016_wallet_transfers': walletTransfers,
   '0017_money_at_scale': moneyAtScale,
   '0018_platform_settings': platformSettings,
+  '0019_realtime_events': realtimeEvents,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */
