@@ -31,6 +31,11 @@ export interface Config {
   /** Size of that demo data set (STEWARD_DEMO_USERS customers, STEWARD_DEMO_ACTIVITIES activities); the seed's defaults when absent. */
   demoUsers?: number;
   demoActivities?: number;
+  /**
+   * The demo market (trading/simulator.ts): orders a second that seeded members place on the enabled
+   * markets (STEWARD_DEMO_MARKET_RATE, 0–100, fractions allowed; default 2 with the demo seed, else 0 = off).
+   */
+  demoMarket: { ratePerSecond: number };
   appTitle: string;
   defaultCurrency: string;
   /** Max request body in bytes. */
@@ -97,6 +102,16 @@ function int(env: Env, name: string, dflt: number, min: number, max: number): nu
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+/** A non-negative decimal number up to `max` (a rate: 0.5 is one every two seconds). */
+function rate(env: Env, name: string, dflt: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a number from 0 to ${max}, got "${raw}"`);
+  const n = Number(raw);
+  if (n > max) throw new ConfigError(`${name} must be a number from 0 to ${max}, got ${n}`);
   return n;
 }
 
@@ -168,6 +183,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
   const demoPassword = env.STEWARD_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
   if (demoPassword.length < 8) throw new ConfigError('STEWARD_DEMO_PASSWORD must be at least 8 characters');
   const secure = env.COOKIE_SECURE;
+  const demoSeed = bool(env, 'STEWARD_DEMO_SEED', true);
   return {
     host: env.HOST || '127.0.0.1',
     port: int(env, 'PORT', 8080, 0, 65535),
@@ -185,9 +201,10 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     allowedRoles,
     externalRedirectUrl: url(env, 'EXTERNAL_REDIRECT_URL', 'https://example.com/', ['http:', 'https:']),
     demoPassword,
-    demoSeed: bool(env, 'STEWARD_DEMO_SEED', true),
+    demoSeed,
     demoUsers: env.STEWARD_DEMO_USERS ? int(env, 'STEWARD_DEMO_USERS', 0, 1, 10_000_000) : undefined,
     demoActivities: env.STEWARD_DEMO_ACTIVITIES ? int(env, 'STEWARD_DEMO_ACTIVITIES', 0, 0, 100_000_000) : undefined,
+    demoMarket: { ratePerSecond: rate(env, 'STEWARD_DEMO_MARKET_RATE', demoSeed ? 2 : 0, 100) },
     appTitle: env.APP_TITLE || 'Steward',
     defaultCurrency: (env.DEFAULT_CURRENCY || 'usd').toLowerCase(),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),

@@ -12,6 +12,7 @@ import { isSeeded, seedDemo } from './db/seed/index.js';
 import { demoSignIn, formatBanner } from './db/seed/banner.js';
 import { analyze, keepStatistics } from './db/statistics.js';
 import { startDemoNode } from './exchange/nodes/demo.js';
+import { startDemoMarket } from './trading/simulator.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -48,7 +49,13 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: config.host, port: config.port });
   const demo = await demoSignIn(db.kysely, config.demoPassword);
   console.log(formatBanner(address.replace('127.0.0.1', 'localhost'), demo, config.allowedRoles));
-  const stop = async () => { stopStatistics(); await node?.close(); await app.close(); await db.close(); process.exit(0); };
+  // Demo mode keeps the seeded markets trading (STEWARD_DEMO_MARKET_RATE=0: not). Only where the demo
+  // accounts exist: a real exchange's database (STEWARD_DEMO_SEED left on) never gets orders in its members' names.
+  const rate = config.demoMarket.ratePerSecond;
+  const market = config.demoSeed && rate > 0 && demo
+    ? startDemoMarket(db.kysely, { ratePerSecond: rate, log: (err) => app.log.warn({ err }, 'demo market: an order failed') })
+    : null;
+  const stop = async () => { stopStatistics(); await market?.stop(); await node?.close(); await app.close(); await db.close(); process.exit(0); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -30,16 +30,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `dataDir`: the embedded database's directory, kept on stop (a restart after a crash reopens it); a temporary one otherwise. */
-export async function startServer(env: Record<string, string> = {}, timeoutMs = 150_000, opts: { dataDir?: string } = {}): Promise<RunningServer> {
-  const port = await freePort();
+/**
+ * `dataDir`: the embedded database's directory, kept on stop (a restart after a crash reopens it); a
+ * temporary one otherwise. `port`: listen there (a restart where clients expect the server back).
+ */
+export async function startServer(
+  env: Record<string, string> = {}, timeoutMs = 150_000, opts: { dataDir?: string; port?: number } = {},
+): Promise<RunningServer> {
+  const port = opts.port ?? await freePort();
   // Each server's demo blockchain node on a port of its own, so servers started side by side do not collide.
   const nodePort = env.STEWARD_NODE_SIMULATOR_PORT ?? String(await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'steward-e2e-'));
   // Node itself with tsx's loader, not the tsx command: that one runs the server in a child process of
   // its own, so a kill -9 would end the wrapper and leave the server running.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), STEWARD_DATA_DIR: dataDir, DATABASE_URL: '', STEWARD_NODE_SIMULATOR_PORT: nodePort, ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), STEWARD_DATA_DIR: dataDir, DATABASE_URL: '', STEWARD_NODE_SIMULATOR_PORT: nodePort,
+      // The demo market trades on its own; a test that wants it moving asks for a rate.
+      STEWARD_DEMO_MARKET_RATE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

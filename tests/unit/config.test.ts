@@ -41,6 +41,10 @@ describe('loadConfig', () => {
     [{ STEWARD_DEMO_SEED: 'sometimes' }, /^STEWARD_DEMO_SEED /],
     [{ STEWARD_DEMO_PASSWORD: 'short' }, /^STEWARD_DEMO_PASSWORD /],
     [{ STEWARD_DEMO_USERS: '0' }, /^STEWARD_DEMO_USERS /],
+    [{ STEWARD_DEMO_MARKET_RATE: '-1' }, /^STEWARD_DEMO_MARKET_RATE /],
+    [{ STEWARD_DEMO_MARKET_RATE: '101' }, /^STEWARD_DEMO_MARKET_RATE /],
+    [{ STEWARD_DEMO_MARKET_RATE: 'fast' }, /^STEWARD_DEMO_MARKET_RATE /],
+    [{ STEWARD_DEMO_MARKET_RATE: '1e3' }, /^STEWARD_DEMO_MARKET_RATE /],
   ])('rejects %o with a one-line message naming the variable', (env, re) => {
     let err: unknown;
     try { loadConfig(env); } catch (e) { err = e; }
@@ -69,6 +73,14 @@ describe('loadConfig', () => {
     for (const off of ['', 'false', '0', 'off']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16,loopback , ::1, fd00::/8' }).trustProxy)
       .toEqual(['10.0.0.5', '10.1.0.0/16', 'loopback', '::1', 'fd00::/8']);
+  });
+
+  it('runs the demo market at 2 orders a second with the demo seed, off without it, at the rate asked', () => {
+    expect(loadConfig({}).demoMarket).toEqual({ ratePerSecond: 2 });
+    expect(loadConfig({ STEWARD_DEMO_SEED: 'off' }).demoMarket).toEqual({ ratePerSecond: 0 });
+    expect(loadConfig({ STEWARD_DEMO_MARKET_RATE: '0' }).demoMarket).toEqual({ ratePerSecond: 0 });
+    expect(loadConfig({ STEWARD_DEMO_MARKET_RATE: '0.5' }).demoMarket).toEqual({ ratePerSecond: 0.5 });
+    expect(loadConfig({ STEWARD_DEMO_MARKET_RATE: '100' }).demoMarket).toEqual({ ratePerSecond: 100 });
   });
 
   it('accepts a configured captcha', () => {

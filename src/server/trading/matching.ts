@@ -1,0 +1,142 @@
+/**
+ * The matching engine: an incoming limit order meets the resting (`wait`) orders of the other side of
+ * its market in price-time priority — the best price first (the lowest ask for a buy, the highest bid
+ * for a sell), then the oldest id — while the prices cross, each trade at the resting (maker) order's
+ * price for the smaller of the two remainders, posted through the ledger by executeTrade (orders.ts).
+ *
+ * Matching on a market takes a transaction-level advisory lock on that market first, so one market
+ * matches one order at a time across every connection and node (the lock lives in PostgreSQL, like
+ * everything else a node shares); markets match in parallel. Self-trades are allowed, as in Peatio:
+ * the member pays both fees and the ledger balances as for any trade.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { fromUnits, toUnits } from '../../shared/decimal.js';
+import { executeTrade, mul, placeOrder, type MarketInfo } from './orders.js';
+
+export type Side = 'buy' | 'sell';
+
+/** An order to place and match: a limit order of `volume` base units at `price` quote units each. */
+export interface Submission { member: number; market: MarketInfo; side: Side; price: string; volume: string; at?: Date }
+
+/** The placed order and the trades it made at once, in the order they were made. */
+export interface Submitted { id: number; trades: number[] }
+
+/** Resting orders read per query while matching: enough for a sweep, few enough not to read the whole book. */
+const BATCH = 50;
+/** PostgreSQL's deadlock and serialization failures: the transaction was rolled back whole, so running it again is safe. */
+const RETRIED = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+/**
+ * Serialises matching on one market until the caller's transaction ends. The key is hashed by the
+ * server (hashtextextended, as the deposits' idempotency lock does), so every node computes the same one.
+ */
+export async function lockMarket(trx: Kysely<DB>, marketId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`match:${marketId}`}, 0))`.execute(trx);
+}
+
+interface Resting { id: number; price: string; remaining: string }
+
+/**
+ * The resting orders of `side` on a market, best first, that cross `limit` (none: any price), after
+ * `after` in that order, skipping `except`. A keyset page over orders_book_idx (market, side, price,
+ * id of the waiting orders; migration 0019).
+ */
+async function resting(
+  trx: Kysely<DB>, marketId: string, side: Side, limit: string | null, after: Resting | null, n: number, except: readonly number[] = [],
+): Promise<Resting[]> {
+  const asks = side === 'sell';
+  let q = trx.selectFrom('orders').select(['id', 'price', 'remaining_volume as remaining'])
+    .where('market_id', '=', marketId).where('state', '=', 'wait').where('side', '=', side);
+  if (limit !== null) q = q.where('price', asks ? '<=' : '>=', limit);
+  if (after) {
+    q = q.where((eb) => eb.or([
+      eb('price', asks ? '>' : '<', after.price), eb.and([eb('price', '=', after.price), eb('id', '>', after.id)]),
+    ]));
+  }
+  if (except.length) q = q.where('id', 'not in', except);
+  return await q.orderBy('price', asks ? 'asc' : 'desc').orderBy('id').limit(n).execute() as Resting[];
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/**
+ * Matches a waiting order against the resting orders of the other side that cross its limit, until it
+ * is filled or nothing crosses. Call it inside the transaction that holds `lockMarket` (the incoming
+ * order may be placed in the same one). Returns the trades' ids.
+ */
+export async function matchOrder(
+  trx: Kysely<DB>, market: MarketInfo, taker: { id: number; side: Side; price: string; volume: string }, at: Date,
+): Promise<number[]> {
+  const trades: number[] = [];
+  let left = toUnits(taker.volume);
+  let after: Resting | null = null;
+  while (left > 0n) {
+    const page = await resting(trx, market.id, taker.side === 'buy' ? 'sell' : 'buy', taker.price, after, BATCH);
+    for (const maker of page) {
+      after = maker;
+      const volume = fromUnits(min(toUnits(maker.remaining), left));
+      const trade = await executeTrade(trx, market, maker.id, taker.id, maker.price, volume, at);
+      if (trade !== null) {
+        trades.push(trade);
+        left -= toUnits(volume);
+        if (left === 0n) break;
+        continue;
+      }
+      // No trade: one of the two is worth less than one unit of the quote currency at this price (or the
+      // maker was cancelled meanwhile). When it is the incoming order's remainder, a sell's only shrinks
+      // at the lower bids that follow, so it rests, and a buy's rests once it is dust even at its own
+      // limit; otherwise the maker is skipped and the next one tried.
+      const takerTooSmall = toUnits(volume) === left && toUnits(mul(maker.price, volume, market.quotePrecision)) === 0n;
+      if (takerTooSmall && (taker.side === 'sell' || toUnits(mul(taker.price, volume, market.quotePrecision)) === 0n)) return trades;
+    }
+    if (page.length < BATCH) break;
+  }
+  return trades;
+}
+
+/**
+ * Places a limit order and matches it, in one transaction under the market's lock. A refusal of the
+ * ledger (LedgerRefusal: the balance does not cover the lock) propagates and nothing is written; a
+ * deadlock with another market's matching (trades lock members' accounts as they come) is retried.
+ */
+export async function submitOrder(db: Kysely<DB>, o: Submission): Promise<Submitted> {
+  const at = o.at ?? new Date();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await lockMarket(trx, o.market.id);
+        const id = await placeOrder(trx, { member: o.member, market: o.market, side: o.side, price: o.price, volume: o.volume, at });
+        return { id, trades: await matchOrder(trx, o.market, { id, side: o.side, price: o.price, volume: o.volume }, at) };
+      });
+    } catch (e) {
+      if (attempt >= ATTEMPTS || !RETRIED.has((e as { code?: string }).code ?? '')) throw e;
+    }
+  }
+}
+
+/**
+ * Trades a crossed book (best bid ≥ best ask, left by data the engine never matched, such as the demo
+ * seed's) against itself under the market's lock: the best bid and best ask trade, the older of the two
+ * as the maker at its price, until they no longer cross or `maxTrades` trades were made (a huge crossed
+ * book is uncrossed over several calls). A pair that cannot trade (dust) sets aside its smaller order.
+ * Returns the trades made and whether the book may still be crossed.
+ */
+export async function uncrossMarket(db: Kysely<DB>, market: MarketInfo, at: Date, maxTrades = 500): Promise<{ trades: number; crossed: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    await lockMarket(trx, market.id);
+    const skipped: number[] = [];
+    let trades = 0;
+    for (let steps = 0; ; steps++) {
+      const [bid] = await resting(trx, market.id, 'buy', null, null, 1, skipped);
+      const [ask] = await resting(trx, market.id, 'sell', null, null, 1, skipped);
+      if (!bid || !ask || toUnits(bid.price) < toUnits(ask.price)) return { trades, crossed: false };
+      if (steps >= maxTrades) return { trades, crossed: true };
+      const [maker, taker] = bid.id < ask.id ? [bid, ask] : [ask, bid];
+      const [mr, tr] = [toUnits(maker.remaining), toUnits(taker.remaining)];
+      if (await executeTrade(trx, market, maker.id, taker.id, maker.price, fromUnits(min(mr, tr)), at) !== null) trades++;
+      else skipped.push(...(mr === tr ? [maker.id, taker.id] : [mr < tr ? maker.id : taker.id]));
+    }
+  });
+}
