@@ -88,7 +88,7 @@ describe('orders', () => {
     renderApp('/orders/5');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel order order 5?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel order 5?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('Order canceled')).toBeTruthy();
     expect(api.callsTo('POST', `${EXCHANGE}/admin/orders/5/cancel`)[0]!.body).toEqual({ id: 5 });

@@ -23,3 +23,18 @@ configure({ asyncUtilTimeout: 5_000 });
 // main.tsx is the browser entry (it renders into the page), not a screen.
 const screens = import.meta.glob(['../../src/client/**/*.tsx', '!../../src/client/main.tsx']);
 beforeAll(async () => { await Promise.all(Object.values(screens).map((load) => load())); }, 180_000);
+
+// The console opens its realtime socket when a screen listens (src/client/api/realtime.ts). In tests that do
+// not bring a feed of their own, a socket that never connects: no test reaches for the network by accident.
+// The realtime tests put a real client (the `ws` package) in its place with vi.stubGlobal.
+class InertWebSocket extends EventTarget {
+  static readonly CONNECTING = 0; static readonly OPEN = 1; static readonly CLOSING = 2; static readonly CLOSED = 3;
+  readonly CONNECTING = 0; readonly OPEN = 1; readonly CLOSING = 2; readonly CLOSED = 3;
+  readyState = 0;
+  binaryType = 'blob';
+  bufferedAmount = 0;
+  constructor(readonly url: string) { super(); }
+  send(): void {}
+  close(): void { this.readyState = 3; }
+}
+(globalThis as any).WebSocket = InertWebSocket;

@@ -22,6 +22,9 @@ import { RowPanel } from './RowPanel';
 import { BulkActions } from './BulkActions';
 import { ListSummary } from './ListSummary';
 import { useListData } from './use-list-data';
+import { useLiveRows } from './use-live-rows';
+import { NewRowsButton } from './NewRowsButton';
+import { watchValues } from '../state/live-values';
 import { useListState } from './use-list-state';
 import { useRowActions } from './use-row-actions';
 import { useRowFocus, viewKey } from './use-row-focus';
@@ -90,6 +93,11 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
 
   const paging = pagingModel({ ...state, total: data.total, totalKind: data.totalKind, rowsOnPage: data.rows.length,
     nextCursor: data.nextCursor, prevCursor: data.prevCursor });
+  // Realtime (LiveDecl): rows updated and added without moving the list; per-row live values for the columns.
+  const goLive = useCallback((patch: Parameters<typeof list.update>[0]) => { list.update(patch); data.reload(); }, [list, data.reload]);
+  const live = useLiveRows({ resource: r, state, fixed: scope?.params, data, atEnd: !paging.next, grid, go: goLive });
+  const valuesStream = r.live?.values?.stream;
+  useEffect(() => (valuesStream ? watchValues(valuesStream) : undefined), [valuesStream]);
   // With the panel open, the row focus drives it: j/k or the arrows show the next row's details.
   const onFocusRow = useCallback((f: { id: string; index: number }) => {
     rememberFocus(f);
@@ -155,6 +163,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
           {scope?.label && <span className="list-scope"> · {scope.label}</span>}
         </h2>
         {data.loading && <span className="spinner spinner-sm" role="status" aria-label="Loading" />}
+        {r.live?.rows && <NewRowsButton live={live} />}
       </div>
       {r.list.summary && <ListSummary resource={r} filters={{ ...state.filters, ...scope?.params }} />}
       {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} handleRef={filterRef}

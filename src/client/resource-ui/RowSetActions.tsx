@@ -12,6 +12,7 @@ import { callAction, updateRow, type Row } from '../api/resources';
 import { session } from '../state/session';
 import { useSnapshot } from 'valtio';
 import { fourEyesReason } from './four-eyes';
+import { actionTitle } from './presentation';
 import { reasonFor, useAbility } from '../access';
 import { HeaderActions } from '../components/layout/header-slots';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
@@ -59,7 +60,7 @@ export function RowSetActions({ resource: r, row, open, onOpen, onDone }: {
             title={refusal(a)}>{a.label}</button>
         ))}
       </HeaderActions>
-      <ConfirmDialog isOpen={!!active && allowed(active)} title={`${active?.label ?? ''} ${r.label.toLowerCase()} ${String(keyOf(r, row))}?`}
+      <ConfirmDialog isOpen={!!active && allowed(active)} title={actionTitle(r, active?.label ?? '', keyOf(r, row))}
         confirmLabel={active?.label ?? 'Confirm'} tone="danger" pending={pending} onConfirm={() => void confirm()} onCancel={() => onOpen(null)}>
         {active && (
           <p className="before-after">

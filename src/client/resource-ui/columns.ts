@@ -3,6 +3,7 @@ import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { labelOf, type ColumnDef, type FieldDef, type Resource } from '../../shared/resources';
 import type { Row } from '../api/resources';
 import { ActionsCell, BadgeCell, SwitchCell, TruncateCell, ViewCell, type ActionParams, type SwitchParams } from './cells';
+import { withLiveColumns } from './live-cells';
 import { display, formatDate, USER_AGENT_LENGTH, valueAt } from './format';
 import { formatPhone, isPhoneField } from '../../shared/phone';
 import { shiftDecimal } from '../../shared/decimal';
@@ -86,7 +87,7 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
 }
 
 export function columnsFor(r: Resource, ctx: ColumnContext): ColDef<Row>[] {
-  const cols = r.columns.map((c) => columnFor(r, c, ctx));
+  const cols = withLiveColumns(r, r.columns.map((c) => columnFor(r, c, ctx)));
   if (r.columns[0]?.field === 'id') cols[0] = { ...cols[0], maxWidth: 90, flex: 0, width: 80 };
   if (ctx.actions) {
     cols.push({

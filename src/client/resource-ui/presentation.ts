@@ -76,3 +76,9 @@ export function resourceAt(path: string): Resource | undefined {
 const lastList = new Map<string, string>();
 export const rememberListUrl = (r: Resource, url: string) => { lastList.set(r.name, url); };
 export const lastListUrl = (r: Resource): string => lastList.get(r.name) ?? listPath(r);
+
+/** A state action's confirmation title: "Disable market btcusdt?", and "Cancel order 7?" where the label names the row already. */
+export function actionTitle(r: Resource, label: string, key: unknown): string {
+  const noun = r.label.toLowerCase();
+  return label.toLowerCase().endsWith(noun) ? `${label} ${String(key)}?` : `${label} ${noun} ${String(key)}?`;
+}

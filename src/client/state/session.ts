@@ -8,6 +8,7 @@ import {
   ApiError, dropPreloads, fetchAbilities, fetchCurrentUser, setSignInRequiredHandler, signIn, signOut,
   clearCsrfToken, type CurrentUser, type SignInRequest,
 } from '../api';
+import { closeRealtime } from '../api/realtime';
 import { browser } from '../browser';
 import { getConfig } from '../config';
 import { notify, notifySuccess } from './toasts';
@@ -30,8 +31,12 @@ export const session = proxy<SessionState>({ status: 'loading', user: null, abil
 /** Where the console sends a user after sign-in or restore; 'external' means the browser already left. */
 export type Landing = '/dashboard' | '/email-verification' | 'external';
 
-/** Also forgets the first load's preloaded answers (first-load.ts) and the lists' row places: none may serve another session. */
+/**
+ * Also forgets the first load's preloaded answers (first-load.ts) and the lists' row places, and closes the
+ * realtime connection, which the server authenticated with this session's cookie: none may serve another session.
+ */
 export function clearSession(): void {
+  closeRealtime();
   dropPreloads();
   forgetRowFocus();
   session.user = null;

@@ -7,6 +7,7 @@
  * takes an `Idempotency-Key` header so a retried submit makes one adjustment.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
+import { ADMIN_STREAMS } from '../realtime-streams.js';
 
 /** Peatio's categories, in the spec's order (the console's `bank_interset` is accepted as `bank_interest`). */
 export const ADJUSTMENT_CATEGORIES = ['asset_registration', 'investment', 'minting_token', 'balance_anomaly', 'misc', 'refund',
@@ -72,6 +73,7 @@ export const adjustments = defineResource({
   ],
   filters: [{ field: 'created_at' }, { field: 'currency', op: 'eq' }, { field: 'state' }, { field: 'category' }],
   list: { pageSize: 50, ordering: 'asc', sortable: ['id'] },
+  live: { rows: ADMIN_STREAMS.adjustment },
   actions: [
     {
       name: 'accept', label: 'Accept', kind: 'set', field: 'state', values: ['accepted'], from: ['pending'], ability: 'update',

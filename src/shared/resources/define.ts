@@ -243,6 +243,46 @@ export interface BulkDef {
  */
 export interface TabDef { name: string; label: string; list: string; scope: Readonly<Record<string, string>> }
 
+/**
+ * A value a realtime stream keeps per row, shown as a column after the declared ones (a market's last
+ * price from `global.tickers`). Never stored, never sortable: the server knows nothing of it.
+ */
+export interface LiveColumnDef {
+  /** The value's name in the row's entry of the stream (`last`, `price_change_percent`). */
+  value: string;
+  label: string;
+  /**
+   * `decimal`: exact text as sent, right-aligned. `change`: a signed percent as sent (`+1.23%`), green
+   * when it rises, red when it falls (the sign says it too, for those who do not see the colour).
+   */
+  format?: 'decimal' | 'change';
+  /** Placed right after this list column; after the last one when absent. */
+  after?: string;
+}
+
+/**
+ * Realtime feeds a list follows while it is on screen (Ranger streams; the client holds one connection
+ * and subscribes per stream). Both are optional and independent.
+ */
+export interface LiveDecl {
+  /**
+   * A stream whose events are rows as the list call answers them (`admin.order.update`). Followed only
+   * by users who may read the subject. A row on screen is updated in place at once. A row with a key above
+   * every key the view has seen is new: where the list's order puts new rows on the page on screen (page 1
+   * newest first, or the last page oldest first with room left) and the user is at rest there (no row
+   * focused below the top, not scrolled), the page is fetched again, at most once a second, so the new rows
+   * that match the filters appear. Otherwise nothing moves: the rows matching the filters above the newest
+   * key seen are counted in the background and offered as an "N new rows" button that opens where they
+   * are. Needs a numeric, increasing key (`id`) the server can sort by.
+   */
+  rows?: string;
+  /**
+   * A stream whose events map row keys to values (`global.tickers`: `{"btcusdt": {"last": "…", …}}`, each
+   * event a full or partial set of rows); `columns` show those values beside the row with that key.
+   */
+  values?: { stream: string; columns: readonly LiveColumnDef[] };
+}
+
 /** List defaults (spec §9). */
 export interface ListDecl<K extends string = string> {
   /** The page size a fresh list starts with: one of 10, 25, 50, 100. */
@@ -336,6 +376,8 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
    */
   deletableWhen?: FieldCondition;
   deletableReason?: string;
+  /** Realtime feeds the list follows while on screen (LiveDecl): rows updated and added, per-row live values. */
+  live?: LiveDecl;
 }
 
 /** A filter with its operator and query parameters resolved. */
@@ -406,6 +448,12 @@ export function defineResource<const F extends Record<string, FieldDef>>(decl: R
     ?? [...new Set([key, ...decl.columns.map((c) => c.field).filter(stored)])];
   if (!sortable.includes(orderBy)) throw new Error(`${decl.name}: default order_by '${orderBy}' is not sortable`);
   sortable.forEach((k) => known(k, 'sortable'));
+  if (decl.live?.rows && (decl.fields[key].kind !== 'id' || !sortable.includes(key))) {
+    throw new Error(`${decl.name}: live rows need a sortable numeric id key`);
+  }
+  for (const c of decl.live?.values?.columns ?? []) {
+    if (c.after && !decl.columns.some((x) => x.field === c.after)) throw new Error(`${decl.name}: live column '${c.value}' follows unknown column '${c.after}'`);
+  }
   return {
     ...decl,
     subject: decl.subject ?? entity,

@@ -6,6 +6,7 @@
  * (spec §5); the server still requires read Deposit.
  */
 import { defineResource, ID_FIELD, stateActions } from './define.js';
+import { ADMIN_STREAMS } from '../realtime-streams.js';
 
 export const DEPOSIT_STATES = ['submitted', 'accepted', 'collected', 'processing', 'fee_processing', 'skipped', 'canceled',
   'rejected', 'aml_processing', 'aml_suspicious', 'errored', 'refunding'] as const;
@@ -62,6 +63,7 @@ export const deposits = defineResource({
     { field: 'email', op: 'eq' }, { field: 'txid', op: 'eq' }, { field: 'tid', op: 'eq' },
   ],
   list: { pageSize: 25, ordering: 'asc', sortable: ['id'] },
+  live: { rows: ADMIN_STREAMS.deposit },
   actions: [
     action('accept', 'Accept', 'accepted', ['submitted', 'aml_processing'], 'Deposit accepted'),
     action('reject', 'Reject', 'rejected', ['submitted', 'aml_processing', 'aml_suspicious'], 'Deposit rejected'),

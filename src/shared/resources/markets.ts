@@ -68,6 +68,16 @@ export const markets = defineResource({
   ],
   filters: [{ field: 'id', op: 'prefix', label: 'Market' }, { field: 'state' }, { field: 'base_unit', op: 'eq' }, { field: 'quote_unit', op: 'eq' }],
   list: { pageSize: 50, ordering: 'asc', orderBy: 'position' },
+  // The market's ticker from Ranger's public feed, beside its name (sent on subscribe, then about every 5 s).
+  live: {
+    values: {
+      stream: 'global.tickers',
+      columns: [
+        { value: 'last', label: 'Last price', format: 'decimal', after: 'name' },
+        { value: 'price_change_percent', label: '24h change', format: 'change', after: 'name' },
+      ],
+    },
+  },
   bounds: [{ min: 'min_price', max: 'max_price', zeroIsUnlimited: true }],
   different: [['base_unit', 'quote_unit']],
   actions: [

@@ -5,6 +5,7 @@
  * taken as Peatio's (ord_type, origin_volume, type). Keyset paging by id.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
+import { ADMIN_STREAMS } from '../realtime-streams.js';
 
 export const ORDER_STATES = ['wait', 'done', 'cancel', 'pending', 'reject'] as const;
 export const SIDE_BADGE = { kind: 'badge', colours: { sell: 'red', buy: 'green' } } as const;
@@ -51,6 +52,7 @@ export const orders = defineResource({
     { field: 'side' }, { field: 'email', op: 'eq' }, { field: 'uid', op: 'eq' }, { field: 'state' },
   ],
   list: { pageSize: 50, ordering: 'asc', sortable: ['id'] },
+  live: { rows: ADMIN_STREAMS.order },
   actions: [{
     name: 'cancel', label: 'Cancel order', kind: 'set', field: 'state', values: ['cancel'], from: ['wait'], ability: 'update',
     endpoint: { method: 'POST', path: '/admin/orders/:id/cancel' }, body: {}, success: 'Order canceled',

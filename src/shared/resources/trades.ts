@@ -5,6 +5,7 @@
  */
 import { defineResource, ID_FIELD } from './define.js';
 import { SIDE_BADGE } from './orders.js';
+import { ADMIN_STREAMS } from '../realtime-streams.js';
 
 export const trades = defineResource({
   name: 'trades',
@@ -48,4 +49,5 @@ export const trades = defineResource({
     { field: 'market', op: 'eq' },
   ],
   list: { pageSize: 10, ordering: 'asc', sortable: ['id'] },
+  live: { rows: ADMIN_STREAMS.trade },
 });

@@ -7,6 +7,7 @@
  */
 import { defineResource, stateActions, type ResourceDecl } from './define.js';
 import { MOVEMENT_FIELDS } from './deposits.js';
+import { ADMIN_STREAMS } from '../realtime-streams.js';
 
 export const WITHDRAW_STATES = ['prepared', 'submitted', 'under_review', 'accepted', 'processing', 'confirming', 'succeed', 'skipped',
   'canceled', 'rejected', 'failed', 'errored'] as const;
@@ -58,6 +59,8 @@ const COMMON = {
     { field: 'created_at' }, { field: 'state' }, { field: 'currency', op: 'eq' }, { field: 'type' }, { field: 'uid', op: 'eq' },
     { field: 'email', op: 'eq' }, { field: 'blockchain_txid', op: 'eq' }, { field: 'tid', op: 'eq' }, { field: 'rid', op: 'eq' },
   ],
+  // Both lists (all withdrawals, the approval queue) follow the same stream; each keeps to its own filters.
+  live: { rows: ADMIN_STREAMS.withdraw },
 } satisfies Partial<ResourceDecl<typeof FIELDS>>;
 
 export const withdraws = defineResource({

@@ -25,6 +25,11 @@ export interface GridController {
   focusedRow(): GridRow | undefined;
   /** Focuses the row with this id, or the row at `fallbackIndex` when it is gone; false when neither is there. */
   focusRow(id: string, fallbackIndex?: number): boolean;
+  /**
+   * The user rests at the top: no row below the first holds the focus and the rows are not scrolled, so
+   * rows added above would move nothing the user is looking at.
+   */
+  atTop(): boolean;
 }
 
 /** Where the row focus went: the row's id and its index on the page. */
@@ -103,6 +108,11 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
   useImperativeHandle(controllerRef, () => ({
     move,
     focusRow,
+    atTop: () => {
+      const g = api.current;
+      if (!g) return true;
+      return (g.getFocusedCell()?.rowIndex ?? 0) <= 0 && g.getVerticalPixelRange().top <= 0;
+    },
     focusedRow: () => {
       const g = api.current;
       const cell = g?.getFocusedCell();

@@ -2,6 +2,7 @@ import { useSnapshot } from 'valtio';
 import { toggleSidebar, toggleTheme, ui } from '../../state/ui';
 import { openPalette } from '../../state/palette';
 import { Icon } from '../ui/Icon';
+import { LiveIndicator } from './LiveIndicator';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
@@ -22,6 +23,7 @@ export function Header({ title, slotRef }: Props) {
       </button>
       <h1 className="header-title">{title}</h1>
       <div className="header-actions" ref={slotRef} />
+      <LiveIndicator />
       <button type="button" className="palette-hint" onClick={openPalette} aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}>
         <Icon name="search" />
         <span className="palette-hint-text">Search or jump to…</span>

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { canAccessRoute } from '../../../shared/abilities';
 import { useAbility } from '../../access';
 import { session, logout } from '../../state/session';
+import { queueAt, watchQueueCounts } from '../../state/live-counts';
 import { getConfig } from '../../config';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Icon } from '../ui/Icon';
+import { QueueCount } from './QueueCount';
 import { NAV_GROUPS, type NavGroup } from './nav';
 import { accessKind, screenAt } from '../../routes';
 
@@ -30,12 +32,16 @@ function NavLink({ href, label, icon }: { href: string; label: string; icon?: Pa
     <Link href={href} className="nav-link" aria-current={active ? 'page' : undefined}>
       {icon && <Icon name={icon} />}
       <span>{label}</span>
+      <QueueCount queue={queueAt(href)} />
     </Link>
   );
 }
 
 export function Sidebar() {
   const groups = useVisibleGroups();
+  // The queues' backlog follows the signed-in member while the sidebar (the whole shell) is there.
+  const ability = useAbility();
+  useEffect(() => watchQueueCounts(ability), [ability]);
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const { title } = getConfig();
