@@ -46,8 +46,8 @@ export async function newStore(adminUrl: string | undefined): Promise<Store> {
   return { env: { DATABASE_URL: url }, open: () => openDatabase({ url, poolSize: 2 }), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export function start(store: Store, env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer({ ...SERVER_ENV, ...store.env, ...env }, 150_000, store.dataDir ? { dataDir: store.dataDir } : {});
+export function start(store: Store, env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
+  return startServer({ ...SERVER_ENV, ...store.env, ...env }, 150_000, { ...(store.dataDir ? { dataDir: store.dataDir } : {}), ...(port ? { port } : {}) });
 }
 
 export interface Session { headers: Record<string, string> }
