@@ -6,13 +6,13 @@
 import { useSnapshot } from 'valtio';
 import { liveCounts, type Queue } from '../../state/live-counts';
 
-export function QueueCount({ queue, className = 'nav-count' }: { queue: Queue | undefined; className?: string }) {
+export function QueueCount({ queue }: { queue: Queue | undefined }) {
   const { counts } = useSnapshot(liveCounts);
   const n = queue ? counts[queue.key] : undefined;
   if (!n) return null;
   const shown = n > 999 ? '999+' : String(n);
   return (
-    <span className={className} title={`${n.toLocaleString('en-US')} pending`}>
+    <span className="queue-count" title={`${n.toLocaleString('en-US')} pending`}>
       <span aria-hidden="true">{shown}</span>
       <span className="sr-only">, {n.toLocaleString('en-US')} pending</span>
     </span>

@@ -26,7 +26,7 @@ export function CommandItem({ command: c, onRun, icon, value, forceMount, reason
       className={reason ? 'palette-item palette-item-blocked' : 'palette-item'}>
       <Icon name={icon ?? GROUP_ICON[c.group] ?? 'arrowRight'} size={15} className="palette-item-icon" />
       <span className="palette-item-title">{c.title}</span>
-      <QueueCount queue={queueOfCommand(c.id)} className="palette-item-count" />
+      <QueueCount queue={queueOfCommand(c.id)} />
       {reason && <span className="palette-item-reason">{reason}</span>}
       {c.shortcut && !reason && <Kbd shortcut={c.shortcut} />}
     </Cmdk.Item>
