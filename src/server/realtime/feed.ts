@@ -18,6 +18,8 @@ import { ADMIN_STREAMS } from '../../shared/realtime-streams.js';
 
 export const TICKERS_EVERY_MS = 5_000;
 export const KLINES_EVERY_MS = 2_000;
+/** A new subscriber to the tickers reuses a read this recent. */
+const TICKERS_FRESH_MS = 500;
 /** Queue counts are recounted at most this often while changes come in. */
 const COUNTS_DEBOUNCE_MS = 200;
 
@@ -39,7 +41,7 @@ export class Feed implements EventSink {
   private readonly entityIds = new Map<EntityKind, Set<number>>();
   private entityTimer: NodeJS.Timeout | null = null;
   private countsTimer: NodeJS.Timeout | null = null;
-  private lastTickers: Record<string, Ticker> | null = null;
+  private lastTickers: { at: number; tickers: Record<string, Ticker> } | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(private readonly d: FeedDeps) {}
@@ -102,8 +104,9 @@ export class Feed implements EventSink {
       if (!book.ready) await book.load(db);
       if (c.streams.has(stream)) c.json({ [`${kind.market}.ob-snap`]: book.snapshot() });
     } else if (kind.kind === 'tickers') {
-      this.lastTickers ??= await tickers(db, now());
-      c.json({ [stream]: this.lastTickers });
+      // A burst of subscribers shares one read; a later one gets tickers as they are now.
+      if (!this.lastTickers || Date.now() - this.lastTickers.at > TICKERS_FRESH_MS) this.lastTickers = { at: Date.now(), tickers: await tickers(db, now()) };
+      c.json({ [stream]: this.lastTickers.tickers });
     } else if (kind.kind === 'kline') {
       const candle = await latestCandle(db, kind.market, kind.period, now());
       if (candle) c.json({ [stream]: candle });
@@ -129,6 +132,8 @@ export class Feed implements EventSink {
 
   private trade(e: TradeEvent): void {
     const { hub } = this.d;
+    // The tickers are made of trades: the next subscriber reads them afresh.
+    this.lastTickers = null;
     hub.publish(`${e.market_id}.trades`, {
       trades: [{ tid: e.id, taker_type: e.taker_type, date: e.created_at, price: e.price, amount: e.amount }],
     });
@@ -190,8 +195,8 @@ export class Feed implements EventSink {
 
   private async publishTickers(): Promise<void> {
     if (!this.d.hub.listeners('global.tickers')) { this.lastTickers = null; return; }
-    this.lastTickers = await tickers(this.d.db, this.d.now());
-    this.d.hub.publish('global.tickers', this.lastTickers);
+    this.lastTickers = { at: Date.now(), tickers: await tickers(this.d.db, this.d.now()) };
+    this.d.hub.publish('global.tickers', this.lastTickers.tickers);
   }
 
   private async publishKlines(): Promise<void> {

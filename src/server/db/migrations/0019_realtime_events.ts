@@ -5,7 +5,8 @@
  * transaction commits, in commit order, to every node listening, and never for a rollback. So the feed
  * says only what the database holds, whichever node, code path or hand-run SQL made the change.
  *
- * One notification per changed row, a small JSON object: `t` the kind, `x` the writing transaction's id
+ * One notification per changed row, a small JSON object (decimals as strings without trailing zeros, as
+ * the admin API writes them): `t` the kind, `x` the writing transaction's id
  * (a node that builds an order book from a snapshot skips the changes its snapshot already holds), and
  * the fields the streams need. An order carries `d`, what the change did to the open volume at its price
  * (remaining volume while waiting, else 0; new minus old): deltas add up to the book whatever order
@@ -34,10 +35,10 @@ $$;
 CREATE FUNCTION steward_order_event(n orders, d numeric) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT json_build_object(
     't', 'order', 'x', pg_current_xact_id()::text, 'id', n.id, 'market_id', n.market_id, 'member_id', n.member_id,
-    'side', n.side, 'ord_type', n.ord_type, 'price', n.price::text, 'avg_price', n.avg_price::text, 'state', n.state,
-    'origin_volume', n.origin_volume::text, 'remaining_volume', n.remaining_volume::text, 'trades_count', n.trades_count,
+    'side', n.side, 'ord_type', n.ord_type, 'price', trim_scale(n.price)::text, 'avg_price', trim_scale(n.avg_price)::text, 'state', n.state,
+    'origin_volume', trim_scale(n.origin_volume)::text, 'remaining_volume', trim_scale(n.remaining_volume)::text, 'trades_count', n.trades_count,
     'created_at', floor(extract(epoch FROM n.created_at))::bigint, 'updated_at', floor(extract(epoch FROM n.updated_at))::bigint,
-    'd', d::text)::text
+    'd', trim_scale(d)::text)::text
 $$;
 
 CREATE FUNCTION steward_events_orders() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -67,8 +68,8 @@ CREATE FUNCTION steward_events_trades() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT steward_events_on() THEN RETURN NULL; END IF;
   PERFORM pg_notify('steward_events', json_build_object(
-    't', 'trade', 'x', pg_current_xact_id()::text, 'id', n.id, 'market_id', n.market_id, 'price', n.price::text,
-    'amount', n.amount::text, 'total', n.total::text, 'maker_order_id', n.maker_order_id, 'taker_order_id', n.taker_order_id,
+    't', 'trade', 'x', pg_current_xact_id()::text, 'id', n.id, 'market_id', n.market_id, 'price', trim_scale(n.price)::text,
+    'amount', trim_scale(n.amount)::text, 'total', trim_scale(n.total)::text, 'maker_order_id', n.maker_order_id, 'taker_order_id', n.taker_order_id,
     'maker_id', n.maker_id, 'taker_id', n.taker_id, 'taker_type', n.taker_type,
     'created_at', floor(extract(epoch FROM n.created_at))::bigint)::text)
   FROM fresh n;
@@ -79,7 +80,7 @@ CREATE TRIGGER trades_events_inserted AFTER INSERT ON trades REFERENCING NEW TAB
 
 CREATE FUNCTION steward_balance_event(n accounts) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT json_build_object('t', 'balance', 'member_id', n.user_id, 'currency', n.currency_id,
-    'balance', n.balance::text, 'locked', n.locked::text)::text
+    'balance', trim_scale(n.balance)::text, 'locked', trim_scale(n.locked)::text)::text
 $$;
 CREATE FUNCTION steward_events_accounts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
