@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   const market = config.demoSeed && rate > 0 && demo
     ? startDemoMarket(db.kysely, { ratePerSecond: rate, log: (err) => app.log.warn({ err }, 'demo market: an order failed') })
     : null;
+  if (market) console.log(`Demo market: ${rate} orders a second, placed and matched on the enabled markets (STEWARD_DEMO_MARKET_RATE=0 stops it)`);
   const stop = async () => { stopStatistics(); await market?.stop(); await node?.close(); await app.close(); await db.close(); process.exit(0); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
