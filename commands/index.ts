@@ -6,6 +6,7 @@ import { listCommands } from './list';
 import { navigationCommands, type NavRoute } from './navigation';
 import { resourceCommands } from './resources';
 import { userCommands } from './users';
+import { restrictionCommands } from './restrictions';
 import type { Command, CommandContext } from './types';
 import { session } from '../src/client/state/session';
 import { userDetail } from '../src/client/state/user-detail';
@@ -23,7 +24,7 @@ export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeC
 
 /** All commands for a routes table, before the ability filter. */
 export function allCommands(routes: readonly NavRoute[]): Command[] {
-  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...listCommands, ...dashboardCommands, ...appCommands];
+  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...restrictionCommands, ...listCommands, ...dashboardCommands, ...appCommands];
 }
 
 /** The commands the user may run right now: a command the user may not run is not offered. */

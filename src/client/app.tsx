@@ -20,12 +20,15 @@ export interface Access {
 }
 
 const SignedInArea = lazy(() => import('./signed-in'));
+const WhitelistPage = lazy(() => import('./screens/whitelist/WhitelistPage'));
 
 function AppRoutes({ access: { authed, home } }: { access: Access }) {
   return (
     <Switch>
       <Route path="/">{<Redirect to={home} replace />}</Route>
       <Route path="/login">{authed ? <Redirect to={home} replace /> : <LoginPage />}</Route>
+      {/* A whitelink's landing: open to anyone, signed in or not. */}
+      <Route path="/whitelist"><Suspense fallback={<Loading label="Loading" />}><WhitelistPage /></Suspense></Route>
       <Route path="/email-verification">
         {home === '/email-verification' ? <EmailVerificationPage /> : <Redirect to={home} replace />}
       </Route>

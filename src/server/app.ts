@@ -14,6 +14,7 @@ import { registerStatic } from './plugins/static.js';
 import { runtimeConfigRoute } from './plugins/runtime-config.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSession } from './plugins/session.js';
+import { registerRestrictions } from './plugins/restrictions.js';
 import { registerBarongRoutes } from './auth/routes.js';
 import { registerAuthz } from './plugins/authz.js';
 import { registerPeatioRoutes } from './exchange/routes.js';
@@ -63,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the session gate: its hook marks an upgrade request first, so one the gate refuses has its
   // socket closed after the HTTP answer (realtime/routes.ts).
   await registerWebSocket(app);
+  // Barong checks restrictions before the session (plugins/restrictions.ts).
+  registerRestrictions(app);
   registerSession(app);
   registerAuthz(app);
 

@@ -45,6 +45,11 @@ export interface Config {
    * loopback / linklocal / uniquelocal); false: none, the peer's address is the client's.
    */
   trustProxy: false | string[];
+  /**
+   * The header a trusted proxy puts the client's country in (ISO alpha-2: Cloudflare's `cf-ipcountry`,
+   * a GeoIP module's), lower-case; country and continent restrictions match only with it and TRUST_PROXY.
+   */
+  geoipCountryHeader: string | null;
   /** Sign-in budgets (auth/throttle.ts): attempts per account and address and per address in 15 minutes, per account in an hour. */
   signIn: { perAccountIp: number; perIp: number; perAccount: number };
   /**
@@ -162,6 +167,13 @@ function trustedProxies(env: Env): false | string[] {
 /** What the defaults depend on besides the environment: the password gate takes half the cores. */
 export interface Machine { cores: number }
 
+function geoipHeader(env: Record<string, string | undefined>): string | null {
+  const raw = env.GEOIP_COUNTRY_HEADER?.trim();
+  if (!raw) return null;
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(raw)) throw new ConfigError('GEOIP_COUNTRY_HEADER must be a header name');
+  return raw.toLowerCase();
+}
+
 export function loadConfig(env: Env, machine: Machine = { cores: availableParallelism() }): Config {
   const captchaType = (env.CAPTCHA_TYPE || 'none') as CaptchaType;
   if (!['none', 'recaptcha', 'turnstile'].includes(captchaType)) {
@@ -213,6 +225,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
       simulatorPort: int(env, 'STEWARD_NODE_SIMULATOR_PORT', 18443, 0, 65535),
     },
     trustProxy: trustedProxies(env),
+    geoipCountryHeader: geoipHeader(env),
     signIn: {
       perAccountIp: int(env, 'SIGNIN_MAX_PER_ACCOUNT_IP', 5, 1, 1000),
       perIp: int(env, 'SIGNIN_MAX_PER_IP', 20, 1, 100_000),

@@ -18,6 +18,7 @@ export type AbilityAction = (typeof ACTIONS)[number];
 export const BARONG_SUBJECTS = [
   'Ability', 'User', 'Level', 'Label', 'Profile', 'Activity', 'AdminActivity', 'APIKey', 'Permission', 'Restriction', 'Document',
   'ServiceLog', 'Device', 'Notification', 'NotificationRecipient', 'PlatformSetting', 'SmsSenderConfig', 'EmailType',
+  'EmailNotification',
 ] as const;
 
 export const OPERATIONS_SUBJECTS = [
@@ -115,7 +116,7 @@ export const ROUTE_SUBJECTS: Readonly<Record<string, readonly Subject[]>> = {
   'payment-gateway': ['PaymentGateway'],
   'payment-settings': ['PaymentSetting'],
   'email-type': ['EmailType'],
-  'email-notification': ['EmailType'],
+  'email-notification': ['EmailNotification'],
   mining_sessions: ['MiningSession'],
   mining_rewards: ['MiningReward'],
   devices: ['Device'],

@@ -29,10 +29,23 @@ export const ERRORS = {
   'authz.user_not_active': 401,
   'authz.invalid_permission': 401,
   'authz.permission_denied': 401,
+  // Restrictions (Barong's authz.restrict.<category>): the status on the wire is the matching rule's code
+  // (401, 403, 423, 471 …); the one here is Barong's default for the category.
+  'authz.restrict.whitelist': 401,
+  'authz.restrict.maintenance': 471,
+  'authz.restrict.blacklist': 401,
+  'authz.restrict.blocklogin': 401,
   // A WebSocket opened by a page of another origin (the realtime feed would ride the staff member's cookie).
   'authz.origin_mismatch': 403,
+  // Restriction writes: a value that does not fit its scope, a whitelink's expiry or range, and a rule
+  // that would refuse its author's own address (confirmable: X-Confirm).
+  'admin.restriction.invalid_value': 422,
+  'admin.restriction.invalid_expire': 422,
+  'admin.restriction.invalid_range': 422,
+  'admin.restriction.locks_you_out': 409,
   // Realtime (Ranger) error frames: a stream that does not exist, one the session may not have, too many
   // on one connection, a frame that is not a subscribe/unsubscribe message, too many messages, a read that failed.
+  'ranger.upgrade_required': 426,
   'ranger.stream.unknown': 400,
   'ranger.stream.forbidden': 403,
   'ranger.too_many_streams': 400,
@@ -40,6 +53,7 @@ export const ERRORS = {
   'ranger.rate_limited': 429,
   'ranger.stream.unavailable': 503,
   // identity
+  'identity.user.access.invalid_token': 422,
   'identity.session.missing_email': 422,
   'identity.session.missing_identity': 422,
   'identity.session.missing_password': 422,

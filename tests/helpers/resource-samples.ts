@@ -13,7 +13,7 @@ export function sample(f: FieldDef): unknown {
     case 'date': return '2026-01-31';
     case 'datetime': return '2026-01-31T10:00:00Z';
     case 'id': case 'reference': return 1;
-    case 'map': return Object.fromEntries((f.fixedKeys ?? []).map((k) => [k, 1]));
+    case 'map': return Object.fromEntries((f.fixedKeys ?? []).map((k) => [k, f.flags ? true : 1]));
   }
 }
 

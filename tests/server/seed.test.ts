@@ -299,6 +299,26 @@ describe('demo seed', () => {
     expect(seeded.counts).toMatchObject({ faq_categories: categories.length, faqs: faqs.length, email_types: emails.length });
   });
 
+  it('seeds mining on customers\' own devices and e-mail choices, every state, the same on the bulk path', async () => {
+    const sessions = await rows<{ status: string; n: number }>(a, `SELECT status, count(*)::int AS n FROM mining_sessions GROUP BY 1 ORDER BY 1`);
+    expect(sessions.map((x) => x.status)).toEqual(['active', 'banned', 'inactive', 'pending']);
+    const rewards = await rows<{ state: string }>(a, `SELECT DISTINCT state FROM mining_rewards ORDER BY 1`);
+    expect(rewards.map((x) => x.state)).toEqual(['banned', 'pending', 'succeed']);
+    // A session runs on a device of its own member, inside the data set's time; a reward pays in a seeded currency.
+    const off = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM mining_sessions s JOIN devices d ON d.id = s.device_row_id
+      JOIN users u ON u.id = d.user_id WHERE u.uid <> s.uid OR s.started_at < s.created_at OR s.updated_at > '${NOW.toISOString()}'
+      OR s.created_at < d.created_at`);
+    expect(off.n).toBe(0);
+    const choices = await rows<{ enabled: boolean }>(a, `SELECT DISTINCT enabled FROM email_notifications ORDER BY 1`);
+    expect(choices.map((x) => x.enabled)).toEqual([false, true]);
+    const fingerprint = (db: Database) => one<{ s: string }>(db, `SELECT md5(
+      (SELECT string_agg(concat_ws('|', id, uid, device_row_id, status, started_at::text, created_at::text), ',' ORDER BY id) FROM mining_sessions) ||
+      (SELECT string_agg(concat_ws('|', id, uid, reward, currency, type, state, created_at::text), ',' ORDER BY id) FROM mining_rewards) ||
+      (SELECT string_agg(concat_ws('|', id, uid, email_type_id, enabled, updated_at::text), ',' ORDER BY id) FROM email_notifications)) AS s`);
+    expect(await fingerprint(b)).toEqual(await fingerprint(a));
+    expect(seeded.counts.mining_sessions).toBeGreaterThan(0);
+  });
+
   it('prints the demo sign-in in the banner', async () => {
     const demo = await demoSignIn(a.kysely, PASSWORD);
     const text = formatBanner('http://localhost:8080', demo, ['admin', 'superadmin']);

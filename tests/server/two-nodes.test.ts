@@ -42,7 +42,7 @@ describe.skipIf(!onPostgres)('two nodes on one PostgreSQL', () => {
     url = u.toString();
     const env = {
       DATABASE_URL: url, STEWARD_DEMO_USERS: '40', STEWARD_DEMO_ACTIVITIES: '400', SIGNIN_MAX_PER_ACCOUNT_IP: '4',
-      STEWARD_NODE_SIMULATOR_PORT: '0',
+      STEWARD_NODE_SIMULATOR_PORT: '0', TRUST_PROXY: 'loopback',
     };
     // A migrates and seeds the empty database; B starts on it as it stands.
     a = await startServer(env, 240_000);
@@ -94,6 +94,25 @@ describe.skipIf(!onPostgres)('two nodes on one PostgreSQL', () => {
     const res = await me();
     expect([res.status, (await res.json()).errors]).toEqual([401, ['authz.invalid_session']]);
     expect(await ws.closed).toEqual({ code: 4001, reason: 'authz.invalid_session' });
+  });
+
+  it('a restriction added on node A refuses on node B at once, and its removal lets the client back', async () => {
+    const staff = await signIn(a, 'superadmin@steward.demo');
+    const from = (ip: string) => ({ 'x-forwarded-for': ip, 'user-agent': UA });
+    const probe = () => fetch(`${b.url}/api/v2/barong/identity/configs`, { headers: from('203.0.113.9') });
+    expect((await probe()).status).toBe(200);
+    const made = await fetch(`${a.url}/api/v2/barong/admin/restrictions`, {
+      method: 'POST', headers: { ...staff.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ category: 'blacklist', scope: 'ip', value: '203.0.113.9' }),
+    });
+    expect(made.status).toBe(201);
+    const rule = await made.json();
+    // NOTIFY crosses to B within a few milliseconds: poll briefly rather than assume zero.
+    await expect.poll(async () => (await probe()).status, { timeout: 5_000, interval: 20 }).toBe(401);
+    expect((await (await probe()).json()).errors).toEqual(['authz.restrict.blacklist']);
+    const gone = await fetch(`${a.url}/api/v2/barong/admin/restrictions?id=${rule.id}`, { method: 'DELETE', headers: staff.headers });
+    expect(gone.status).toBe(200);
+    await expect.poll(async () => (await probe()).status, { timeout: 5_000, interval: 20 }).toBe(200);
   });
 
   it('counts sign-in attempts made on both nodes against one budget', async () => {

@@ -63,7 +63,9 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s', (_name,
     }
     for (const a of r.actions ?? []) {
       const f = r.fields[a.field];
-      expect(f.kind === 'boolean' ? ['true', 'false'] : f.values).toEqual(expect.arrayContaining([...a.values]));
+      // A toggle of one flag of a flags map flips a boolean, as a boolean field's does.
+      const flag = !!a.key && !!f.flags && !!f.fixedKeys?.includes(a.key);
+      expect(f.kind === 'boolean' || flag ? ['true', 'false'] : f.values).toEqual(expect.arrayContaining([...a.values]));
       expect(a.endpoint ?? r.endpoints.update, 'a toggle saves through update or a call of its own').toBeDefined();
     }
     for (const tab of r.tabs ?? []) {

@@ -59,6 +59,11 @@ export async function signOut(): Promise<void> {
   clearCsrfToken();
 }
 
+/** Redeems a whitelink token: the address this page was opened from is whitelisted (restrictions). */
+export function redeemWhitelink(token: string): Promise<{ whitelisted: string }> {
+  return request('auth', 'POST', '/identity/users/access', { body: { whitelink_token: token } });
+}
+
 /**
  * Both ability sets. A service that fails (a stock deployment without the exchange admin API, a
  * role with no admin rights) contributes nothing rather than blocking the whole console.

@@ -56,6 +56,8 @@ export interface RequestOptions {
   body?: Record<string, unknown> | unknown[] | FormData;
   /** Sent as `Idempotency-Key`: the server makes one row for every submit that carries the same key. */
   idempotencyKey?: string;
+  /** Sent as `X-Confirm`: the refusal code the user chose to overrule (a resource's `confirmable`). */
+  confirm?: string;
 }
 
 let onSignInRequired: (() => void) | null = null;
@@ -110,6 +112,7 @@ function fetchRaw<T>(service: Service, method: Method, path: string, opts: Reque
   const csrf = getCsrfToken();
   if (method !== 'GET' && csrf) headers['X-CSRF-Token'] = csrf;
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+  if (opts.confirm) headers['X-Confirm'] = opts.confirm;
   return ofetch.raw<T>(baseUrl(service) + path, {
     method,
     headers,

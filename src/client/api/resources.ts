@@ -44,22 +44,27 @@ export function newIdempotencyKey(): string {
 }
 
 /** `idempotencyKey`: the same key on a retried submit of the same body makes one row (where the service honours it). */
-export function createRow(r: Resource, body: Record<string, unknown>, idempotencyKey?: string): Promise<Row> {
+/** `confirm`: a refusal code the user overruled (the resource's `confirmable`), sent as X-Confirm. */
+export function createRow(r: Resource, body: Record<string, unknown>, idempotencyKey?: string, confirm?: string): Promise<Row> {
   const e = endpoint(r, 'create');
-  return request<Row>(SERVICE[r.service], e.method, e.path, { body, idempotencyKey });
+  return request<Row>(SERVICE[r.service], e.method, e.path, { body, idempotencyKey, ...(confirm ? { confirm } : {}) });
 }
 
 /** `body` holds the key plus only the changed fields; a path with `:id` carries the key there instead. */
-export function updateRow(r: Resource, key: Key, changes: Record<string, unknown>): Promise<Row> {
+export function updateRow(r: Resource, key: Key, changes: Record<string, unknown>, confirm?: string): Promise<Row> {
   const e = endpoint(r, 'update');
   const inPath = e.path.includes(':id');
-  return request<Row>(SERVICE[r.service], e.method, endpointPath(e, key), { body: inPath ? changes : { [r.key]: key, ...changes } });
+  return request<Row>(SERVICE[r.service], e.method, endpointPath(e, key), {
+    body: inPath ? changes : { [r.key]: key, ...changes }, ...(confirm ? { confirm } : {}),
+  });
 }
 
 /** An action with a call of its own: the key and the one field (lock_peer), or the action's own body ({id, action}). */
 export function callAction(r: Resource, a: ActionDef, key: Key, value: unknown): Promise<Row> {
   const e = a.endpoint!;
-  return request<Row>(SERVICE[r.service], e.method, endpointPath(e, key), { body: { [r.key]: key, ...(a.body ?? { [a.field]: value }) } });
+  // A switch holds its values as text ('true'); a boolean field's own call takes a JSON boolean (`{id, enabled: false}`).
+  const v = r.fields[a.field]?.kind === 'boolean' && typeof value === 'string' ? value === 'true' : value;
+  return request<Row>(SERVICE[r.service], e.method, endpointPath(e, key), { body: { [r.key]: key, ...(a.body ?? { [a.field]: v }) } });
 }
 
 /** A bulk action's batch: the rows' keys as a JSON array; answers how many rows it acted on. */
@@ -69,8 +74,10 @@ export async function runBulk(r: Resource, b: BulkDef, keys: Key[]): Promise<num
 }
 
 /** A row's call (latest block, scan a block): the key in the path, or in the body beside the params. */
-export function runCall(r: Resource, c: CallDef, key: Key, params: Record<string, unknown> = {}): Promise<unknown> {
+/** A row's call (its key in the path or the body), or a list's (`key` undefined: the params alone). */
+export function runCall(r: Resource, c: CallDef, key: Key | undefined, params: Record<string, unknown> = {}): Promise<unknown> {
   const e = c.endpoint;
+  if (key === undefined) return request(SERVICE[r.service], e.method, e.path, e.method === 'GET' ? {} : { body: { ...c.body, ...params } });
   if (e.path.includes(':id')) return request(SERVICE[r.service], e.method, endpointPath(e, key), e.method === 'GET' ? {} : { body: { ...c.body, ...params } });
   return request(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key, ...c.body, ...params } });
 }

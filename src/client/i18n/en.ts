@@ -30,6 +30,16 @@ export const EN: Record<string, string> = {
   'authz.invalid_permission': 'You do not have permission to do this.',
   'authz.permission_denied': 'You do not have permission to do this.',
   'authz.origin_mismatch': 'This page may not open the live feed.',
+  'authz.restrict.whitelist': 'Access from your address is restricted.',
+  'authz.restrict.maintenance': 'The platform is closed for maintenance.',
+  'authz.restrict.blacklist': 'Access from your address or country is blocked.',
+  'authz.restrict.blocklogin': 'Sign-in from your address or country is blocked.',
+  'identity.user.access.invalid_token': 'This whitelist link is invalid, used or expired.',
+  'admin.restriction.invalid_value': 'The value does not fit the scope (an address, a network like 10.0.0.0/8, a country code, a continent code or all).',
+  'admin.restriction.invalid_expire': 'The link must last 1 to 30 days or hours.',
+  'admin.restriction.invalid_range': 'The range is day or hour.',
+  'admin.restriction.locks_you_out': 'This rule would refuse your own address: you would be locked out of the console.',
+  'ranger.upgrade_required': 'The live feed speaks WebSocket only.',
   'ranger.stream.unknown': 'No such live stream.',
   'ranger.stream.forbidden': 'You do not have permission to follow this live stream.',
   'ranger.too_many_streams': 'Too many live streams are open.',
@@ -207,6 +217,13 @@ export const EN: Record<string, string> = {
   'admin.adjustment.invalid_action': 'The action is accept or reject.',
   'admin.adjustment.missing_id': 'Which adjustment? The id is missing.',
   'admin.adjustment.invalid_id': 'An adjustment id is a whole number.',
+  // Payments (issue 14 item 5): the generic codes whose shape alone would read poorly.
+  'admin.payment_method.in_use': 'Payment settings still use this payment method: delete them first.',
+  'admin.payment_method.purchase_type_taken': 'This purchase type already exists.',
+  'admin.payment_method.invalid_payment_options': 'Payment options are the five provider switches, each on or off.',
+  'admin.payment_gateway.key_taken': 'Another payment gateway already has this key.',
+  'admin.payment_setting.payment_method_id_payment_gateway_id_country_code_taken':
+    'This payment method already has a setting for this gateway and country.',
 };
 
 /** How a field or record name reads in a sentence, where spelling its words out is not enough. */

@@ -1,7 +1,8 @@
 /**
- * The dialog of a row's write call (a blockchain's "Scan block"): its params as fields, checked with the
- * params' own structs, submit disabled until every required one is filled (spec §5 Block scan); the
- * server's refusal shows in the dialog, success closes it with the call's toast.
+ * The dialog of a row's write call (a blockchain's "Scan block"), or of a list's (no row: restrictions'
+ * whitelink): its params as fields, checked with the params' own structs, submit disabled until every
+ * required one is filled (spec §5 Block scan); the server's refusal shows in the dialog, success closes it
+ * with the call's toast — or, for a call that `reveal`s its answer, keeps it open showing the answer to copy.
  */
 import { useState, type FormEvent } from 'react';
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -14,7 +15,7 @@ import { FormField } from '../components/form/FormField';
 import { notifySuccess } from '../state/toasts';
 
 interface Props {
-  resource: Resource; row: Row; call: CallDef; onClose(): void; onDone(answer: unknown): void;
+  resource: Resource; row?: Row; call: CallDef; onClose(): void; onDone(answer: unknown): void;
   /** Params filled in ahead (the palette's "Scan block N on <chain>"). */
   initial?: Record<string, string>;
 }
@@ -22,10 +23,13 @@ interface Props {
 export default function CallDialog({ resource: r, row, call, onClose, onDone, initial = {} }: Props) {
   const params = call.params ?? {};
   const names = Object.keys(params);
-  const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(names.map((n) => [n, initial[n] ?? ''])));
+  const [values, setValues] = useState<Record<string, string>>(
+    Object.fromEntries(names.map((n) => [n, initial[n] ?? (params[n]!.default !== undefined ? String(params[n]!.default) : '')])),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [revealed, setRevealed] = useState<string | null>(null);
   const ready = names.every((n) => !params[n]!.required || values[n]!.trim() !== '');
 
   const submit = async (e: FormEvent) => {
@@ -40,10 +44,11 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await runCall(r, call, keyOf(r, row), checked as Record<string, unknown>);
+      const answer = await runCall(r, call, row && keyOf(r, row), checked as Record<string, unknown>);
       notifySuccess(call.success ? call.success(answer, checked as Record<string, unknown>) : `${call.label} done`);
       onDone(answer);
-      onClose();
+      if (call.reveal) setRevealed(call.reveal(answer, window.location.origin));
+      else onClose();
     } catch (error) {
       setFailure(normaliseError(error).messages.join(' '));
     } finally {
@@ -55,8 +60,8 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
     <ModalOverlay className="modal-overlay" isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
       <Modal className="modal modal-form">
         <Dialog className="dialog" aria-label={call.label}>
-          <Heading slot="title" className="dialog-title">{call.label}<span className="dialog-subtitle">{String(row.name ?? keyOf(r, row))}</span></Heading>
-          <Form className="resource-form" onSubmit={submit} validationBehavior="aria">
+          <Heading slot="title" className="dialog-title">{call.label}{row && <span className="dialog-subtitle">{String(row.name ?? keyOf(r, row))}</span>}</Heading>
+          {revealed !== null ? <Revealed text={revealed} onClose={onClose} /> : <Form className="resource-form" onSubmit={submit} validationBehavior="aria">
             <div className="form-fields">
               {names.map((n, i) => (
                 <FormField key={n} name={n} label={labelOf(n, params[n])} kind={params[n]!.kind === 'number' ? 'number' : 'text'}
@@ -70,9 +75,25 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
               <button type="submit" className="btn btn-primary" disabled={!ready || busy}
                 title={ready ? undefined : 'Fill in the required fields first'}>{call.submit ?? call.label}</button>
             </div>
-          </Form>
+          </Form>}
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+/** A call's answer to take away: shown once, selectable, with Copy. */
+function Revealed({ text, onClose }: { text: string; onClose(): void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="call-reveal">
+      <textarea className="call-reveal-text" readOnly value={text} aria-label="Result to copy" rows={3} autoFocus
+        onFocus={(e) => e.currentTarget.select()} />
+      <div className="form-actions">
+        <button type="button" className="btn btn-secondary"
+          onClick={() => { void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => undefined); }}>{copied ? 'Copied' : 'Copy'}</button>
+        <button type="button" className="btn btn-primary" onClick={onClose}>Done</button>
+      </div>
+    </div>
   );
 }

@@ -26,7 +26,9 @@ function FilterInput({ resource, filter, param, value, onChange, inputRef }: {
   onChange(v: string): void; inputRef?: Ref<HTMLInputElement & HTMLSelectElement>;
 }) {
   const f = resource.fields[filter.field];
-  const options = useReferenceOptions(f);
+  // Only a reference filter is a picker: a text field that names another row (a mining session's uid,
+  // a reward's currency) stays typed, and must not fetch a page of users it would never show.
+  const options = useReferenceOptions(f.kind === 'reference' ? f : undefined);
   const id = `filter-${resource.name}-${param}`;
   const label = filter.op === 'range' ? `${filter.label} ${param === 'from' ? 'from' : 'to'}` : filter.label;
   let control;

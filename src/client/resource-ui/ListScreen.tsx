@@ -5,11 +5,12 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { keyOf, type Resource } from '../../shared/resources';
+import { columnId, keyOf, toggleValue, type Resource } from '../../shared/resources';
 import { offers, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { DataGrid, type GridController, type GridRow } from '../components/grid/DataGrid';
 import { HeaderActions, HeaderAddButton, HeaderFilterButton } from '../components/layout/header-slots';
+import { ListCalls } from './ListCalls';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
 import { setActiveList } from '../keyboard/active-list';
 import { columnsFor, fitColumns, type ColumnContext } from './columns';
@@ -75,7 +76,8 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
 
   const ctx = useMemo<ColumnContext>(() => ({
     switches: Object.fromEntries((r.actions ?? []).map((a) => [a.name, {
-      allowed: offers(r, 'update') && ability.can(a.ability, r.subject, a.field),
+      // A switch with a call of its own (an e-mail notification's POST {id, enabled}) needs no update call.
+      allowed: (a.endpoint !== undefined || offers(r, 'update')) && ability.can(a.ability, r.subject, a.field),
       reason: reasonFor(a.ability, r.subject, a.field),
       onToggle: (row: Row, next: string) => actions.toggle(a, row, next),
     }])),
@@ -127,9 +129,9 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
   const onKey = useCallback((row: GridRow, key: string, column: string) => {
     if (key === 'Delete' && offers(r, 'delete')) { if (deletable(row as Row)) actions.askDelete(row as Row); return true; }
     if (key === 'Escape' && list.panel) { closePanel(); return true; }
-    const sw = (r.actions ?? []).find((a) => r.columns.some((c) => c.field === column && c.format?.kind === 'switch' && c.format.action === a.name));
+    const sw = (r.actions ?? []).find((a) => r.columns.some((c) => columnId(c) === column && c.format?.kind === 'switch' && c.format.action === a.name));
     if (key === ' ' && sw && ctx.switches[sw.name]?.allowed) {
-      const on = String(row[sw.field]).toLowerCase() === sw.values[0];
+      const on = String(toggleValue(sw, row)).toLowerCase() === sw.values[0];
       void actions.toggle(sw, row as Row, on ? sw.values[1] : sw.values[0]);
       return true;
     }
@@ -142,6 +144,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
     <div className="page list-page">
       <HeaderActions>
         <HeaderFilterButton pressed={filterOpen} active={activeFilters} onPress={() => setFilterOpen((o) => !o)} />
+        <ListCalls resource={r} onDone={() => data.reload()} />
         {can('create') && canAdd(r) && (
           <HeaderAddButton routeKey={r.route} entity={r.label}
             onPress={() => (formStyle(r) === 'modal' ? list.openModal({ kind: 'new' }) : navigate(newPath(r)))} />

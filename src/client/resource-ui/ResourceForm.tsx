@@ -5,12 +5,15 @@
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { keyOf, labelOf, type FieldDef, type Resource } from '../../shared/resources';
+import { keyOf, labelOf, type ConfirmableDef, type FieldDef, type Resource } from '../../shared/resources';
+import { ConfirmDialog } from '../components/ui/ConfirmDialog';
+import { t } from '../i18n';
 import { ApiError } from '../api';
 import { createRow, newIdempotencyKey, runCall, updateRow, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { FormField, type InputKind } from '../components/form/FormField';
 import { MapField } from '../components/form/MapField';
+import { FlagsField } from '../components/form/FlagsField';
 import { ListField } from '../components/form/ListField';
 import { addLabel } from '../components/layout/header-slots';
 import { notifyFailure, notifySuccess } from '../state/toasts';
@@ -59,6 +62,14 @@ function ResourceField({ r, name, row, ...rest }: { r: Resource; name: string; r
       </div>
     );
   }
+  if (f.kind === 'map' && f.flags) {
+    return (
+      <div className="form-row form-row-wide" data-field={name}>
+        <FlagsField name={name} label={labelOf(name, f)} value={String(rest.value)} onChange={rest.onChange} keys={f.fixedKeys ?? []}
+          labels={f.valueLabels} error={rest.error} disabled={!!rest.disabledReason} />
+      </div>
+    );
+  }
   if (f.kind === 'map') {
     return (
       <div className="form-row form-row-wide" data-field={name}>
@@ -100,8 +111,11 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
   const names = formFieldNames(r).filter((n) => shown(r, n, values));
   const editable = names.filter((n) => !lockReason(n));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  /** A refusal the user may overrule (r.confirmable), waiting for their answer. */
+  const [asking, setAsking] = useState<{ def: ConfirmableDef; message: string } | null>(null);
+
+  const submit = async (e: FormEvent | null, confirm?: string) => {
+    e?.preventDefault();
     const checked = validateForm(r, mode, values, initial, row && keyOf(r, row));
     if (!checked.ok) {
       setErrors(checked.messages);
@@ -115,10 +129,12 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
     try {
       const json = JSON.stringify(checked.body);
       if (sent.current?.body !== json) sent.current = { body: json, key: newIdempotencyKey() };
-      const saved = mode === 'create' ? await createRow(r, checked.body, sent.current.key) : await updateRow(r, keyOf(r, row!), checked.body);
+      const saved = mode === 'create' ? await createRow(r, checked.body, sent.current.key, confirm) : await updateRow(r, keyOf(r, row!), checked.body, confirm);
       notifySuccess((mode === 'create' ? r.messages?.created : r.messages?.updated) ?? 'Updated Successfully');
       onSaved(saved);
     } catch (err) {
+      const overrulable = err instanceof ApiError && !confirm ? r.confirmable?.find((c) => err.messages.includes(c.code)) : undefined;
+      if (overrulable) { setAsking({ def: overrulable, message: t(overrulable.code) }); return; }
       // The server names fields as the body does (currency_id); the form by their own names (currency).
       const own = (k: string) => (k in r.fields ? k : Object.keys(r.fields).find((x) => r.fields[x]!.inputName === k));
       if (err instanceof ApiError && err.fields && Object.keys(err.fields).some((k) => own(k))) {
@@ -145,6 +161,12 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
           {mode === 'create' ? addLabel(r.route, r.label) : 'Save'}
         </button>
       </div>
+      {asking && (
+        <ConfirmDialog isOpen title={asking.def.title} confirmLabel={asking.def.confirm} tone="danger" pending={saving}
+          onConfirm={() => { const code = asking.def.code; setAsking(null); void submit(null, code); }} onCancel={() => setAsking(null)}>
+          <p>{asking.message}</p>
+        </ConfirmDialog>
+      )}
     </Form>
   );
 }

@@ -4,11 +4,13 @@
  * open neither a form nor a detail page (activities, devices, service logs, ...). A row that is not on the
  * page on screen (a `#id` jump, a shared link) is fetched by id; the panel says so when there is none.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { keyOf, labelOf, type Resource } from '../../shared/resources';
 import { listRows, type Row } from '../api/resources';
 import { Icon } from '../components/ui/Icon';
 import { display, formatDate, prettyJson, valueAt } from './format';
+import { linkPath } from './presentation';
 
 interface Props {
   resource: Resource;
@@ -51,6 +53,13 @@ export function Value({ r, field, value }: { r: Resource; field: string; value: 
   return text.includes('\n') ? <pre className="row-panel-pre">{text}</pre> : <span className="row-panel-text">{text}</span>;
 }
 
+/** A value whose list column is a link (an identity cell) links the same way here, for the keyboard. */
+function Linked({ r, field, row, children }: { r: Resource; field: string; row: Row; children: ReactNode }) {
+  const format = r.columns.find((c) => c.field === field)?.format;
+  const to = format?.kind === 'link' ? linkPath(format.route, row[format.key]) : undefined;
+  return to ? <Link className="cell-link" href={to}>{children}</Link> : <>{children}</>;
+}
+
 /** Declared fields first (their labels), then whatever else the row carries (a nested admin, target, ...). */
 export function entries(r: Resource, row: Row): [string, string, unknown][] {
   const declared = Object.keys(r.fields).filter((k) => valueAt(row, k) !== undefined);
@@ -81,7 +90,7 @@ export function RowPanel({ resource: r, id, rows, fixed, onClose }: Props) {
           {entries(r, loaded.row).map(([key, label, value]) => (
             <div key={key} className="row-panel-field">
               <dt>{label}</dt>
-              <dd><Value r={r} field={key} value={value} /></dd>
+              <dd><Linked r={r} field={key} row={loaded.row}><Value r={r} field={key} value={value} /></Linked></dd>
             </div>
           ))}
         </dl>

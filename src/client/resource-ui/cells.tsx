@@ -1,5 +1,6 @@
 /** Cell renderers for the definition's column formats (badge, truncate, switch, view) and the row actions. */
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { BadgeColour } from '../../shared/resources';
 import { Tooltip } from '../components/form/Tooltip';
@@ -7,6 +8,7 @@ import { Icon } from '../components/ui/Icon';
 import { ValueDialog } from '../components/ui/ValueDialog';
 import type { Row } from '../api/resources';
 import { display, truncate } from './format';
+import { linkPath } from './presentation';
 
 type CellProps = CustomCellRendererProps<Row>;
 
@@ -41,6 +43,16 @@ export function ViewCell({ value, title }: CellProps & { title: string }) {
       <ValueDialog isOpen={open} title={title} value={value} onClose={() => setOpen(false)} />
     </>
   );
+}
+
+/**
+ * A link to another screen: an identity cell opens the user (spec §2). The grid leaves a click on a link
+ * to the link, so the row does not open as well; Enter on the row still does what the row does.
+ */
+export function LinkCell({ value, data, route, keyField }: CellProps & { route: string; keyField: string }) {
+  const text = display(value);
+  const to = data ? linkPath(route, data[keyField]) : undefined;
+  return to && text ? <Link className="cell-link" href={to} tabIndex={-1}>{text}</Link> : <span>{text}</span>;
 }
 
 export interface SwitchParams {

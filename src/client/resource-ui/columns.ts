@@ -1,8 +1,8 @@
 /** AG Grid column definitions from a resource's declared columns and formats (DESIGN §3). */
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
-import { labelOf, type ColumnDef, type FieldDef, type Resource } from '../../shared/resources';
+import { columnId, labelOf, type ColumnDef, type FieldDef, type Resource } from '../../shared/resources';
 import type { Row } from '../api/resources';
-import { ActionsCell, BadgeCell, SwitchCell, TruncateCell, ViewCell, type ActionParams, type SwitchParams } from './cells';
+import { ActionsCell, BadgeCell, LinkCell, SwitchCell, TruncateCell, ViewCell, type ActionParams, type SwitchParams } from './cells';
 import { withLiveColumns } from './live-cells';
 import { display, formatDate, USER_AGENT_LENGTH, valueAt } from './format';
 import { formatPhone, isPhoneField } from '../../shared/phone';
@@ -37,11 +37,13 @@ function classFor(field: string, f: FieldDef | undefined): string | undefined {
 
 function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
   const f = r.fields[c.field];
+  // One flag of a flags map reads at its dotted path (`payment_options.deposit`), as AG Grid reads `field`.
+  const id = columnId(c);
   const base: ColDef<Row> = {
-    colId: c.field,
-    field: c.field,
-    headerName: c.label ?? labelOf(c.field, f),
-    sortable: r.sortable.includes(c.field),
+    colId: id,
+    field: id,
+    headerName: c.label ?? labelOf(c.key ?? c.field, c.key ? undefined : f),
+    sortable: !c.key && r.sortable.includes(c.field),
     // Rows arrive sorted by the server; a constant comparator keeps that order while the header shows the arrow.
     comparator: () => 0,
     sortingOrder: ['asc', 'desc'],
@@ -57,7 +59,16 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
         return { ...base, type: 'rightAligned', maxWidth: 140, cellClass: 'cell-num',
           valueFormatter: (p) => (p.value === null || p.value === undefined ? '' : `${shiftDecimal(String(p.value), 2)} %`) };
       }
+      // An amount with its unit from another field of the row ('12.5 TRST'): the text as sent, never a float.
+      if (format.kind === 'decimal' && format.unit) {
+        const unit = format.unit;
+        return { ...base, type: 'rightAligned', minWidth: 140, cellClass: 'cell-num',
+          valueFormatter: (p) => (p.value === null || p.value === undefined ? '' : `${display(p.value)} ${display(p.data?.[unit]).toUpperCase()}`.trim()) };
+      }
       return { ...base, type: 'rightAligned', maxWidth: 140, cellClass: 'cell-num' };
+    case 'link':
+      return { ...base, ...widthFor(c.field, f), cellClass: classFor(c.field, f), cellRenderer: LinkCell,
+        cellRendererParams: { route: format.route, keyField: format.key } };
     case 'badge':
       return { ...base, maxWidth: 140, cellRenderer: BadgeCell, cellRendererParams: format };
     case 'truncate':
@@ -106,6 +117,7 @@ function shownText(c: ColumnDef, value: unknown): string {
   const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : display(value);
   if (f?.kind === 'badge') return `${f.labels?.[text.toLowerCase()] ?? text}MMM`;
   if (f?.kind === 'truncate') return text.slice(0, f.length + 1);
+  if (f?.kind === 'decimal' && f.unit) return `${text} MMMM`;
   return text;
 }
 
@@ -152,13 +164,13 @@ const IDENTIFIES = /(^|\.|_)(email|uid|name|title|key|code)$/;
  */
 export function fitColumns(r: Resource, cols: ColDef<Row>[], rows: readonly Row[], seen: Map<string, number>, width?: number): ColDef<Row>[] {
   const sized = cols.map((col) => {
-    const def = r.columns.find((c) => c.field === col.colId);
+    const def = r.columns.find((c) => columnId(c) === col.colId);
     if (!def || col.flex === 0) return null;
     const header = Math.ceil(measure(col.headerName ?? '', 'header') + (col.sortable ? SORT_ICON : 0)) + CELL_PAD;
     const face: Face = String(col.cellClass ?? '').includes('cell-mono') ? 'mono' : 'cell';
-    const widest = rows.reduce((w, row) => Math.max(w, measure(shownText(def, valueAt(row, def.field)), face)), 0);
-    const need = Math.ceil(Math.max(widest + CELL_PAD, header, seen.get(def.field) ?? 0));
-    seen.set(def.field, need);
+    const widest = rows.reduce((w, row) => Math.max(w, measure(shownText(def, valueAt(row, columnId(def))), face)), 0);
+    const need = Math.ceil(Math.max(widest + CELL_PAD, header, seen.get(columnId(def)) ?? 0));
+    seen.set(columnId(def), need);
     const short = need <= SHORT || ['date', 'badge', 'switch'].includes(def.format?.kind ?? '');
     const keeps = IDENTIFIES.test(def.field);
     const floor = short ? need : keeps ? Math.ceil(need * IDENTITY_KEEP) : Math.min(need, Math.max(header, SHORT / 2));

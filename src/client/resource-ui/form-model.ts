@@ -7,6 +7,7 @@ import {
 } from '../../shared/resources';
 import { objectToPairs, pairsToObject } from '../components/form/MapField';
 import { parseList } from '../components/form/ListField';
+import { flagsText, parseFlags } from '../components/form/FlagsField';
 import { shiftDecimal } from '../../shared/decimal';
 import { translation } from '../i18n';
 
@@ -20,6 +21,7 @@ export const formFieldNames = (r: Resource): string[] => writableFields(r);
 function asFormValue(r: Resource, field: string, v: unknown): FormValue {
   const f = r.fields[field];
   if (f.kind === 'boolean') return v === true || v === 'true';
+  if (f.kind === 'map' && f.flags) return flagsText(v, f.fixedKeys ?? []);
   if (f.kind === 'map') return objectToPairs(v, f.fixedKeys);
   if (f.kind === 'list') return JSON.stringify(Array.isArray(v) ? v.map(String) : []);
   if (f.scale === 'percent' && v !== null && v !== undefined && v !== '') return shiftDecimal(String(v), 2);
@@ -58,6 +60,7 @@ export function toPayload(r: Resource, values: FormValues, all: FormValues = val
       continue;
     }
     if (f && disabledBy(r, k, all)) continue;
+    if (f?.kind === 'map' && f.flags) { out[k] = parseFlags(String(v), f.fixedKeys ?? []); continue; }
     if (f?.kind === 'map') { out[k] = pairsToObject(String(v)); continue; }
     if (f?.kind === 'list') { out[k] = parseList(String(v)); continue; }
     if (f?.scale === 'percent' && v !== '') { out[k] = shiftDecimal(String(v), -2); continue; }
@@ -89,6 +92,11 @@ export function validateForm(r: Resource, mode: FormMode, values: FormValues, in
   // A required field blanked on edit is sent as '' so the struct reports it as empty, not as absent.
   const payload: Record<string, unknown> = { ...toInputNames(r, toPayload(r, changes, values)), [r.key]: key };
   for (const k of Object.keys(changes)) if (changes[k] === '' && r.fields[k].required) payload[inputNameOf(r, k)] = '';
+  // A flags map sends only the switches flipped: the server merges them, so a switch someone else flipped meanwhile holds.
+  for (const k of Object.keys(changes).filter((x) => r.fields[x]?.flags)) {
+    const keys = r.fields[k]!.fixedKeys ?? [], before = parseFlags(String(initial[k]), keys), after = parseFlags(String(values[k]), keys);
+    payload[inputNameOf(r, k)] = Object.fromEntries(keys.filter((x) => before[x] !== after[x]).map((x) => [x, after[x]]));
+  }
   const res = validateUpdate(r, payload);
   if (!res.ok) return { ok: false, messages: res.messages };
   const bounds = boundFailures(r, { ...values, ...res.value });

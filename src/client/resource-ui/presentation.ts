@@ -39,6 +39,11 @@ export function detailPath(r: Resource, row: Record<string, unknown>): string | 
   return r.detail && `/${r.detail.route ?? r.route}/${encodeURIComponent(String(row[r.detail.key]))}`;
 }
 
+/** Where a link column leads for a value of the row's key field (`/user-directory/ID123`); none without a value. */
+export function linkPath(route: string, key: unknown): string | undefined {
+  return key === null || key === undefined || key === '' ? undefined : `/${route}/${encodeURIComponent(String(key))}`;
+}
+
 /** Where "New <entity>" goes. */
 export function newPath(r: Resource): string {
   return formStyle(r) === 'page' ? `/${formSegment(r)}/add` : `/${r.route}?new=1`;

@@ -14,6 +14,11 @@ function listRoute(r: Resource): AppRoute {
     title: r.labelPlural,
     access: 'list',
     screen: lazy(async () => {
+      // A list with a grouping tab (payment settings by continent) gets the tabs around it.
+      if (r.list.groups) {
+        const { GroupTabs } = await import('./GroupTabs');
+        return { default: () => <GroupTabs resource={r} /> };
+      }
       const { ListScreen } = await import('./ListScreen');
       return { default: () => <ListScreen resource={r} /> };
     }),

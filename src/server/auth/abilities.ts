@@ -22,6 +22,17 @@ const FORK_PEATIO: Subject[] = [
   'PaymentTransaction', 'ReferralRule', 'Wonka',
 ];
 const KYC: Subject[] = ['User', 'Level', 'Label', 'Profile'];
+/**
+ * Mining sessions and rewards are per-member records: every staff role that reads users reads them too
+ * (issue 14 item 9); so do their e-mail notification choices on the auth side.
+ */
+const MINING: Subject[] = ['MiningSession', 'MiningReward'];
+/**
+ * Payment methods, gateways and their country settings (issue 14 item 5): technical runs the provider
+ * integrations (manage); accountants and compliance read them all (fees, limits, where each is offered);
+ * support reads the methods and where they are offered, to answer "why can't I pay by card here".
+ */
+const PAYMENTS: Subject[] = ['PaymentMethod', 'PaymentGateway', 'PaymentSetting'];
 
 const BARONG: Record<string, Table> = {
   superadmin: { manage: [...BARONG_SUBJECTS] },
@@ -32,9 +43,9 @@ const BARONG: Record<string, Table> = {
   },
   technical: {
     manage: ['APIKey', 'Restriction'],
-    read: ['Ability', ...KYC, 'Activity', 'ServiceLog', 'Device', 'PlatformSetting', 'SmsSenderConfig', 'EmailType'],
+    read: ['Ability', ...KYC, 'Activity', 'ServiceLog', 'Device', 'PlatformSetting', 'SmsSenderConfig', 'EmailType', 'EmailNotification'],
   },
-  accountant: { read: ['Ability', ...KYC, 'Activity'] },
+  accountant: { read: ['Ability', ...KYC, 'Activity', 'EmailNotification'] },
   // Spec §6: compliance reads users and KYC, manages users and labels.
   // Compliance also reviews what staff did (admin activities), e.g. after a ban.
   // It changes a user's state, 2FA and phone, but not their role: its permission rows drop users/role,
@@ -42,16 +53,16 @@ const BARONG: Record<string, Table> = {
   compliance: {
     manage: ['Level', 'Label', 'Profile'],
     update: [{ User: ['state', 'otp', 'phone_number'] }],
-    read: ['Ability', 'User', 'Document', 'Activity', 'AdminActivity', 'ServiceLog', 'Device'],
+    read: ['Ability', 'User', 'Document', 'Activity', 'AdminActivity', 'ServiceLog', 'Device', 'EmailNotification'],
   },
   // Spec §6: support reads users and logs; it may only switch a user's 2FA off (POST users/update).
   support: {
-    read: ['Ability', ...KYC, 'Activity', 'AdminActivity', 'ServiceLog', 'Device'],
+    read: ['Ability', ...KYC, 'Activity', 'AdminActivity', 'ServiceLog', 'Device', 'EmailNotification'],
     update: [{ User: ['otp'] }],
   },
   // Read-mostly console roles (no upstream rows): they see people and history, change nothing.
-  manager: { read: ['Ability', ...KYC, 'Activity'] },
-  broker: { read: ['Ability', 'User'] },
+  manager: { read: ['Ability', ...KYC, 'Activity', 'EmailNotification'] },
+  broker: { read: ['Ability', 'User', 'EmailNotification'] },
   investor: { read: ['Ability'] },
 };
 
@@ -61,8 +72,8 @@ const PEATIO: Record<string, Table> = {
   admin: { manage: [...PEATIO_MANAGED], read: ['Trade', 'Order'], create: ['Deposits::Fiat'], update: ['Order'] },
   // Spec §6: technical manages blockchains, currencies and markets (plus the engine/wallet/fee plumbing and bots).
   technical: {
-    manage: ['WithdrawLimit', 'Blockchain', 'Currency', 'Engine', 'Market', 'TradingFee', 'Wallet', 'BotSetting', 'CryptoSetting'],
-    read: [...OPS_READ, 'Trade', 'Order', 'Member', 'InternalTransfer', 'Faq'],
+    manage: ['WithdrawLimit', 'Blockchain', 'Currency', 'Engine', 'Market', 'TradingFee', 'Wallet', 'BotSetting', 'CryptoSetting', ...PAYMENTS],
+    read: [...OPS_READ, 'Trade', 'Order', 'Member', 'InternalTransfer', 'Faq', ...MINING],
     update: ['Order'],
   },
   // Spec §6: accountant manages adjustments; it may also toggle a currency's visibility and its deposit/withdrawal switches.
@@ -70,27 +81,27 @@ const PEATIO: Record<string, Table> = {
     manage: ['Adjustment'],
     read: [...OPERATIONS_SUBJECTS, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'WithdrawLimit',
       'Blockchain', 'Currency', 'Engine', 'Market', 'TradingFee', 'Wallet', 'Trade', 'Order', 'InternalTransfer',
-      'PaymentGateway', 'PaymentMethod'],
+      ...PAYMENTS, ...MINING],
     create: ['Deposits::Fiat'],
     update: [{ Currency: ['visible', 'deposit_enabled', 'withdrawal_enabled'] }],
   },
   // Compliance reviews withdrawals (accept, reject with a reason: update Withdraw), as AML teams do.
   compliance: {
     read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
-      'Market', 'Trade', 'Order', 'Blockchain', 'MiningSession', 'MiningReward'],
+      'Market', 'Trade', 'Order', 'Blockchain', ...MINING, ...PAYMENTS],
     update: ['Withdraw'],
   },
   // Support cancels a customer's open orders (a compromised account, a customer's request): update Order.
   support: {
     read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
-      'Market', 'Trade', 'Order', 'InternalTransfer', 'Faq', 'MiningSession', 'MiningReward'],
+      'Market', 'Trade', 'Order', 'InternalTransfer', 'Faq', ...MINING, 'PaymentMethod', 'PaymentSetting'],
     update: ['Order'],
   },
   manager: {
     read: [...OPERATIONS_SUBJECTS, 'Member', 'Deposit', 'Withdraw', 'Currency', 'Market', 'Trade', 'Order', 'Adjustment',
       ...FORK_PEATIO],
   },
-  broker: { read: ['Currency', 'Market', 'Trade', 'Order', 'Member', 'BotSetting'] },
+  broker: { read: ['Currency', 'Market', 'Trade', 'Order', 'Member', 'BotSetting', ...MINING] },
   investor: { read: ['Currency', 'Market', 'Presale', 'Milestone', 'Investment', 'Token', 'TokenCategory'] },
 };
 // Admins also run the fork's exchange-side areas.

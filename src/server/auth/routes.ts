@@ -7,6 +7,7 @@ import { registerResourceRoutes } from '../resources/routes.js';
 import { metricsRoutes } from './metrics.js';
 import { logsRoutes } from './logs/index.js';
 import { userAdminRoutes } from './users/index.js';
+import { restrictionRoutes } from './restrictions/routes.js';
 
 export const BARONG_PREFIX = '/api/v2/barong';
 
@@ -18,6 +19,7 @@ export async function registerBarongRoutes(app: FastifyInstance): Promise<void> 
     logsRoutes(barong);
     await barong.register(accessAdminRoutes, { prefix: '/admin' });
     await barong.register(userAdminRoutes, { prefix: '/admin' });
+    restrictionRoutes(barong);
     registerResourceRoutes(barong, 'barong');
   }, { prefix: BARONG_PREFIX });
 }

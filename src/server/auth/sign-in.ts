@@ -146,6 +146,9 @@ export function signInRoutes(app: FastifyInstance): void {
       return tooMany();
     }
     if (stateCode) return notAGuess(401, stateCode);
+    // Closed for maintenance (plugins/restrictions.ts): only staff get a session.
+    const closed = req.restriction;
+    if (closed?.kind === 'maintenance' && !config.allowedRoles.includes(user.role)) return notAGuess(closed.code, 'authz.restrict.maintenance');
 
     await throttle.clear([keys.pair, keys.code]);
     await throttle.giveBack(charged.filter((c) => c.budget === 'ip' || c.budget === 'account'));

@@ -19,6 +19,9 @@ import * as walletTransfers from './migrations/0016_wallet_transfers.js';
 import * as moneyAtScale from './migrations/0017_money_at_scale.js';
 import * as platformSettings from './migrations/0018_platform_settings.js';
 import * as realtimeEvents from './migrations/0019_realtime_events.js';
+import * as restrictions from './migrations/0020_restrictions.js';
+import * as miningAndEmailNotifications from './migrations/0021_mining_and_email_notifications.js';
+import * as payments from './migrations/0022_payments.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -43,6 +46,9 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0017_money_at_scale': moneyAtScale,
   '0018_platform_settings': platformSettings,
   '0019_realtime_events': realtimeEvents,
+  '0020_restrictions': restrictions,
+  '0021_mining_and_email_notifications': miningAndEmailNotifications,
+  '0022_payments': payments,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

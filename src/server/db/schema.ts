@@ -183,6 +183,19 @@ export interface EmailTypesTable {
   created_at: Ts; updated_at: Ts;
 }
 
+/** Mining and e-mail notifications (0021): rows keep the member's uid; e-mail, phone and device come by join. */
+export interface MiningSessionsTable {
+  id: Id; uid: string; device_row_id: number; status: Generated<string>; started_at: Ts; created_at: Ts; updated_at: Ts;
+}
+
+export interface MiningRewardsTable {
+  id: Id; uid: string; reward: string; currency: string; type: string; state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+
+export interface EmailNotificationsTable {
+  id: Id; uid: string; email_type_id: number; enabled: Generated<boolean>; created_at: Ts; updated_at: Ts;
+}
+
 export interface FaqCategoriesTable {
   id: Id; name: string; description: string | null; position: Generated<number>; state: string;
   created_at: Ts; updated_at: Ts;
@@ -252,6 +265,22 @@ export interface WalletTransfersTable {
   idempotency_key: string | null; request_hash: string | null; created_at: Ts; updated_at: Ts;
 }
 
+/** Payments (0022): a method's five provider switches are one jsonb map; a setting's continent follows its country. */
+export interface PaymentMethodsTable { id: Id; purchase_type: string; payment_options: Json; created_at: Ts; updated_at: Ts }
+
+export interface PaymentGatewaysTable {
+  id: Id; name: string; key: string; state: Generated<string>; market: string | null; currency_id: string | null; created_at: Ts; updated_at: Ts;
+}
+
+export interface PaymentSettingsTable {
+  id: Id; country_code: string; continent: string; payment_method_id: number; payment_gateway_id: number;
+  min_amount: Dec; max_amount: Dec; fee: Dec; fixed_fee: Dec; state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+
+export interface WhitelinkTokensTable {
+  token_hash: string; created_by: number | null; expires_at: Date; used_at: Date | null; used_ip: string | null; created_at: Generated<Date>;
+}
+
 export interface DB {
   metric_rollups: MetricRollupsTable;
   levels: LevelsTable;
@@ -264,6 +293,7 @@ export interface DB {
   activities: ActivitiesTable;
   permissions: PermissionsTable;
   restrictions: RestrictionsTable;
+  whitelink_tokens: WhitelinkTokensTable;
   sessions: SessionsTable;
   auth_attempts: AuthAttemptsTable;
   sign_in_origins: SignInOriginsTable;
@@ -275,6 +305,9 @@ export interface DB {
   email_types: EmailTypesTable;
   platform_settings: PlatformSettingsTable;
   sms_sender_configs: SmsSenderConfigsTable;
+  mining_sessions: MiningSessionsTable;
+  mining_rewards: MiningRewardsTable;
+  email_notifications: EmailNotificationsTable;
   faq_categories: FaqCategoriesTable;
   faqs: FaqsTable;
   notifications: NotificationsTable;
@@ -297,4 +330,7 @@ export interface DB {
   trades: TradesTable;
   withdraws: WithdrawsTable;
   wallet_transfers: WalletTransfersTable;
+  payment_methods: PaymentMethodsTable;
+  payment_gateways: PaymentGatewaysTable;
+  payment_settings: PaymentSettingsTable;
 }

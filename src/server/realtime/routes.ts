@@ -7,7 +7,7 @@
  * Ranger's subscribe/unsubscribe protocol (README "Realtime").
  */
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { roleCan } from '../auth/require-ability.js';
 import { fail } from '../plugins/errors.js';
@@ -126,9 +126,11 @@ export async function registerRanger(app: FastifyInstance): Promise<void> {
     if (initial.length) c.chain = subscribe(c, initial.slice(0, MAX_STREAMS)).catch((err) => fault(c, err));
   };
 
-  const opts = { websocket: true, onRequest: async (req: FastifyRequest) => checkOrigin(req) } as const;
-  app.get(`${RANGER_PREFIX}/public`, opts, connect);
-  app.get(`${RANGER_PREFIX}/private`, opts, connect);
+  // A plain GET (no upgrade) is told what the path wants, in the API's error shape.
+  const plain = async (_req: FastifyRequest, reply: FastifyReply) => reply.code(426).header('upgrade', 'websocket').send({ errors: ['ranger.upgrade_required'] });
+  for (const path of [`${RANGER_PREFIX}/public`, `${RANGER_PREFIX}/private`]) {
+    app.route({ method: 'GET', url: path, onRequest: async (req) => checkOrigin(req), handler: plain, wsHandler: connect });
+  }
 
   const ping = setInterval(() => {
     for (const c of hub.clients) {

@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { serviceOf, type Subject } from '../../shared/abilities.js';
-import { meets, type ActionDef, type Operation, type Resource } from '../../shared/resources/define.js';
+import { meets, storedDerived, type ActionDef, type Operation, type Resource } from '../../shared/resources/define.js';
 import { fieldStruct } from '../../shared/resources/field-structs.js';
 import { resourceNamed } from '../../shared/resources/index.js';
 import { boundFailures, keyStruct, validateCreate, validateListQuery, validateUpdate, type Checked } from '../../shared/resources/structs.js';
@@ -18,6 +18,7 @@ import { requireAbility } from '../auth/require-ability.js';
 import { withAudit } from '../plugins/audit.js';
 import { ApiError } from '../plugins/errors.js';
 import { fromDbError, refName, toWire } from './wire.js';
+import { runWriteHook } from './write-hooks.js';
 
 function allow(req: FastifyRequest, r: Resource, op: Operation, fields?: string[]): Promise<void> {
   const subject = r.subject as Subject;
@@ -91,7 +92,8 @@ function settle(r: Resource, values: Row, stored: Row = {}): Row {
   for (const [k, f] of Object.entries(r.fields)) {
     if (f.showWhen && !meets(f.showWhen, next)) out[k] = f.hiddenValue ?? null;
     else if (f.disableWhen && meets(f.disableWhen, next)) delete out[k];
-    else if (f.fixedKeys && out[k] && typeof out[k] === 'object') {
+    // A flags map's missing keys took their default on create, and stay as stored on update.
+    else if (f.fixedKeys && !f.flags && out[k] && typeof out[k] === 'object') {
       out[k] = { ...Object.fromEntries(f.fixedKeys.map((x) => [x, ''])), ...(out[k] as object) };
     }
   }
@@ -134,6 +136,8 @@ export function handlers(r: Resource) {
       if (r.deriveKey) values[r.key] = r.deriveKey(values);
       checkBounds(r, values);
       const row = await withAudit(req, { topic: r.name, action: 'create' }, (trx) => guarded(r, async () => {
+        await runWriteHook(r.name, { req, trx, values, stored: {} });
+        Object.assign(values, storedDerived(r, values));
         await checkWrite(trx, r, values);
         return insertRow(trx, r, values, req.server.deps.now());
       }));
@@ -150,8 +154,10 @@ export function handlers(r: Resource) {
         if (!stored) throw notFound(r);
         const settled = settle(r, values, stored);
         checkBounds(r, { ...stored, ...settled });
+        await runWriteHook(r.name, { req, trx, values: settled, stored });
+        const derived = storedDerived(r, { ...stored, ...settled });
         await checkWrite(trx, r, settled, id, stored);
-        return (await updateRow(trx, r, id, settled, req.server.deps.now()))!;
+        return (await updateRow(trx, r, id, { ...settled, ...derived }, req.server.deps.now(), Object.keys(derived)))!;
       }));
       return reply.status(statusOf(req)).send(toWire(r, row));
     },

@@ -92,6 +92,12 @@ export interface FieldDef {
   /** Computed from the row, never stored or written (a bot's spread); answered by the server. */
   derive?(row: Record<string, unknown>): string | number | null;
   /**
+   * With `derive`: also kept in a column of its own, computed by the server on every write from the row
+   * as it will be, so lists can filter, sort and group by it (a payment setting's continent, from its
+   * country). Never written by a client.
+   */
+  stored?: boolean;
+  /**
    * The form offers the values a call of the same service answers (a JSON array of strings: the node
    * clients, the member groups) instead of free text; the server validates as the kind says.
    */
@@ -103,6 +109,13 @@ export interface FieldDef {
   resetFrom?: string;
   /** `map` only: keys always present, which the form cannot remove (a currency's gas_limit and gas_price). */
   fixedKeys?: readonly string[];
+  /**
+   * `map` with `fixedKeys` only: a set of switches (a payment method's provider flags). Every value is a
+   * boolean and no other key is taken; a key left out on create takes `default` (a boolean); an update
+   * changes only the keys it sends, merged into the stored map in one statement, so two switches flipped
+   * at once by two people both hold. `valueLabels` names the keys.
+   */
+  flags?: boolean;
   /** A value that passes validation, for docs, palette previews and the registry test, where the kind's own sample would not. */
   example?: string | number | boolean;
 }
@@ -113,8 +126,11 @@ export type BadgeColour = 'green' | 'red' | 'yellow' | 'blue' | 'grey';
 export type ColumnFormat =
   | { kind: 'text' }
   | { kind: 'number' }
-  /** A decimal string, shown as sent (never through a float). */
-  | { kind: 'decimal' }
+  /**
+   * A decimal string, shown as sent (never through a float); `unit` names the row's field whose value
+   * follows it in capitals (a mining reward's '12.5 TRST').
+   */
+  | { kind: 'decimal'; unit?: string }
   /** Abbreviated month, day, year and 24-hour time, in UTC (spec §2). */
   | { kind: 'date' }
   /** A coloured label per value; `fallback` for values not in the map (FAQ: anything else is InActive). */
@@ -124,11 +140,18 @@ export type ColumnFormat =
   /** A switch that saves at once through the named action (no form, no confirm). */
   | { kind: 'switch'; action: string }
   /** A View button opening a modal titled `title` with the value (JSON indented): a notification's metadata. */
-  | { kind: 'view'; title: string };
+  | { kind: 'view'; title: string }
+  /**
+   * A link to another screen at `/<route>/<row[key]>`: an identity cell (uid, e-mail) opening the user at
+   * /user-directory/{uid} (spec §2: "Clicking identity cells opens the user"), the rest of the row opening as usual.
+   */
+  | { kind: 'link'; route: string; key: string };
 
 /** One list column. */
 export interface ColumnDef<K extends string = string> {
   field: K;
+  /** One key of a `flags` map field: the column shows that switch (a payment method's `payment_options.deposit`). */
+  key?: string;
   label?: string;
   format?: ColumnFormat;
   /** Shown, greyed, when the value is empty (an adjustment's validator: 'Unvalidated'). */
@@ -158,6 +181,8 @@ export interface ActionDef<K extends string = string> {
   label: string;
   kind: 'toggle' | 'set';
   field: K;
+  /** toggle of a `flags` map field: the key it flips; the update sends `{<field>: {<key>: true|false}}`. */
+  key?: string;
   /** toggle: [on, off]; set: [the value set]. */
   values: readonly string[];
   /** set: the values the action is offered in. */
@@ -208,6 +233,11 @@ export interface CallDef {
   when?: FieldCondition;
   /** A read call's answer as shown ('812,345'). */
   show?(answer: unknown): string;
+  /**
+   * A write call whose answer the user must take away (a whitelink token): after success the dialog stays
+   * open showing this text, selectable and with a Copy button, instead of closing.
+   */
+  reveal?(answer: unknown, origin: string): string;
 }
 
 /**
@@ -283,6 +313,9 @@ export interface LiveDecl {
   values?: { stream: string; columns: readonly LiveColumnDef[] };
 }
 
+/** A refusal a writer may overrule by confirming (ResourceDecl.confirmable). */
+export interface ConfirmableDef { code: string; title: string; confirm: string }
+
 /** List defaults (spec §9). */
 export interface ListDecl<K extends string = string> {
   /** The page size a fresh list starts with: one of 10, 25, 50, 100. */
@@ -299,6 +332,21 @@ export interface ListDecl<K extends string = string> {
   summary?: { label: string; path: string; key: string; columns: readonly { field: string; label: string }[] };
   /** Parameters every request of this list carries, not offered as filters (the withdrawal queue's `state=pending`). */
   fixed?: Readonly<Record<string, string>>;
+  /** A tab beside the list grouping its rows by an enum field (GroupDecl): payment settings by continent. */
+  groups?: GroupDecl<K>;
+}
+
+/**
+ * A tab of the list screen (`?tab=<name>`) showing the rows grouped by an `enum` field that is also an
+ * `eq` filter, as an accordion: one header per value (its `valueLabels` name and how many rows hold it),
+ * opening to those rows (the list call filtered by the value) with the `item` fields per row; a row
+ * opens as it does in the list.
+ */
+export interface GroupDecl<K extends string = string> {
+  name: string;
+  label: string;
+  by: K;
+  item: readonly K[];
 }
 
 /** What an entity's author writes. */
@@ -376,6 +424,14 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
    */
   deletableWhen?: FieldCondition;
   deletableReason?: string;
+  /**
+   * Refusals the writer may overrule (a restriction that would lock out its author): the form shows the
+   * server's message with `title` and a `confirm` button, and sends the write again with the header
+   * `X-Confirm: <code>`; the server lets it through only with that header.
+   */
+  confirmable?: readonly ConfirmableDef[];
+  /** Calls of the list rather than of a row (restrictions' whitelink): header buttons opening CallDialog without a row. */
+  listCalls?: readonly CallDef[];
   /** Realtime feeds the list follows while on screen (LiveDecl): rows updated and added, per-row live values. */
   live?: LiveDecl;
 }
@@ -436,6 +492,18 @@ export function defineResource<const F extends Record<string, FieldDef>>(decl: R
     if (f.showWhen) known(f.showWhen.field, 'showWhen');
     if (f.disableWhen) known(f.disableWhen.field, 'disableWhen');
   }
+  // A column or toggle of one flag must name a declared key of a flags map.
+  const flagKey = (field: string, k: string | undefined, where: string) => {
+    const f = decl.fields[field] as FieldDef | undefined;
+    if (k !== undefined && !(f?.flags && f.fixedKeys?.includes(k))) throw new Error(`${decl.name}: ${where} names '${field}.${k}', not a flag`);
+  };
+  decl.columns.forEach((c) => flagKey(c.field, c.key, 'column'));
+  decl.actions?.forEach((a) => flagKey(a.field, a.key, `action ${a.name}`));
+  if (decl.list.groups) {
+    const g = decl.list.groups;
+    [g.by, ...g.item].forEach((k) => known(k, 'group'));
+    if (decl.fields[g.by].kind !== 'enum' || !decl.filters?.some((f) => f.field === g.by)) throw new Error(`${decl.name}: groups by '${g.by}', not an enum filter`);
+  }
   const key = decl.key ?? 'id';
   known(key, 'key');
   const filtersResolved = (decl.filters ?? []).map((f) => {
@@ -443,9 +511,9 @@ export function defineResource<const F extends Record<string, FieldDef>>(decl: R
     return { field: f.field, op, params: op === 'range' ? ['from', 'to'] : [f.field], label: labelOf(f.field, f) };
   });
   const orderBy = decl.list.orderBy ?? key;
-  const stored = (k: string) => !decl.fields[k]?.from && !decl.fields[k]?.derive;
+  const stored = (k: string) => !decl.fields[k]?.from && (!decl.fields[k]?.derive || !!decl.fields[k]?.stored);
   const sortable = decl.list.sortable
-    ?? [...new Set([key, ...decl.columns.map((c) => c.field).filter(stored)])];
+    ?? [...new Set([key, ...decl.columns.filter((c) => !c.key).map((c) => c.field).filter(stored)])];
   if (!sortable.includes(orderBy)) throw new Error(`${decl.name}: default order_by '${orderBy}' is not sortable`);
   sortable.forEach((k) => known(k, 'sortable'));
   if (decl.live?.rows && (decl.fields[key].kind !== 'id' || !sortable.includes(key))) {
@@ -491,9 +559,36 @@ export function keyOf(r: Resource, row: Record<string, unknown>): string | numbe
   return row[r.key] as string | number;
 }
 
-/** Fields stored in the resource's own table (everything but joined and derived values). */
+/** Fields stored in the resource's own table (everything but joined values and values derived on the fly). */
 export function storedFields(r: Resource): string[] {
-  return Object.keys(r.fields).filter((k) => !r.fields[k].from && !r.fields[k].derive);
+  return Object.keys(r.fields).filter((k) => !r.fields[k].from && (!r.fields[k].derive || !!r.fields[k].stored));
+}
+
+/** The `derive`d fields kept in columns (`stored`), computed from the row as it will be: what a write stores besides its own values. */
+export function storedDerived(r: Resource, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, f] of Object.entries(r.fields)) if (f.derive && f.stored) out[k] = f.derive(row);
+  return out;
+}
+
+/** A field's create default: a flags map's `default` given to each of its keys, anything else's as declared. */
+export function defaultOf(f: FieldDef): unknown {
+  if (f.flags && f.default !== undefined) return Object.fromEntries((f.fixedKeys ?? []).map((k) => [k, f.default]));
+  return f.default;
+}
+
+/** A column's id and the path of its value in a row: `payment_options.deposit` for one flag, the field otherwise. */
+export const columnId = (c: { field: string; key?: string }): string => (c.key ? `${c.field}.${c.key}` : c.field);
+
+/** The value a toggle flips, as the row holds it (one flag of a flags map, or the field). */
+export function toggleValue(a: { field: string; key?: string }, row: Record<string, unknown>): unknown {
+  const v = row[a.field];
+  return a.key ? (v && typeof v === 'object' ? (v as Record<string, unknown>)[a.key] : undefined) : v;
+}
+
+/** The changes a toggle to `next` sends: `{field: next}`, or `{field: {key: true|false}}` for one flag. */
+export function toggleChanges(a: { field: string; key?: string }, next: string): Record<string, unknown> {
+  return a.key ? { [a.field]: { [a.key]: next === 'true' } } : { [a.field]: next };
 }
 
 /** The standard id and timestamp fields, spread into a declaration. */

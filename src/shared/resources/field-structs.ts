@@ -80,6 +80,12 @@ function mapStruct(): Struct<Record<string, unknown>, null> {
   });
 }
 
+/** A set of switches (`flags`): only the declared keys, each true or false; a subset is fine (the rest default or stay). */
+function flagsStruct(keys: readonly string[]): Struct<Record<string, boolean>, null> {
+  return define<Record<string, boolean>>('flags', (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
+    && Object.entries(v).every(([k, x]) => keys.includes(k) && typeof x === 'boolean'));
+}
+
 /** Up to 50 distinct short texts (a wallet's currency codes); each must exist when `references` is set. */
 function listStruct(f: FieldDef): Struct<string[], null> {
   const max = f.max ?? 64;
@@ -107,7 +113,7 @@ export function fieldStruct(f: FieldDef, required = false): Struct<any, any> {
     case 'date': return dateOnly();
     case 'datetime': return dateTime();
     case 'id': case 'reference': return idStruct();
-    case 'map': return mapStruct();
+    case 'map': return f.flags ? flagsStruct(f.fixedKeys ?? []) : mapStruct();
     case 'list': return listStruct(f);
   }
 }

@@ -39,6 +39,15 @@ import { walletTransfers } from './wallet-transfers.js';
 // Platform, access and service settings (issue 14).
 import { platformSettings } from './platform-settings.js';
 import { smsSenders } from './sms-sender-configs.js';
+import { restrictions } from './restrictions.js';
+// Mining and e-mail notifications (issue 14 items 6 and 9).
+import { miningSessions } from './mining-sessions.js';
+import { miningRewards } from './mining-rewards.js';
+import { emailNotifications } from './email-notifications.js';
+// Payments (issue 14 item 5).
+import { paymentMethods } from './payment-methods.js';
+import { paymentGateways } from './payment-gateways.js';
+import { paymentSettings } from './payment-settings.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -50,7 +59,9 @@ export const RESOURCES: readonly Resource[] = [
   pendingApplications, beneficiaries,
   currencies, blockchains, engines, markets, tradingFees, botSettings, wallets, withdrawLimits, cryptoSettings,
   adjustments, orders, trades, operations, deposits, withdraws, pendingWithdraws, walletTransfers,
-  platformSettings, smsSenders,
+  platformSettings, smsSenders, restrictions,
+  miningSessions, miningRewards, emailNotifications,
+  paymentMethods, paymentGateways, paymentSettings,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

@@ -8,7 +8,7 @@ import {
   defaulted, enums, nullable, object, optional, refine, type, type Struct, type StructError,
 } from 'superstruct';
 import { LIMITS, ORDERINGS, type Ordering } from '../list-query.js';
-import { labelOf, writableFields, type FieldDef, type FilterOp, type Resource } from './define.js';
+import { defaultOf, labelOf, writableFields, type FieldDef, type FilterOp, type Resource } from './define.js';
 import { fieldStruct, idStruct, immutable, maxLength, rangeBound } from './field-structs.js';
 import { compareDecimal } from '../decimal.js';
 
@@ -41,7 +41,8 @@ function createStruct(r: Resource) {
   for (const k of writableFields(r)) {
     const f = r.fields[k];
     const name = inputNameOf(r, k);
-    if (f.default !== undefined) schema[name] = defaulted(fieldStruct(f, f.required), f.default);
+    // A flags map's default is an object (a fresh one per body): superstruct fills the keys a body leaves out from it.
+    if (f.default !== undefined) schema[name] = defaulted(fieldStruct(f, f.required), () => defaultOf(f));
     else if (f.required) schema[name] = fieldStruct(f, true);
     else schema[name] = optional(nullOr(f, fieldStruct(f)));
   }
@@ -212,7 +213,7 @@ export function validateListQuery(r: Resource, input: unknown): Checked<ListQuer
 /** Initial values of a create form: the declared defaults. */
 export function formDefaults(r: Resource): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of writableFields(r)) if (r.fields[k].default !== undefined) out[k] = r.fields[k].default;
+  for (const k of writableFields(r)) if (r.fields[k].default !== undefined) out[k] = defaultOf(r.fields[k]);
   return out;
 }
 

@@ -36,6 +36,7 @@ export const NOT_ADMIN_WRITES: Record<string, string> = {
   'POST /api/v2/barong/identity/sessions/new': 'sign-in',
   'POST /api/v2/barong/identity/sessions': 'sign-in by e-mail',
   'DELETE /api/v2/barong/identity/sessions': 'sign-out (ends the caller\'s own session)',
+  'POST /api/v2/barong/identity/users/access': 'redeeming a whitelink token (anyone; one use each: tests/server/restrictions.test.ts)',
 };
 
 let seq = 0;
@@ -125,6 +126,13 @@ async function permission(c: Ctx) {
     .returning('id').executeTakeFirstOrThrow();
 }
 
+/** One user's choice for a fresh e-mail type. */
+async function emailNotification(c: Ctx) {
+  const u = await user(c);
+  const type = await db(c).insertInto('email_types').values({ name: unique('mail') }).returning('id').executeTakeFirstOrThrow();
+  return (await db(c).insertInto('email_notifications').values({ uid: u.uid, email_type_id: type.id }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
 /** One loopback node for every scan the suite makes, started on first use. */
 let node: Promise<NodeSimulator> | null = null;
 const simulator = () => (node ??= startNodeSimulator({ seed: 5, chains: { bitcoin: { height: 5, addresses: [] } } }));
@@ -143,6 +151,10 @@ const BESPOKE: Record<string, WriteCase> = {
       return { url: `${P}/blockchains/process_block`, body: { id: res.json().id, block_number: 1 } };
     },
   },
+  // The e-mail notification switch (P-A36): the row's id and the one flag, the same answer every time.
+  [`POST ${B}/email-notifications`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/email-notifications`, body: { id: await emailNotification(c), enabled: false } }) },
+  // A whitelink token per call (restrictions): each one new.
+  [`POST ${B}/restrictions/whitelink`]: { kind: 'repeatable', prepare: async () => ({ url: `${B}/restrictions/whitelink`, body: { expire_time: 1, range: 'hour' } }) },
   [`POST ${B}/notification/push`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/notification/push`, body: { uid: (await user(c)).uid, title: 'T', message: 'M' } }) },
   [`POST ${B}/permissions`]: { kind: 'unique', prepare: async () => ({ url: `${B}/permissions`, body: { role: 'member', verb: 'get', path: `api/v2/${unique()}`, action: 'accept' } }) },
   [`PUT ${B}/permissions`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/permissions`, body: { id: (await permission(c)).id, path: `api/v2/${unique()}` } }) },
@@ -223,8 +235,18 @@ async function createBody(c: Ctx, r: Resource): Promise<Record<string, unknown>>
   }
   // Rows made here can be deleted (an SMS sender while inactive).
   if (r.deletableWhen) fields[r.deletableWhen.field] = r.deletableWhen.in[0];
+  Object.assign(fields, FRESH[r.name]?.() ?? {});
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => [inputNameOf(r, k), v]));
 }
+
+/**
+ * Fresh values where a unique one must also have a shape (a restriction's value fits its scope): a
+ * documentation-range address per row, never the test client's own (127.0.0.1, which the rule would refuse).
+ */
+let freshIp = 0;
+const FRESH: Record<string, () => Record<string, unknown>> = {
+  restrictions: () => { freshIp += 1; return { scope: 'ip', value: `198.18.${(freshIp >> 8) & 255}.${freshIp & 255}` }; },
+};
 
 async function createRowWith(c: Ctx, r: Resource): Promise<Record<string, unknown>> {
   const e = r.endpoints.create!;

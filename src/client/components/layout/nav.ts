@@ -58,10 +58,16 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [
       { label: 'Blockchains', href: '/blockchain' },
       { label: 'Permissions', href: '/setting-permissions' },
+      // Not in the spec's sidebar, whose routes list it (§2 Fees and access): beside the permissions.
+      { label: 'Restrictions', href: '/restrictions' },
       { label: 'Devices', href: '/devices' },
       { label: 'Platform Settings', href: '/platform-settings' },
       { label: 'Services', href: '/services' },
       { label: 'SMS Service Config', href: '/sms-sender' },
+      // Not in the spec's sidebar; its route list puts the payment screens between SMS and e-mail (§2).
+      { label: 'Payment Methods', href: '/payment-methods' },
+      { label: 'Payment Gateways', href: '/payment-gateway' },
+      { label: 'Payment Settings', href: '/payment-settings' },
       { label: 'Email Type', href: '/email-type', alsoForRoles: ['superadmin'] },
       { label: 'Email Notification', href: '/email-notification', alsoForRoles: ['superadmin'] },
     ],

@@ -4,7 +4,7 @@
  * column names come only from the definitions (validated input never names a column), so building
  * them into queries is safe; values are always bound parameters.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ApiError } from '../../plugins/errors.js';
 import type { DB } from '../schema.js';
 import { storedFields, type Resource } from '../../../shared/resources/define.js';
@@ -36,7 +36,7 @@ function columnOf(r: Resource, field: string): string {
 }
 
 function selection(r: Resource): string[] {
-  return Object.keys(r.fields).filter((k) => !r.fields[k].derive)
+  return Object.keys(r.fields).filter((k) => !r.fields[k].derive || r.fields[k].stored)
     .map((k) => (r.fields[k].from ? `${columnOf(r, k)} as ${k}` : `t.${k}`));
 }
 
@@ -109,7 +109,9 @@ export async function insertRow(db: Kysely<DB>, r: Resource, values: Row, now: D
 /** Updates the given fields; `readOnlyAllowed` names read-only fields a dedicated call may set (lock_peer). */
 export async function updateRow(db: Kysely<DB>, r: Resource, key: Key, values: Row, now: Date, readOnlyAllowed: string[] = []): Promise<Row | undefined> {
   const { [r.key]: _locked, ...stored } = onlyStored(r, values);
-  const rest = Object.fromEntries(Object.entries(stored).filter(([k]) => !r.fields[k]?.readOnly || readOnlyAllowed.includes(k)));
+  const rest = Object.fromEntries(Object.entries(stored).filter(([k]) => !r.fields[k]?.readOnly || readOnlyAllowed.includes(k))
+    // A flags map takes only the keys sent, merged in the statement itself: two switches flipped at once both hold.
+    .map(([k, v]) => [k, r.fields[k]?.flags && typeof v === 'string' ? sql`${sql.ref(k)} || ${v}::jsonb` : v]));
   const res = await (db as AnyDb).updateTable(r.table).set({ ...rest, ...stamps(r, now, false) })
     .where(r.key, '=', key).returning(r.key).executeTakeFirst();
   return res ? getRow(db, r, key) : undefined;

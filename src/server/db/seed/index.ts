@@ -1,8 +1,8 @@
 /**
  * The demo data set: staff accounts for every role, customers with their KYC records, balances,
  * devices, beneficiaries, orders and trades on the ledger, adjustments, staff push notifications, a year of
- * activity and provider logs, and the help
- * centre (FAQ categories and questions) and e-mail types.
+ * activity and provider logs, the help
+ * centre (FAQ categories and questions) and e-mail types, mining sessions and rewards, and e-mail notification choices.
  * Deterministic: the same options (including `now`) give the same rows. Everything goes in one transaction, so a start killed half-way leaves an
  * empty database that the next start seeds again, never a half-seeded one taken for seeded.
  */
@@ -22,6 +22,8 @@ import { insertHelpCentre } from './help-centre.js';
 import { insertExchange } from './exchange.js';
 import { insertTradingHistory } from './trading-history.js';
 import { insertMoneyMovements } from './money-movements.js';
+import { insertPayments } from './payments.js';
+import { insertMiningAndMail } from './mining-and-mail.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
 import { analyze } from '../statistics.js';
@@ -69,7 +71,8 @@ const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_stat
   'beneficiaries', 'notifications', 'notification_recipients', 'activities', 'service_logs', 'permissions',
   'faq_categories', 'faqs', 'email_types', 'blockchains', 'currencies', 'payment_addresses', 'engines', 'markets',
   'trading_fees', 'bot_settings', 'wallets', 'withdraw_limits', 'crypto_settings', 'operations', 'adjustments', 'orders',
-  'trades', 'deposits', 'withdraws', 'wallet_transfers', 'platform_settings', 'sms_sender_configs'] as const;
+  'trades', 'deposits', 'withdraws', 'wallet_transfers', 'platform_settings', 'sms_sender_configs',
+  'mining_sessions', 'mining_rewards', 'email_notifications', 'payment_methods', 'payment_gateways', 'payment_settings'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
@@ -109,11 +112,13 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
     const generate = async () => {
       await insertCustomers(ctx);
       await insertExchange(ctx, opts.nodePort);
+      await insertPayments(ctx);
       await insertKyc(ctx);
       await insertAssets(ctx);
       await insertTradingHistory(ctx);
       await insertMoneyMovements(ctx);
       await insertPayoutsAndPushes(ctx);
+      await insertMiningAndMail(ctx);
       await insertActivities(ctx, activities);
       await insertServiceLogs(ctx, serviceLogs);
     };
