@@ -70,6 +70,9 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/blockchain', 'Litecoin'], ['/fees-schedules', 'vip-1'], ['/botSettings', 'trstusdt'], ['/botSettings/1', 'Spread'],
       ['/bot-edit/1', 'Edit Bot'], ['/wallets', 'Bitcoin hot'], ['/withdraw-limit', 'vip-2'], ['/crypto-settings', 'litecoin'],
       ['/platform-settings', 'mock-verify'], ['/platform-settings/add', 'Service name'], ['/sms-sender', '+18005550100'],
+      ['/restrictions', 'No Record Found'], ['/payment-methods', 'mobile_money'], ['/payment-gateway', 'simplex-btcusd'],
+      ['/payment-settings', 'Simplex BTC'], ['/payment-settings?tab=continents', 'Europe'], ['/email-notification', 'Email Notifications'],
+      ['/mining_sessions', 'Mining Sessions'], ['/mining_rewards', 'trst'],
     ] as const) {
       await page.goto(`${srv.url}${path}`);
       await page.getByText(text, { exact: false }).first().waitFor();
