@@ -143,6 +143,11 @@ export const deleteComment = (id: number) => request<UserDetail>('auth', 'DELETE
 export const decideProfile = (uid: string, state: ProfileDecisionValue) =>
   request('auth', 'PUT', '/admin/profiles', { body: { uid, state } });
 
+/** The profile fields staff may enter for a user (Barong's POST /admin/profiles; the profile starts submitted). */
+export interface NewProfile { first_name?: string; last_name?: string; dob?: string; address?: string; postcode?: string; city?: string; country?: string }
+
+export const createProfile = (uid: string, p: NewProfile) => request('auth', 'POST', '/admin/profiles', { body: { uid, ...p } });
+
 /** Fee groups known to the exchange service ('any' first). */
 export const fetchGroups = () => request<string[]>('exchange', 'GET', '/admin/members/groups');
 

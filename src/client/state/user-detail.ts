@@ -188,6 +188,9 @@ export const decideProfile = (decision: ProfileDecisionValue) =>
   write((uid) => api.decideProfile(uid, decision),
     decision === 'verified' ? 'Profile verified successfully' : 'Profile Rejected successfully');
 
+/** A profile entered by staff for the user (a document received by mail, a call); it awaits review as any other. */
+export const createProfile = (p: api.NewProfile) => write((uid) => api.createProfile(uid, p), 'Profile created successfully');
+
 /** Lock or unlock funds (superadmin on an investor); the accounts table shows the server's new balances. */
 export type LockBody = LockRequest extends infer R ? (R extends LockRequest ? Omit<R, 'uid'> : never) : never;
 

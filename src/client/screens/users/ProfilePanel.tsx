@@ -7,12 +7,14 @@ import type { UserDetail } from '../../api/users';
 import { decideProfile } from '../../state/user-detail';
 import { capitalise, formatDate } from './format';
 import { Panel, Reasoned } from './Panel';
+import { ProfileDialog } from './ProfileDialog';
 import type { UserRules } from './rules';
 
 const TONE: Record<string, string> = { verified: 'green', submitted: 'yellow', rejected: 'red', drafted: 'grey' };
 
 export function ProfilePanel({ user, rules }: { user: UserDetail; rules: UserRules }) {
   const [pending, setPending] = useState(false);
+  const [adding, setAdding] = useState(false);
   const p = user.profiles[0];
   const decide = async (d: 'verified' | 'rejected') => {
     setPending(true);
@@ -20,6 +22,8 @@ export function ProfilePanel({ user, rules }: { user: UserDetail; rules: UserRul
     setPending(false);
   };
   const reason = rules.reasons.profile;
+  const addReason = rules.reasons.profileAdd;
+  // A profile under review is decided first; otherwise staff may enter one (a document that came by mail).
   const actions = p?.state === 'submitted' ? (
     <Reasoned reason={reason}>
       <div className="u-panel-actions">
@@ -27,9 +31,14 @@ export function ProfilePanel({ user, rules }: { user: UserDetail; rules: UserRul
         <button type="button" className="btn btn-primary btn-sm" disabled={!!reason || pending} onClick={() => decide('verified')}>Verify</button>
       </div>
     </Reasoned>
-  ) : undefined;
+  ) : (
+    <Reasoned reason={addReason}>
+      <button type="button" className="btn btn-secondary btn-sm" disabled={!!addReason} onClick={() => setAdding(true)}>Add profile</button>
+    </Reasoned>
+  );
   return (
     <Panel title="Profile" actions={actions}>
+      <ProfileDialog uid={user.uid} isOpen={adding} onClose={() => setAdding(false)} />
       {!p ? <p className="u-empty">No profile submitted</p> : (
         <dl className="u-dl">
           <div><dt>Status</dt><dd><span className={`u-badge u-badge-${TONE[p.state ?? ''] ?? 'grey'}`}>{capitalise(p.state ?? 'unknown')}</span></dd></div>

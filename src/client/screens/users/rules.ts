@@ -13,7 +13,7 @@ import type { UserDetail } from '../../api/users';
 
 export type Control =
   | 'state' | 'role' | 'otp' | 'email' | 'phone' | 'referrer' | 'group' | 'minSwap' | 'kyc' | 'labelAdd' | 'labelRemove'
-  | 'comments' | 'profile' | 'lock' | 'sessions';
+  | 'comments' | 'profile' | 'profileAdd' | 'lock' | 'sessions';
 
 export interface UserRules {
   reasons: Record<Control, string | undefined>;
@@ -59,6 +59,7 @@ export function userRules(ability: AppAbility, viewer: Viewer | null, user: Pick
       // (server/auth/users/comments.ts). A rule limited to other fields (support: otp) does not cover it.
       comments: need('update', 'User', 'comments'),
       profile: first(need('update', 'Profile'), protectedTarget),
+      profileAdd: first(need('create', 'Profile'), protectedTarget),
       lock: need('update', 'Account'),
       // Signing a user out everywhere belongs with their standing: whoever may ban may end sessions (server: same rule).
       sessions: userField('state'),
