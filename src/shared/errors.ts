@@ -208,6 +208,8 @@ export const ERRORS = {
   'admin.adjustment.invalid_action': 422,
   'admin.adjustment.missing_id': 422,
   'admin.adjustment.invalid_id': 422,
+  // Country services (P-A32): the provider (a platform setting) is of another service type than the service.
+  'admin.country_service.service_type_mismatch': 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERRORS | `${string}.${string}`;

@@ -72,7 +72,8 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/platform-settings', 'mock-verify'], ['/platform-settings/add', 'Service name'], ['/sms-sender', '+18005550100'],
       ['/restrictions', 'No Record Found'], ['/payment-methods', 'mobile_money'], ['/payment-gateway', 'simplex-btcusd'],
       ['/payment-settings', 'Simplex BTC'], ['/payment-settings?tab=continents', 'Europe'], ['/email-notification', 'Email Notifications'],
-      ['/mining_sessions', 'Mining Sessions'], ['/mining_rewards', 'trst'],
+      ['/mining_sessions', 'Mining Sessions'], ['/mining_rewards', 'trst'], ['/services', 'All countries'],
+      ['/services?tab=list', 'twilio'], ['/services-edit/add', 'Service Type'],
     ] as const) {
       await page.goto(`${srv.url}${path}`);
       await page.getByText(text, { exact: false }).first().waitFor();

@@ -224,6 +224,9 @@ export const EN: Record<string, string> = {
   'admin.payment_gateway.key_taken': 'Another payment gateway already has this key.',
   'admin.payment_setting.payment_method_id_payment_gateway_id_country_code_taken':
     'This payment method already has a setting for this gateway and country.',
+  // Country services (issue 14 item 3).
+  'admin.country_service.service_type_mismatch': 'This provider sends another service type: pick one of the type chosen.',
+  'admin.country_service.country_code_service_type_taken': 'This country already has a service of this type.',
 };
 
 /** How a field or record name reads in a sentence, where spelling its words out is not enough. */

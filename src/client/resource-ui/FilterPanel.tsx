@@ -5,7 +5,7 @@
  */
 import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
 import type { Resource, ResolvedFilter } from '../../shared/resources';
-import { countryOptions, enumOptions, useReferenceOptions } from './use-options';
+import { countryFieldOptions, enumOptions, useReferenceOptions } from './use-options';
 import { formatPhone, isPhoneField, phoneDigits } from '../../shared/phone';
 
 export interface FilterPanelHandle { focusFirst(): void }
@@ -33,7 +33,7 @@ function FilterInput({ resource, filter, param, value, onChange, inputRef }: {
   const label = filter.op === 'range' ? `${filter.label} ${param === 'from' ? 'from' : 'to'}` : filter.label;
   let control;
   if (f.kind === 'enum' || f.kind === 'reference' || f.options) {
-    const opts = f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countryOptions : options;
+    const opts = f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countryFieldOptions(f) : options;
     control = (
       <select id={id} ref={inputRef} className="input input-sm" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Any</option>

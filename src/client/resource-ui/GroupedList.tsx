@@ -2,12 +2,13 @@
  * A list's grouping tab (ListDecl.groups: payment settings by continent). An accordion: one header per
  * value of the grouping field — its name and how many rows hold it, from a one-row list call filtered by
  * the value (its Total) — that opens to those rows (the list call filtered by the value, a page at a
- * time), each showing the group's `item` fields and opening as a row of the list does. Headers are
- * buttons, so Tab and Enter or Space reach everything from the keyboard.
+ * time), each showing the group's `item` fields and opening as a row of the list does. A grouping with
+ * a `call` draws its groups from that call's answer instead (CalledGroups: the services' Continents).
+ * Headers are buttons, so Tab and Enter or Space reach everything from the keyboard.
  */
 import { useEffect, useState } from 'react';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { keyOf, labelOf, type Resource } from '../../shared/resources';
 import { listRows, offers, type Row } from '../api/resources';
 import { useAbility } from '../access';
@@ -15,7 +16,8 @@ import { HeaderActions, HeaderAddButton } from '../components/layout/header-slot
 import { Icon } from '../components/ui/Icon';
 import { notifyFailure } from '../state/toasts';
 import { display } from './format';
-import { canAdd, newPath, rowPath } from './presentation';
+import { canAdd, newPath, rememberListUrl, rowPath } from './presentation';
+import { CalledGroups } from './CalledGroups';
 
 /** Rows fetched per page of an open group; the largest page every dialect allows. */
 const GROUP_PAGE = 100;
@@ -24,10 +26,14 @@ export function GroupedList({ resource: r }: { resource: Resource }) {
   const g = r.list.groups!;
   const values = r.fields[g.by]?.values ?? [];
   const ability = useAbility();
-  const [, navigate] = useLocation();
+  const [path, navigate] = useLocation();
   const [counts, setCounts] = useState<Record<string, number | null>>({});
+  // A row's form returns here (Back, Save) when it was opened from this tab.
+  const search = useSearch();
+  useEffect(() => rememberListUrl(r, search ? `${path}?${search}` : path), [r, path, search]);
 
   useEffect(() => {
+    if (g.call) return;
     let live = true;
     for (const v of values) {
       listRows(r, { page: 1, limit: 1, [g.by]: v })
@@ -44,12 +50,14 @@ export function GroupedList({ resource: r }: { resource: Resource }) {
           <HeaderAddButton routeKey={r.route} entity={r.label} onPress={() => navigate(newPath(r))} />
         )}
       </HeaderActions>
-      <DisclosureGroup className="group-list" allowsMultipleExpanded>
-        {values.map((v) => (
-          <Group key={v} resource={r} value={v} label={r.fields[g.by]?.valueLabels?.[v] ?? v} count={counts[v]}
-            onOpen={(row) => navigate(rowPath(r, keyOf(r, row)))} />
-        ))}
-      </DisclosureGroup>
+      {g.call ? <CalledGroups resource={r} onOpen={(row) => navigate(rowPath(r, keyOf(r, row)))} /> : (
+        <DisclosureGroup className="group-list" allowsMultipleExpanded>
+          {values.map((v) => (
+            <Group key={v} resource={r} value={v} label={r.fields[g.by]?.valueLabels?.[v] ?? v} count={counts[v]}
+              onOpen={(row) => navigate(rowPath(r, keyOf(r, row)))} />
+          ))}
+        </DisclosureGroup>
+      )}
     </div>
   );
 }

@@ -20,7 +20,7 @@ import { notifyFailure, notifySuccess } from '../state/toasts';
 import {
   disabledBy, formFieldNames, initialValues, serverFieldMessage, shown, validateForm, type FormMode, type FormValues,
 } from './form-model';
-import { countryOptions, enumOptions, useCallOptions, useReferenceOptions } from './use-options';
+import { countryFieldOptions, enumOptions, useCallOptions, useReferenceOptions } from './use-options';
 
 interface Props {
   resource: Resource;
@@ -50,9 +50,15 @@ function ResetButton({ r, row, callName, label, disabled, onValue }: { r: Resour
   );
 }
 
-function ResourceField({ r, name, row, ...rest }: { r: Resource; name: string; row?: Row } & Omit<Parameters<typeof FormField>[0], 'label' | 'kind' | 'name' | 'options'>) {
+/** A picker's `pickerScope` against the form's values: the referenced list's filters (`{ service_type: 'sms' }`). */
+const scopeOf = (f: FieldDef, values: FormValues): Record<string, string> | undefined => (f.pickerScope
+  ? Object.fromEntries(Object.entries(f.pickerScope).map(([param, field]) => [param, String(values[field] ?? '')]))
+  : undefined);
+
+function ResourceField({ r, name, row, scope, ...rest }: { r: Resource; name: string; row?: Row; scope?: Record<string, string> }
+  & Omit<Parameters<typeof FormField>[0], 'label' | 'kind' | 'name' | 'options'>) {
   const f = r.fields[name];
-  const refs = useReferenceOptions(f);
+  const refs = useReferenceOptions(f, scope);
   const called = useCallOptions(r, f);
   if (f.kind === 'list') {
     return (
@@ -83,7 +89,7 @@ function ResourceField({ r, name, row, ...rest }: { r: Resource; name: string; r
       action={row && f.resetFrom
         ? <ResetButton r={r} row={row} callName={f.resetFrom} label={labelOf(name, f)} disabled={!!rest.disabledReason} onValue={(v) => rest.onChange(v)} />
         : undefined}
-      options={f.choicesFrom ? called : f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countryOptions
+      options={f.choicesFrom ? called : f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countryFieldOptions(f)
         : [...(f.alsoAllowed ?? []).map((v) => ({ value: v, label: v })), ...refs]} {...rest} />
   );
 }
@@ -109,6 +115,9 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
     return disabledBy(r, name, values);
   };
   const names = formFieldNames(r).filter((n) => shown(r, n, values));
+  /** Pickers scoped by a field (a provider by its service type) start over when that field changes. */
+  const cleared = (changed: string): FormValues => Object.fromEntries(names
+    .filter((n) => Object.values(r.fields[n]!.pickerScope ?? {}).includes(changed)).map((n) => [n, '']));
   const editable = names.filter((n) => !lockReason(n));
 
   /** A refusal the user may overrule (r.confirmable), waiting for their answer. */
@@ -150,8 +159,8 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
       <div className="form-fields">
         {names.map((name) => (
           <ResourceField key={name} r={r} name={name} row={mode === 'edit' ? row : undefined} value={values[name]} error={errors[name]} disabledReason={lockReason(name)}
-            autoFocus={name === editable[0]}
-            onChange={(v) => { setValues((s) => ({ ...s, [name]: v })); setErrors(({ [name]: _gone, ...rest }) => rest); }} />
+            autoFocus={name === editable[0]} scope={scopeOf(r.fields[name]!, values)}
+            onChange={(v) => { setValues((s) => ({ ...s, ...cleared(name), [name]: v })); setErrors(({ [name]: _gone, ...rest }) => rest); }} />
         ))}
       </div>
       <div className="form-actions">

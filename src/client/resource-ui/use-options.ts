@@ -31,20 +31,32 @@ export function useCallOptions(r: Resource, f: FieldDef | undefined): Option[] {
   return options;
 }
 
-export function useReferenceOptions(f: FieldDef | undefined): Option[] {
+/** The countries picker of a field: its other values first (`all`, named by `valueLabels`), then every country. */
+export const countryFieldOptions = (f: FieldDef): Option[] => [
+  ...(f.alsoAllowed ?? []).map((v) => ({ value: v, label: f.valueLabels?.[v] ?? v })), ...countryOptions,
+];
+
+/**
+ * The referenced rows as options. With `scope` (the field's `pickerScope` resolved against the form's
+ * values: `{ service_type: 'sms' }`) only the rows that list filter returns, none while a value is blank.
+ */
+export function useReferenceOptions(f: FieldDef | undefined, scope?: Readonly<Record<string, string>>): Option[] {
   const [options, setOptions] = useState<Option[]>([]);
   const target = f?.references;
   const by = f?.by;
+  const scoped = scope ? JSON.stringify(scope) : '';
   useEffect(() => {
     if (!target) return;
+    const filter: Record<string, string> = scoped ? JSON.parse(scoped) : {};
+    if (Object.values(filter).some((v) => v === '')) { setOptions([]); return; }
     const r = resourceNamed(target);
     const labelField = r.columns.find((c) => r.fields[c.field]?.kind === 'text')?.field ?? r.key;
     let live = true;
     // The largest page every dialect allows; a reference list longer than that wants a search box instead.
-    listRows(r, { page: 1, limit: 100, ordering: 'asc', order_by: r.orderBy })
+    listRows(r, { page: 1, limit: 100, ordering: 'asc', order_by: r.orderBy, ...filter })
       .then((res) => live && setOptions(res.rows.map((row) => ({ value: String(row[by ?? r.key]), label: display(row[labelField]) }))))
       .catch(() => live && setOptions([]));
     return () => { live = false; };
-  }, [target, by]);
+  }, [target, by, scoped]);
   return options;
 }

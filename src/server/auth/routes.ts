@@ -8,6 +8,7 @@ import { metricsRoutes } from './metrics.js';
 import { logsRoutes } from './logs/index.js';
 import { userAdminRoutes } from './users/index.js';
 import { restrictionRoutes } from './restrictions/routes.js';
+import { countryServiceRoutes } from './country-services.js';
 
 export const BARONG_PREFIX = '/api/v2/barong';
 
@@ -20,6 +21,7 @@ export async function registerBarongRoutes(app: FastifyInstance): Promise<void> 
     await barong.register(accessAdminRoutes, { prefix: '/admin' });
     await barong.register(userAdminRoutes, { prefix: '/admin' });
     restrictionRoutes(barong);
+    countryServiceRoutes(barong);
     registerResourceRoutes(barong, 'barong');
   }, { prefix: BARONG_PREFIX });
 }

@@ -277,6 +277,12 @@ export interface PaymentSettingsTable {
   min_amount: Dec; max_amount: Dec; fee: Dec; fixed_fee: Dec; state: Generated<string>; created_at: Ts; updated_at: Ts;
 }
 
+/** Country services (0023): a country's (or `all`'s) provider per service type; name and continent kept from the country. */
+export interface CountryServicesTable {
+  id: Id; country_code: string; country_name: string; continent: string; continent_name: string; service_type: string;
+  platform_setting_id: number; state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+
 export interface WhitelinkTokensTable {
   token_hash: string; created_by: number | null; expires_at: Date; used_at: Date | null; used_ip: string | null; created_at: Generated<Date>;
 }
@@ -305,6 +311,7 @@ export interface DB {
   email_types: EmailTypesTable;
   platform_settings: PlatformSettingsTable;
   sms_sender_configs: SmsSenderConfigsTable;
+  country_services: CountryServicesTable;
   mining_sessions: MiningSessionsTable;
   mining_rewards: MiningRewardsTable;
   email_notifications: EmailNotificationsTable;

@@ -61,8 +61,18 @@ export interface FieldDef {
   references?: string;
   /** With `references` on a text field: the referenced row's unique field the value holds. */
   by?: string;
-  /** With `references`: values accepted besides a referenced row's (a fee schedule's market `any`). */
+  /**
+   * With `references` or `options`: values accepted besides a referenced row's or the list's (a fee
+   * schedule's market `any`, a country service's country `all`); `valueLabels` may name them in pickers.
+   */
   alsoAllowed?: readonly string[];
+  /**
+   * With `references`: the picker offers only the referenced rows whose list filter `<param>` holds this
+   * form's value of `<field>` (a country service's provider by the service type chosen:
+   * `{ service_type: 'service_type' }`), asked again when that value changes, and none until it has one;
+   * changing that value clears this one. The server's rule that they agree is the resource's own.
+   */
+  pickerScope?: Readonly<Record<string, string>>;
   /** A read-only value joined from a referenced row: `{ via: 'faq_category_id', field: 'name' }`. */
   from?: { via: string; field: string };
   /** No two rows share a value; the server answers `<field>_taken`. */
@@ -89,8 +99,11 @@ export interface FieldDef {
   inputName?: string;
   /** `decimal` only: stored and sent as a fraction (0.001), shown and typed as a percent (0.1). */
   scale?: 'percent';
-  /** Computed from the row, never stored or written (a bot's spread); answered by the server. */
-  derive?(row: Record<string, unknown>): string | number | null;
+  /**
+   * Computed from the row, never stored or written (a bot's spread); answered by the server. An object
+   * answers a nested entity (a country service's `platform_setting: {id, service_name}`).
+   */
+  derive?(row: Record<string, unknown>): string | number | Readonly<Record<string, unknown>> | null;
   /**
    * With `derive`: also kept in a column of its own, computed by the server on every write from the row
    * as it will be, so lists can filter, sort and group by it (a payment setting's continent, from its
@@ -347,6 +360,17 @@ export interface GroupDecl<K extends string = string> {
   label: string;
   by: K;
   item: readonly K[];
+  /**
+   * The groups come from one call of the same service instead of a count call per value:
+   * `[{<by>: value, count, <items>: [rows with the item fields]}]` (Barong's
+   * `GET /admin/country_services/continent`), so the header shows what the call counts (countries, not
+   * rows) and the items are as answered; an item carrying the row's key opens the row.
+   */
+  call?: { path: string; items: string };
+  /** The grouping tab comes first and opens by default; the list is `?tab=list` (services: Continents, then Service List). */
+  first?: boolean;
+  /** The list tab's name; the plural label by default ('Service List'). */
+  listLabel?: string;
 }
 
 /** What an entity's author writes. */
@@ -491,6 +515,7 @@ export function defineResource<const F extends Record<string, FieldDef>>(decl: R
   for (const f of Object.values(decl.fields) as FieldDef[]) {
     if (f.showWhen) known(f.showWhen.field, 'showWhen');
     if (f.disableWhen) known(f.disableWhen.field, 'disableWhen');
+    Object.values(f.pickerScope ?? {}).forEach((k) => known(k, 'pickerScope'));
   }
   // A column or toggle of one flag must name a declared key of a flags map.
   const flagKey = (field: string, k: string | undefined, where: string) => {

@@ -56,11 +56,16 @@ function enumStruct(values: readonly string[]): Struct<string, null> {
     (v) => (lower.has(v.toLowerCase()) ? v.toLowerCase() : v));
 }
 
-/** An ISO country code of the bundled list, in any case ('us', 'US'); upper case once valid. */
-/** An ISO country code of the bundled list (upper case once validated); over-long text is too_long, as on any text field. */
-const countryStruct = (max: number) => coerceString(
-  refine(refine(string(), 'too_long', (v) => v.length <= max), 'country', (v) => countryByIso(v)?.value === v),
-  (v) => (countryByIso(v.trim()) ? v.trim().toUpperCase() : v),
+/**
+ * An ISO country code of the bundled list, in any case ('us', 'US'; upper case once validated), or one of
+ * `also` (a country service's `all`, in its declared spelling); over-long text is too_long, as on any text field.
+ */
+const countryStruct = (max: number, also: readonly string[] = []) => coerceString(
+  refine(refine(string(), 'too_long', (v) => v.length <= max), 'country', (v) => countryByIso(v)?.value === v || also.includes(v)),
+  (v) => {
+    const other = also.find((x) => x.toLowerCase() === v.trim().toLowerCase());
+    return other ?? (countryByIso(v.trim()) ? v.trim().toUpperCase() : v);
+  },
 );
 
 const MAP_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -97,7 +102,7 @@ function listStruct(f: FieldDef): Struct<string[], null> {
 /** The struct of one field's value. `required` adds the blank check (the absent check is the object's). */
 export function fieldStruct(f: FieldDef, required = false): Struct<any, any> {
   switch (f.kind) {
-    case 'text': case 'textarea': return f.options === 'countries' ? countryStruct(maxLength(f)) : textStruct(f, required);
+    case 'text': case 'textarea': return f.options === 'countries' ? countryStruct(maxLength(f), f.alsoAllowed) : textStruct(f, required);
     case 'number': {
       const base = f.fractional ? refine(number(), 'finite', (v) => Number.isFinite(v)) : integer();
       return inRange(fromNumericText(base), f.range ?? INT4);

@@ -39,6 +39,7 @@ import { walletTransfers } from './wallet-transfers.js';
 // Platform, access and service settings (issue 14).
 import { platformSettings } from './platform-settings.js';
 import { smsSenders } from './sms-sender-configs.js';
+import { countryServices } from './country-services.js';
 import { restrictions } from './restrictions.js';
 // Mining and e-mail notifications (issue 14 items 6 and 9).
 import { miningSessions } from './mining-sessions.js';
@@ -59,7 +60,7 @@ export const RESOURCES: readonly Resource[] = [
   pendingApplications, beneficiaries,
   currencies, blockchains, engines, markets, tradingFees, botSettings, wallets, withdrawLimits, cryptoSettings,
   adjustments, orders, trades, operations, deposits, withdraws, pendingWithdraws, walletTransfers,
-  platformSettings, smsSenders, restrictions,
+  platformSettings, smsSenders, countryServices, restrictions,
   miningSessions, miningRewards, emailNotifications,
   paymentMethods, paymentGateways, paymentSettings,
 ];

@@ -106,7 +106,7 @@ function listStruct(r: Resource) {
 
 /** A filter compares against a stored value, so it takes the field's type without pattern or requirement. */
 function filterField(f: FieldDef): FieldDef {
-  return { kind: f.kind, values: f.values, max: f.max, fractional: f.fractional, range: f.range, options: f.options };
+  return { kind: f.kind, values: f.values, max: f.max, fractional: f.fractional, range: f.range, options: f.options, alsoAllowed: f.options && f.alsoAllowed };
 }
 
 /** Outcome of a validation: the coerced value, or codes for the wire and messages for the form. */

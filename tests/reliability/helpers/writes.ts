@@ -8,6 +8,7 @@ import type { TestApp } from '../../helpers/app.js';
 import type { SignedIn } from '../../helpers/auth.js';
 import { createUser } from '../../helpers/users.js';
 import { validBody } from '../../helpers/resource-samples.js';
+import { COUNTRIES } from '../../../src/shared/countries.js';
 import { inputNameOf, RESOURCES, writableFields, type Resource } from '../../../src/shared/resources/index.js';
 import { startNodeSimulator, type NodeSimulator } from '../../../src/server/exchange/nodes/simulator.js';
 import { post } from '../../../src/server/ledger/post.js';
@@ -244,8 +245,11 @@ async function createBody(c: Ctx, r: Resource): Promise<Record<string, unknown>>
  * documentation-range address per row, never the test client's own (127.0.0.1, which the rule would refuse).
  */
 let freshIp = 0;
+/** A country service is one per country and type: each row made here takes the next country of the list. */
+let freshCountry = 0;
 const FRESH: Record<string, () => Record<string, unknown>> = {
   restrictions: () => { freshIp += 1; return { scope: 'ip', value: `198.18.${(freshIp >> 8) & 255}.${freshIp & 255}` }; },
+  'country-services': () => ({ country_code: COUNTRIES[freshCountry++ % COUNTRIES.length]!.value }),
 };
 
 async function createRowWith(c: Ctx, r: Resource): Promise<Record<string, unknown>> {

@@ -19,6 +19,7 @@ import { insertActivities } from './activities.js';
 import { insertServiceLogs } from './service-logs.js';
 import { insertPayoutsAndPushes } from './payouts-and-pushes.js';
 import { insertHelpCentre } from './help-centre.js';
+import { insertCountryServices } from './country-services.js';
 import { insertExchange } from './exchange.js';
 import { insertTradingHistory } from './trading-history.js';
 import { insertMoneyMovements } from './money-movements.js';
@@ -71,7 +72,7 @@ const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_stat
   'beneficiaries', 'notifications', 'notification_recipients', 'activities', 'service_logs', 'permissions',
   'faq_categories', 'faqs', 'email_types', 'blockchains', 'currencies', 'payment_addresses', 'engines', 'markets',
   'trading_fees', 'bot_settings', 'wallets', 'withdraw_limits', 'crypto_settings', 'operations', 'adjustments', 'orders',
-  'trades', 'deposits', 'withdraws', 'wallet_transfers', 'platform_settings', 'sms_sender_configs',
+  'trades', 'deposits', 'withdraws', 'wallet_transfers', 'platform_settings', 'sms_sender_configs', 'country_services',
   'mining_sessions', 'mining_rewards', 'email_notifications', 'payment_methods', 'payment_gateways', 'payment_settings'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
@@ -107,6 +108,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
     const ctx = makeContext(trx, users, now, progress);
     await insertReference(ctx);
     await insertHelpCentre(ctx);
+    await insertCountryServices(ctx);
     await ensureDefaultPermissions(trx);
     await insertStaff(trx, digest, now);
     const generate = async () => {
