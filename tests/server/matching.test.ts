@@ -136,6 +136,23 @@ describe('concurrency and crossed books', () => {
     expect(rests.every((x) => x.remaining >= 0 && x.remaining <= 0.3)).toBe(true);
   });
 
+  it('a cancel racing the matcher over the same orders waits its turn: each order is filled or cancelled, once', async () => {
+    const asks = [];
+    for (let i = 0; i < 6; i++) asks.push((await submit(sellers[i % 3]!, 'sell', String(100 + i), '0.5')).id);
+    const results = await Promise.allSettled([
+      submit(buyers[0]!, 'buy', '110', '1.2'),
+      t.db.kysely.transaction().execute((trx) => cancelOrders(trx, [...asks].reverse(), new Date())),
+      submit(buyers[1]!, 'buy', '110', '0.7'),
+      t.db.kysely.transaction().execute((trx) => cancelOrders(trx, asks.slice(2), new Date())),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    for (const id of asks) {
+      const o = await order(id);
+      expect(['done', 'cancel', 'wait'].includes(o.state)).toBe(true);
+      if (o.state === 'cancel') expect(o.locked).toBe(0);
+    }
+  });
+
   it('uncrosses a book the engine never matched, the older order as maker', async () => {
     const at = new Date();
     const place = (member: number, side: 'buy' | 'sell', price: string, volume: string) =>

@@ -12,7 +12,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fromUnits, toUnits } from '../../shared/decimal.js';
-import { executeTrade, mul, placeOrder, type MarketInfo } from './orders.js';
+import { executeTrade, lockMarket, mul, placeOrder, type MarketInfo } from './orders.js';
 
 export type Side = 'buy' | 'sell';
 
@@ -27,14 +27,6 @@ const BATCH = 50;
 /** PostgreSQL's deadlock and serialization failures: the transaction was rolled back whole, so running it again is safe. */
 const RETRIED = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
-
-/**
- * Serialises matching on one market until the caller's transaction ends. The key is hashed by the
- * server (hashtextextended, as the deposits' idempotency lock does), so every node computes the same one.
- */
-export async function lockMarket(trx: Kysely<DB>, marketId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`match:${marketId}`}, 0))`.execute(trx);
-}
 
 interface Resting { id: number; price: string; remaining: string }
 

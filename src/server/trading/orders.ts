@@ -82,6 +82,16 @@ export async function placeOrder(trx: Kysely<DB>, o: NewOrder): Promise<number> 
   return id;
 }
 
+/**
+ * Serialises matching on one market until the caller's transaction ends. The key is hashed by the
+ * server (hashtextextended, as the deposits' idempotency lock does), so every node computes the same one.
+ * Matching takes it before any order row (matching.ts), and so does a cancel: the two wait for each
+ * other instead of deadlocking over the same orders and accounts.
+ */
+export async function lockMarket(trx: Kysely<DB>, marketId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`match:${marketId}`}, 0))`.execute(trx);
+}
+
 export interface CancelledOrder { id: number; member_id: number; market_id: string; side: string; released: string }
 
 /**
@@ -93,6 +103,10 @@ export async function cancelOrders(
   trx: Kysely<DB>, ids: readonly number[], at: Date, how: { from: 'wait' | 'pending'; to: 'cancel' | 'reject' } = { from: 'wait', to: 'cancel' },
 ): Promise<CancelledOrder[]> {
   if (!ids.length) return [];
+  // The markets' matching locks first, in name order (the matcher's order: market, then rows).
+  const touched = (await sql<{ market_id: string }>`
+    SELECT DISTINCT market_id FROM orders WHERE id = ANY(${[...ids]}::bigint[]) AND state = ${how.from} ORDER BY market_id`.execute(trx)).rows;
+  for (const m of touched) await lockMarket(trx, m.market_id);
   // The rows are locked in id order, so two bulk cancels over overlapping sets cannot deadlock.
   const rows = (await sql<CancelledOrder>`
     WITH target AS (SELECT id, locked FROM orders WHERE id = ANY(${[...ids]}::bigint[]) AND state = ${how.from} ORDER BY id FOR UPDATE)

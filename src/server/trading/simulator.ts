@@ -20,8 +20,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { toUnits } from '../../shared/decimal.js';
-import { cancelOrders, marketInfo, mul, type MarketInfo } from './orders.js';
-import { lockMarket, submitOrder, uncrossMarket, type Side } from './matching.js';
+import { cancelOrders, lockMarket, marketInfo, mul, type MarketInfo } from './orders.js';
+import { submitOrder, uncrossMarket, type Side } from './matching.js';
 
 export interface DemoMarketOptions {
   /** Orders per second; 0: no timer (the caller calls tick()). */
