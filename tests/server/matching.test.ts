@@ -137,7 +137,7 @@ describe('concurrency and crossed books', () => {
   });
 
   it('a cancel racing the matcher over the same orders waits its turn: each order is filled or cancelled, once', async () => {
-    const asks = [];
+    const asks: number[] = [];
     for (let i = 0; i < 6; i++) asks.push((await submit(sellers[i % 3]!, 'sell', String(100 + i), '0.5')).id);
     const results = await Promise.allSettled([
       submit(buyers[0]!, 'buy', '110', '1.2'),
