@@ -35,6 +35,13 @@ export const routes: AppRoute[] = [
     access: 'list',
     screen: lazy(() => import('./screens/dashboard/DashboardPage')),
   },
+  {
+    // Subject ServiceLog (shared/abilities ROUTE_SUBJECTS), read like the service-log list.
+    path: '/servicegraph',
+    title: 'Service Logs Graph',
+    access: 'list',
+    screen: lazy(() => import('./screens/service-graph/ServiceGraphPage')),
+  },
   // Before the registry's routes: `/user-directory/:id` would otherwise match a generic form page.
   // 'list' access: support and other read-only roles open the detail; controls are disabled per ability.
   {

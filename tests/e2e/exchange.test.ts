@@ -74,6 +74,7 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/payment-settings', 'Simplex BTC'], ['/payment-settings?tab=continents', 'Europe'], ['/email-notification', 'Email Notifications'],
       ['/mining_sessions', 'Mining Sessions'], ['/mining_rewards', 'trst'], ['/services', 'All countries'],
       ['/services?tab=list', 'twilio'], ['/services-edit/add', 'Service Type'],
+      ['/servicegraph', 'Suspicious'],
     ] as const) {
       await page.goto(`${srv.url}${path}`);
       await page.getByText(text, { exact: false }).first().waitFor();

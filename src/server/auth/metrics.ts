@@ -5,22 +5,31 @@
  *   written against stock Barong;
  * - GET /public/graph/data: the statistic body without a session (a pass path; the console ignores
  *   its failures).
- * Both admin calls need `read User`, as in Barong.
+ * - GET /admin/metrics/service-logs (P-A33): the service-log graph, the same query over the
+ *   service-log rollups; it needs `read ServiceLog`, like the service-log list.
+ * Both other admin calls need `read User`, as in Barong.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail } from '../plugins/errors.js';
 import { requireAbility } from './require-ability.js';
 import { barongMetrics, metricsStatistic } from '../db/queries/metrics.js';
+import { serviceLogMetrics } from '../db/queries/service-log-metrics.js';
 import { METRICS_ERRORS, parseInstant, parseMetricsQuery } from '../../shared/metrics.js';
 
 export function metricsRoutes(app: FastifyInstance): void {
   const { db } = app.deps;
 
-  const statistic = async (req: FastifyRequest) => {
+  const query = (req: FastifyRequest) => {
     const parsed = parseMetricsQuery((req.query ?? {}) as Record<string, unknown>);
     if (!parsed.ok) fail(422, ...parsed.errors);
-    return metricsStatistic(db.kysely, parsed.value, app.deps.now());
+    return parsed.value;
   };
+  const statistic = (req: FastifyRequest) => metricsStatistic(db.kysely, query(req), app.deps.now());
+
+  app.get('/admin/metrics/service-logs', async (req) => {
+    await requireAbility(req, 'read', 'ServiceLog', 'barong');
+    return serviceLogMetrics(db.kysely, query(req), app.deps.now());
+  });
 
   app.get('/admin/metrics/statistic', async (req) => {
     await requireAbility(req, 'read', 'User', 'barong');

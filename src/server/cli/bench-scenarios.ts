@@ -124,6 +124,14 @@ function list(c: Ctx): Scenario[] {
   }
   out.push({ name: `dashboard: 1D, UTC, ${c.country}`, path: `${B}/metrics/statistic?period=daily&timezone=UTC&country=${c.country}` });
   out.push({ name: 'metrics (Barong, all-time pending count)', path: `${B}/metrics` });
+  // The service-log graph (P-A33) over the seeded service logs' rollups, the same periods and zones.
+  for (const timeZone of ['UTC', 'Asia/Kathmandu', 'America/New_York']) {
+    for (const [label, period] of periods) {
+      out.push({ name: `service-log graph: ${label}, ${timeZone}`, path: `${B}/metrics/service-logs?period=${period}&timezone=${enc(timeZone)}` });
+    }
+  }
+  out.push({ name: `service-log graph: 1D, UTC, ${c.country}`, path: `${B}/metrics/service-logs?period=daily&timezone=UTC&country_code=${c.country}` });
+  out.push({ name: 'service-log graph: last 30 days (range)', path: `${B}/metrics/service-logs?from=${c.from}&to=${c.to}&timezone=UTC` });
 
   const other: [string, string][] = [
     ['service logs', 'service_logs?limit=10'], ['service logs: result failed', 'service_logs?limit=10&result=failed'],

@@ -23,6 +23,7 @@ import * as restrictions from './migrations/0020_restrictions.js';
 import * as miningAndEmailNotifications from './migrations/0021_mining_and_email_notifications.js';
 import * as payments from './migrations/0022_payments.js';
 import * as countryServices from './migrations/0023_country_services.js';
+import * as serviceLogRollups from './migrations/0024_service_log_rollups.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0021_mining_and_email_notifications': miningAndEmailNotifications,
   '0022_payments': payments,
   '0023_country_services': countryServices,
+  '0024_service_log_rollups': serviceLogRollups,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -231,6 +231,11 @@ export interface MetricRollupsTable {
   successful_logins: number; failed_logins: number;
 }
 
+/** Service-log graph counts per UTC bucket (migration 0024); written only by triggers and the rebuild. */
+export interface ServiceLogRollupsTable {
+  grain: number; country: string; bucket: Date; success: number; failed: number; in_progress: number; suspicious: number;
+}
+
 // 0014: the ledger, adjustments, orders and trades.
 export interface OperationsTable {
   id: Id; code: number; kind: Generated<number>; currency_id: string; member_id: number | null;
@@ -289,6 +294,7 @@ export interface WhitelinkTokensTable {
 
 export interface DB {
   metric_rollups: MetricRollupsTable;
+  service_log_rollups: ServiceLogRollupsTable;
   levels: LevelsTable;
   users: UsersTable;
   labels: LabelsTable;

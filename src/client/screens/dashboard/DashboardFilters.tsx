@@ -1,34 +1,37 @@
 /**
- * The dashboard's filters: country and time zone (toolbar), and the date choice of the chart card,
- * either Filter Date (1D, 1W, 1M, 1Y, All) or Customised Date (from/to pickers, spec §5 rules).
+ * A metrics chart's filters: country and time zone (toolbar), and the date choice of the chart card,
+ * either Filter Date (1D, 1W, 1M, 1Y, All) or Customised Date (from/to pickers, spec §5 rules). They
+ * drive a chart view (state/chart-view.ts): the dashboard's by default, the service-log graph's too.
  */
 import type { FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { COUNTRIES } from '../../../shared/countries';
 import { DATE_RANGE_MESSAGES, PERIOD_BUTTONS } from '../../../shared/metrics';
 import { timeZoneOptions } from '../../../shared/time-zones';
-import {
-  applyRange, dashboard, localToday, setCountry, setPeriod, setRangeField, setTimeZone,
-} from '../../state/dashboard';
+import { dashboardView } from '../../state/dashboard';
+import { localToday, type ChartView } from '../../state/chart-view';
 import { zoneLabel } from './spans';
 
 const COUNTRY_OPTIONS = [...COUNTRIES].sort((a, b) => a.text.localeCompare(b.text, 'en'));
 
-export function ScopeFilters() {
-  const s = useSnapshot(dashboard);
+/** The chart view the filters drive. */
+interface Props { view?: ChartView<object>; label?: string }
+
+export function ScopeFilters({ view = dashboardView, label = 'Dashboard scope' }: Props) {
+  const s = useSnapshot(view.state);
   const zones = timeZoneOptions();
   return (
-    <div className="dash-scope" role="group" aria-label="Dashboard scope">
+    <div className="dash-scope" role="group" aria-label={label}>
       <label className="dash-select">
         <span className="field-label">Country</span>
-        <select className="input" value={s.country} onChange={(e) => void setCountry(e.target.value)}>
+        <select className="input" value={s.country} onChange={(e) => void view.setCountry(e.target.value)}>
           <option value="">All Countries</option>
           {COUNTRY_OPTIONS.map((c) => <option key={c.value} value={c.value}>{c.text}</option>)}
         </select>
       </label>
       <label className="dash-select">
         <span className="field-label">Time zone</span>
-        <select className="input" value={s.timeZone} onChange={(e) => void setTimeZone(e.target.value)}>
+        <select className="input" value={s.timeZone} onChange={(e) => void view.setTimeZone(e.target.value)}>
           {zones.map((z) => <option key={z} value={z}>{zoneLabel(z)}</option>)}
         </select>
       </label>
@@ -36,12 +39,12 @@ export function ScopeFilters() {
   );
 }
 
-export function DateFilters() {
-  const s = useSnapshot(dashboard);
+export function DateFilters({ view = dashboardView }: Props) {
+  const s = useSnapshot(view.state);
   const today = localToday();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void applyRange(localToday());
+    void view.applyRange(localToday());
   };
   const err = (f: 'from' | 'to') => s.rangeErrors[f] && DATE_RANGE_MESSAGES[s.rangeErrors[f]!];
   return (
@@ -50,7 +53,7 @@ export function DateFilters() {
         {PERIOD_BUTTONS.map((b) => (
           <button key={b.period} type="button" className="dash-segment-btn"
             aria-pressed={s.mode === 'period' && s.period === b.period}
-            onClick={() => void setPeriod(b.period)}>
+            onClick={() => void view.setPeriod(b.period)}>
             {b.label}
           </button>
         ))}
@@ -60,7 +63,7 @@ export function DateFilters() {
           <div key={f} className={`dash-date${err(f) ? ' field-invalid' : ''}`}>
             <input type="date" className="input" value={s[f]} max={today} aria-label={f === 'from' ? 'From date' : 'To date'}
               aria-invalid={err(f) ? true : undefined} aria-describedby={err(f) ? `dash-${f}-err` : undefined}
-              onChange={(e) => setRangeField(f, e.target.value)} />
+              onChange={(e) => view.setRangeField(f, e.target.value)} />
             {err(f) && <span className="field-error" id={`dash-${f}-err`}>{err(f)}</span>}
           </div>
         ))}

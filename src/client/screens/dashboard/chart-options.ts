@@ -1,7 +1,8 @@
 /**
- * The User Activities chart as uPlot options: points on an index axis (the server already cut the
- * window into local hours, days or months and labelled them), tick labels thinned by spec §9, and
- * colours read from the theme's CSS variables so light and dark both look right.
+ * A metrics line chart as uPlot options (the dashboard's User Activities, the service-log graph):
+ * points on an index axis (the server already cut the window into local hours, days or months and
+ * labelled them), tick labels thinned by spec §9, and colours read from the theme's CSS variables so
+ * light and dark both look right. Which series and which label field are the caller's (`ChartSeries`).
  */
 import type uPlot from 'uplot';
 import { METRIC_SERIES, tickIndexes, type MetricPoint, type MetricSeries } from '../../../shared/metrics';
@@ -15,7 +16,16 @@ export const SERIES_LABELS: Record<MetricSeries, string> = {
 };
 
 /** The CSS custom property holding each series' colour (dashboard.css, per theme). */
-export const seriesVar = (key: MetricSeries) => `--series-${key.replace(/_/g, '-')}`;
+export const seriesVar = (key: string) => `--series-${key.replace(/_/g, '-')}`;
+
+/** What a chart draws: its series (key, label, colour variable, in legend order) and each point's label field. */
+export interface ChartSeries { keys: readonly string[]; labels: Readonly<Record<string, string>>; varOf: (key: string) => string; labelKey: string }
+
+/** A chart point: its label field plus one count per series key. */
+export type ChartPoint = Readonly<Record<string, string | number>>;
+
+/** The User Activities chart's series. */
+export const ACTIVITY_SERIES: ChartSeries = { keys: METRIC_SERIES, labels: SERIES_LABELS, varOf: seriesVar, labelKey: 'date' };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -44,25 +54,26 @@ export function pointLabel(date: string): string {
 }
 
 /** uPlot's columns: x = point index, then one column per series in legend order. */
-export function chartData(points: readonly MetricPoint[]): uPlot.AlignedData {
-  return [points.map((_, i) => i), ...METRIC_SERIES.map((k) => points.map((p) => p[k]))];
+export function chartData(points: readonly ChartPoint[], series: ChartSeries = ACTIVITY_SERIES): uPlot.AlignedData {
+  return [points.map((_, i) => i), ...series.keys.map((k) => points.map((p) => Number(p[k])))];
 }
 
-export interface ChartTheme { text: string; grid: string; colors: Record<MetricSeries, string> }
+export interface ChartTheme { text: string; grid: string; colors: Record<string, string> }
 
 /** Reads the theme's colours off an element inside the themed tree. */
-export function readTheme(el: Element): ChartTheme {
+export function readTheme(el: Element, series: ChartSeries = ACTIVITY_SERIES): ChartTheme {
   const css = getComputedStyle(el);
   const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  const colors = Object.fromEntries(METRIC_SERIES.map((k) => [k, v(seriesVar(k), '#4f5bd5')])) as Record<MetricSeries, string>;
+  const colors = Object.fromEntries(series.keys.map((k) => [k, v(series.varOf(k), '#4f5bd5')]));
   return { text: v('--text-3', '#6b7280'), grid: v('--border', '#e3e6eb'), colors };
 }
 
 export function chartOptions(opts: {
-  points: readonly MetricPoint[]; hidden: readonly MetricSeries[]; width: number; height: number; theme: ChartTheme;
-  onHover: (index: number | null) => void;
+  points: readonly (MetricPoint | ChartPoint)[]; hidden: readonly string[]; width: number; height: number; theme: ChartTheme;
+  onHover: (index: number | null) => void; series?: ChartSeries;
 }): uPlot.Options {
   const { points, theme } = opts;
+  const series = opts.series ?? ACTIVITY_SERIES;
   const n = points.length;
   const axisFont = '11px Inter, ui-sans-serif, system-ui, sans-serif';
   return {
@@ -77,8 +88,8 @@ export function chartOptions(opts: {
     },
     series: [
       {},
-      ...METRIC_SERIES.map((k) => ({
-        label: SERIES_LABELS[k],
+      ...series.keys.map((k) => ({
+        label: series.labels[k],
         show: !opts.hidden.includes(k),
         stroke: theme.colors[k],
         width: 2,
@@ -89,7 +100,7 @@ export function chartOptions(opts: {
       {
         stroke: theme.text, font: axisFont, grid: { show: false }, ticks: { stroke: theme.grid, size: 4 },
         splits: () => tickIndexes(n),
-        values: (_u, splits) => splits.map((i) => (points[i] ? tickLabel(points[i]!.date) : '')),
+        values: (_u, splits) => splits.map((i) => (points[i] ? tickLabel(String((points[i] as ChartPoint)[series.labelKey])) : '')),
       },
       {
         stroke: theme.text, font: axisFont, size: 48, ticks: { show: false },

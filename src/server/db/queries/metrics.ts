@@ -7,66 +7,25 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
+import { countRollupSpans, firstRollupAt, type EdgeSpan, type RollupSource } from './rollups.js';
 import { COUNTED_LOGINS_AND_SIGNUPS, PHONE_SIGNUPS } from '../migrations/0012_metric_edge_indexes.js';
 import {
   METRIC_SERIES, seriesWindow, statisticSpans, TILES_MS, type BarongMetrics, type MetricSeries, type MetricsQuery, type MetricsStatistic,
 } from '../../../shared/metrics.js';
 
-const MINUTE = 60_000;
-const DAY = 1440 * MINUTE;
-/** Rollup grains in minutes, coarsest first; 0 stands for the raw activity log. */
-const GRAINS = [1440, 60, 15] as const;
-export type Grain = 0 | (typeof GRAINS)[number];
-export interface CoverRange { grain: Grain; lo: number; hi: number }
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+export { coverRanges, type CoverRange, type Grain } from './rollups.js';
 export type Counts = Record<MetricSeries, number>;
 
-/** Splits [lo, hi) into aligned rollup spans, coarsest first, plus unaligned raw ends. */
-export function coverRanges(lo: number, hi: number, grains: readonly number[] = GRAINS): CoverRange[] {
-  if (lo >= hi) return [];
-  const [g, ...finer] = grains;
-  if (g === undefined) return [{ grain: 0, lo, hi }];
-  const size = g * MINUTE;
-  const a = Math.ceil(lo / size) * size, b = Math.floor(hi / size) * size;
-  if (a >= b) return coverRanges(lo, hi, finer);
-  return [...coverRanges(lo, a, finer), { grain: g as Grain, lo: a, hi: b }, ...coverRanges(b, hi, finer)];
-}
-
-const zero = (): Counts => ({ signups: 0, signups_email: 0, signups_phone: 0, successful_logins: 0, failed_logins: 0 });
-const iso = (ms: number) => new Date(ms).toISOString();
+/** The activity log's rollups (0003) and its edge rule. */
+const ACTIVITY_ROLLUPS: RollupSource<MetricSeries> = { table: 'metric_rollups', columns: METRIC_SERIES, edge: (s, c) => edgeCounts(s, c) };
 
 /** The five counts for each span, in order; `country` null = all countries. */
-export async function countSpans(
+export function countSpans(
   db: Kysely<DB>, spans: ReadonlyArray<{ start: number; end: number }>, country: string | null,
 ): Promise<Counts[]> {
-  const rolled: object[] = [], raw: Array<{ g: number; lo: string; hi: string }> = [];
-  spans.forEach((s, g) => {
-    for (const r of coverRanges(s.start, s.end)) {
-      (r.grain === 0 ? raw : rolled).push({ g, grain: r.grain, lo: iso(r.lo), hi: iso(r.hi) });
-    }
-  });
-  const out = spans.map(zero);
-  const add = (rows: Array<Record<string, number>>) => {
-    for (const row of rows) for (const k of METRIC_SERIES) out[row.g!]![k] += Number(row[k]);
-  };
-  if (rolled.length > 0) {
-    // LATERAL makes each range one primary-key range scan; a plain join lets the planner hash-join
-    // the whole country's rollups instead.
-    const { rows } = await sql<Record<string, number>>`
-      SELECT r.g, sum(m.signups)::int8 AS signups, sum(m.signups_email)::int8 AS signups_email,
-        sum(m.signups_phone)::int8 AS signups_phone, sum(m.successful_logins)::int8 AS successful_logins,
-        sum(m.failed_logins)::int8 AS failed_logins
-      FROM json_to_recordset(${JSON.stringify(rolled)}::json) AS r(g int, grain smallint, lo timestamptz, hi timestamptz)
-      CROSS JOIN LATERAL (
-        SELECT sum(signups) AS signups, sum(signups_email) AS signups_email, sum(signups_phone) AS signups_phone,
-          sum(successful_logins) AS successful_logins, sum(failed_logins) AS failed_logins
-        FROM metric_rollups
-        WHERE grain = r.grain AND country = ${country ?? '*'} AND bucket >= r.lo AND bucket < r.hi
-      ) AS m
-      GROUP BY r.g`.execute(db);
-    add(rows);
-  }
-  if (raw.length > 0) add((await edgeCounts(raw, country).execute(db)).rows);
-  return out;
+  return countRollupSpans(db, ACTIVITY_ROLLUPS, spans, country);
 }
 
 /**
@@ -77,7 +36,7 @@ export async function countSpans(
  * parameters, so the planner sees how narrow each range is (an outer-column range looks wide, costs
  * high, and drags in PostgreSQL's JIT for what is a sub-millisecond index scan).
  */
-export function edgeCounts(spans: Array<{ g: number; lo: string; hi: string }>, country: string | null) {
+export function edgeCounts(spans: EdgeSpan[], country: string | null) {
   const inCountry = country === null ? sql`` : sql`AND upper(coalesce(user_ip_country, '')) = ${country}`;
   const parts = spans.map((r) => {
     const range = sql`created_at >= ${r.lo}::timestamptz AND created_at < ${r.hi}::timestamptz ${inCountry}`;
@@ -95,10 +54,8 @@ export function edgeCounts(spans: Array<{ g: number; lo: string; hi: string }>, 
 }
 
 /** The start of the first 15 minutes with counted activity (a primary-key lookup), or null. */
-export async function firstActivityAt(db: Kysely<DB>, country: string | null): Promise<number | null> {
-  const { rows } = await sql<{ first: Date | null }>`
-    SELECT min(bucket) AS first FROM metric_rollups WHERE grain = 15 AND country = ${country ?? '*'}`.execute(db);
-  return rows[0]?.first ? new Date(rows[0].first).getTime() : null;
+export function firstActivityAt(db: Kysely<DB>, country: string | null): Promise<number | null> {
+  return firstRollupAt(db, 'metric_rollups', country);
 }
 
 /**

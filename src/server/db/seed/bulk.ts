@@ -39,26 +39,33 @@ async function dropDerived(ctx: SeedContext, table: string): Promise<string[]> {
   return restore;
 }
 
-/** True when the dashboard rollups (migration 0003) exist and keep themselves by trigger. */
-async function hasRollups(ctx: SeedContext): Promise<boolean> {
-  const r = await rowsOf<{ ok: boolean }>(ctx, `SELECT to_regprocedure('metric_rollups_rebuild()') IS NOT NULL
-    AND EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = 'activities'::regclass AND tgname = 'metric_rollups_ins') AS ok`);
-  return r[0]?.ok === true;
+/** Trigger-kept rollups per logged table (0003 dashboard, 0024 service-log graph): skipped during a load, then rebuilt. */
+const ROLLUPS = [
+  { table: 'activities', trigger: 'metric_rollups_ins', rebuild: 'metric_rollups_rebuild', label: 'dashboard rollups' },
+  { table: 'service_logs', trigger: 'service_log_rollups_ins', rebuild: 'service_log_rollups_rebuild', label: 'service-log rollups' },
+] as const;
+
+/** True when a table's rollups exist and keep themselves by trigger. */
+async function hasRollups(ctx: SeedContext, r: (typeof ROLLUPS)[number]): Promise<boolean> {
+  const rows = await rowsOf<{ ok: boolean }>(ctx, `SELECT to_regprocedure('${r.rebuild}()') IS NOT NULL
+    AND EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '${r.table}'::regclass AND tgname = '${r.trigger}') AS ok`);
+  return rows[0]?.ok === true;
 }
 
 export async function bulkLoad(ctx: SeedContext, tables: string[], load: () => Promise<void>): Promise<void> {
   const restore: string[] = [];
   for (const t of tables) restore.push(...await dropDerived(ctx, t));
-  const rollups = tables.includes('activities') && await hasRollups(ctx);
-  if (rollups) await exec(ctx, 'ALTER TABLE activities DISABLE TRIGGER metric_rollups_ins');
+  const rollups = [];
+  for (const r of ROLLUPS) if (tables.includes(r.table) && await hasRollups(ctx, r)) rollups.push(r);
+  for (const r of rollups) await exec(ctx, `ALTER TABLE ${r.table} DISABLE TRIGGER ${r.trigger}`);
   await load();
   for (const [i, stmt] of restore.entries()) {
     await exec(ctx, stmt);
     ctx.progress('indexes and keys', i + 1, restore.length);
   }
-  if (rollups) {
-    await exec(ctx, 'ALTER TABLE activities ENABLE TRIGGER metric_rollups_ins');
-    await exec(ctx, 'SELECT metric_rollups_rebuild()');
-    ctx.progress('dashboard rollups', 1, 1);
+  for (const r of rollups) {
+    await exec(ctx, `ALTER TABLE ${r.table} ENABLE TRIGGER ${r.trigger}`);
+    await exec(ctx, `SELECT ${r.rebuild}()`);
+    ctx.progress(r.label, 1, 1);
   }
 }
