@@ -22,6 +22,7 @@ declare module 'fastify' {
 }
 
 export const REDEEM_PATH = '/api/v2/barong/identity/users/access';
+const RULES_PATH = '/api/v2/barong/admin/restrictions';
 const SIGN_IN_PATHS = new Set(['/api/v2/barong/identity/sessions', '/api/v2/barong/identity/sessions/new']);
 
 export const isSignIn = (req: FastifyRequest, path: string | null) => req.method === 'POST' && path !== null && SIGN_IN_PATHS.has(path);
@@ -55,6 +56,14 @@ export function registerRestrictions(app: FastifyInstance): void {
     const verdict = judge(await rules.current(), clientOf(app, req), isSignIn(req, path));
     if (verdict.kind === 'refuse') fail(verdict.code, verdict.error);
     if (verdict.kind === 'maintenance') req.restriction = verdict;
+  });
+
+  // The node that wrote a rule reads them again before it answers, so the writer's next call meets the
+  // rules it just saved (other nodes hear the NOTIFY a few milliseconds later; PGlite delivers it at once).
+  app.addHook('onSend', async (req, reply, payload) => {
+    const path = normalisePath(req.url)?.toLowerCase() ?? '';
+    if (req.method !== 'GET' && reply.statusCode < 300 && (path.startsWith(RULES_PATH) || path === REDEEM_PATH)) await rules.read();
+    return payload;
   });
 
   app.addHook('preValidation', async (req) => {
