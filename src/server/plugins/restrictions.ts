@@ -62,7 +62,10 @@ export function registerRestrictions(app: FastifyInstance): void {
   // rules it just saved (other nodes hear the NOTIFY a few milliseconds later; PGlite delivers it at once).
   app.addHook('onSend', async (req, reply, payload) => {
     const path = normalisePath(req.url)?.toLowerCase() ?? '';
-    if (req.method !== 'GET' && reply.statusCode < 300 && (path.startsWith(RULES_PATH) || path === REDEEM_PATH)) await rules.read();
+    if (req.method !== 'GET' && reply.statusCode < 300 && (path.startsWith(RULES_PATH) || path === REDEEM_PATH)) {
+      // The write is done and stays answered as done: a failed read leaves the NOTIFY (or the 5 s re-read) to it.
+      await rules.read().catch((err) => req.log.warn({ err }, 'restrictions: re-reading the rules after a write failed'));
+    }
     return payload;
   });
 

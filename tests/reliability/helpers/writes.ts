@@ -252,6 +252,9 @@ const FRESH: Record<string, () => Record<string, unknown>> = {
   'country-services': () => ({ country_code: COUNTRIES[freshCountry++ % COUNTRIES.length]!.value }),
 };
 
+/** An update whose first free field has no valid sample of its own (a restriction's code: an HTTP status). */
+const UPDATES: Record<string, Record<string, unknown>> = { restrictions: { code: 451 } };
+
 async function createRowWith(c: Ctx, r: Resource): Promise<Record<string, unknown>> {
   const e = r.endpoints.create!;
   const res = await c.t.app.inject({ method: e.method, url: root(r) + e.path, headers: c.su.headers(), payload: await createBody(c, r) });
@@ -283,7 +286,7 @@ function registryCases(): Record<string, WriteCase> {
         kind: 'repeatable',
         prepare: async (c) => ({
           url: root(r) + update.path,
-          body: { [r.key]: await createRow(c, r), ...(field ? { [inputNameOf(r, field)]: validBody(r)[inputNameOf(r, field)] ?? 'sample' } : {}) },
+          body: { [r.key]: await createRow(c, r), ...(UPDATES[r.name] ?? (field ? { [inputNameOf(r, field)]: validBody(r)[inputNameOf(r, field)] ?? 'sample' } : {})) },
         }),
       };
     }

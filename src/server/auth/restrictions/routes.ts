@@ -26,7 +26,7 @@ const P = 'admin.restriction';
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export function restrictionRoutes(app: FastifyInstance): void {
-  registerWriteHook('restrictions', async ({ req, values, stored }) => {
+  registerWriteHook('restrictions', async ({ req, trx, values, stored }) => {
     const row = { ...stored, ...values } as { id?: number; category: string; scope: string; value: string; code?: number | null; state: string };
     if (values.value !== undefined || values.scope !== undefined) {
       const value = normaliseValue(row.scope, String(row.value ?? ''));
@@ -38,8 +38,10 @@ export function restrictionRoutes(app: FastifyInstance): void {
       values.code = defaultCode(row.category, row.scope);
       row.code = values.code as number;
     }
-    // The rules as they will be, for the writer's own address: refused anywhere, or at sign-in.
-    const others = (await app.restrictionRules.current()).filter((r) => r.id !== stored.id);
+    // The rules as they will be, for the writer's own address: refused anywhere, or at sign-in. Read in the
+    // write's own transaction (not the node's cache, whose re-read would need a second connection).
+    const enabled = await trx.selectFrom('restrictions').select(['id', 'category', 'scope', 'value', 'code']).where('state', '=', 'enabled').execute();
+    const others = enabled.filter((r) => r.id !== stored.id);
     const after: Rule[] = row.state === 'enabled' ? [...others, { id: row.id ?? 0, category: row.category, scope: row.scope, value: row.value, code: row.code! }] : others;
     const me = clientOf(app, req);
     const locked = judge(after, me, false).kind === 'refuse' || judge(after, me, true).kind === 'refuse';

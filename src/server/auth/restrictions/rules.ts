@@ -80,31 +80,40 @@ export class RestrictionRules {
   private rules: Rule[] = [];
   private readAt = -Infinity;
   private listening = false;
-  private reading: Promise<Rule[]> | null = null;
+  /** The read under way, and at most one more queued behind it for the changes it may predate. */
+  private running: Promise<Rule[]> | null = null;
+  private queued: Promise<Rule[]> | null = null;
 
   constructor(private readonly db: Kysely<DB>) {}
 
   /** The enabled rules, read again first when they may be stale. */
   async current(): Promise<readonly Rule[]> {
     // A change was heard and is being read: the rules in force are the ones it brings.
-    if (this.reading) return this.reading;
+    const pending = this.queued ?? this.running;
+    if (pending) return pending;
     if (this.listening && this.readAt > -Infinity) return this.rules;
     if (Date.now() - this.readAt < STALE_MS) return this.rules;
     return this.read();
   }
 
+  /**
+   * Reads the rules again. A read already under way may have started before the change that asks for
+   * this one, so one more follows it — shared by everyone who asks meanwhile: fifty writes at once cost
+   * two reads, not fifty in a row.
+   */
   read(): Promise<Rule[]> {
-    // A read already under way may have started before the change that asks for this one: chain after it.
-    const next = (this.reading ?? Promise.resolve([])).catch(() => []).then(async () => {
-      const rows = await this.db.selectFrom('restrictions').select(['id', 'category', 'scope', 'value', 'code'])
-        .where('state', '=', 'enabled').orderBy('id').execute();
-      this.rules = rows;
-      this.readAt = Date.now();
-      return rows;
-    });
-    this.reading = next;
-    void next.finally(() => { if (this.reading === next) this.reading = null; }).catch(() => undefined);
-    return next;
+    if (!this.running) return this.start();
+    this.queued ??= this.running.catch(() => undefined).then(() => { this.queued = null; return this.start(); });
+    return this.queued;
+  }
+
+  private start(): Promise<Rule[]> {
+    const p: Promise<Rule[]> = this.db.selectFrom('restrictions').select(['id', 'category', 'scope', 'value', 'code'])
+      .where('state', '=', 'enabled').orderBy('id').execute()
+      .then((rows) => { this.rules = rows; this.readAt = Date.now(); return rows; })
+      .finally(() => { if (this.running === p) this.running = null; });
+    this.running = p;
+    return p;
   }
 
   async listen(listen: Listen): Promise<() => Promise<void>> {
