@@ -39,6 +39,25 @@ async function setMaintenance(on: boolean): Promise<readonly string[] | void> {
   }
 }
 
+/** "Maintenance on" / "Maintenance off": each says who is shut out before it runs. */
+function maintenanceCommand(on: boolean): Command {
+  const title = on ? 'Maintenance on' : 'Maintenance off';
+  return {
+    id: `restrictions.maintenance-${on ? 'on' : 'off'}`,
+    title,
+    group: 'Settings',
+    keywords: ['restriction', 'maintenance', ...(on ? ['close', 'downtime'] : ['open', 'reopen'])],
+    page: {
+      kind: 'confirm', confirmLabel: title,
+      question: on
+        ? 'Close the platform? Everyone but staff (the console\'s roles) is refused until maintenance is off.'
+        : 'Open the platform again to everyone? Blacklists and other rules still apply.',
+    },
+    can, blocked,
+    run: () => setMaintenance(on),
+  };
+}
+
 export const restrictionCommands: Command[] = [
   {
     id: 'restrictions.block-ip',
@@ -61,22 +80,6 @@ export const restrictionCommands: Command[] = [
       }
     },
   },
-  {
-    id: 'restrictions.maintenance-on',
-    title: 'Maintenance on',
-    group: 'Settings',
-    keywords: ['restriction', 'maintenance', 'close', 'downtime'],
-    page: { kind: 'confirm', question: 'Close the platform? Everyone but staff (the console\'s roles) is refused until maintenance is off.', confirmLabel: 'Maintenance on' },
-    can, blocked,
-    run: () => setMaintenance(true),
-  },
-  {
-    id: 'restrictions.maintenance-off',
-    title: 'Maintenance off',
-    group: 'Settings',
-    keywords: ['restriction', 'maintenance', 'open', 'reopen'],
-    page: { kind: 'confirm', question: 'Open the platform again to everyone? Blacklists and other rules still apply.', confirmLabel: 'Maintenance off' },
-    can, blocked,
-    run: () => setMaintenance(false),
-  },
+  maintenanceCommand(true),
+  maintenanceCommand(false),
 ];

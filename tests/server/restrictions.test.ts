@@ -132,6 +132,13 @@ describe('whitelink tokens', () => {
     const redeem = (ip: string, tok = token) => call('POST', '/api/v2/barong/identity/users/access', { ip, payload: { whitelink_token: tok } });
     expect((await redeem('203.0.113.50')).statusCode).toBe(201);
     expect((await call('GET', CONFIGS, { ip: '203.0.113.50' })).statusCode).toBe(200);
+    // Two redemptions of one token at once: one whitelists, the other is refused.
+    const twin = (await call('POST', `${ADMIN}/whitelink`, { who: admin, payload: {} })).json().whitelink_token;
+    const both = await Promise.all([redeem('203.0.113.60', twin), redeem('203.0.113.61', twin)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    for (const bad of [{}, 'x'.repeat(64), 1e23]) {
+      expect(errors(await redeem('203.0.113.62', bad as string))).toEqual(['identity.user.access.invalid_token']);
+    }
     const again = await redeem('203.0.113.51');
     expect([again.statusCode, errors(again)]).toEqual([422, ['identity.user.access.invalid_token']]);
     const later = (await call('POST', `${ADMIN}/whitelink`, { who: admin, payload: { expire_time: 1, range: 'hour' } })).json().whitelink_token;
@@ -139,6 +146,16 @@ describe('whitelink tokens', () => {
     expect(errors(await redeem('203.0.113.52', later))).toEqual(['identity.user.access.invalid_token']);
     t.clock.advance(-3_600_001);
     expect(errors(await call('POST', `${ADMIN}/whitelink`, { who: admin, payload: { expire_time: 31 } }))).toEqual(['admin.restriction.invalid_expire']);
+    // NUL and lone surrogates never reach a route: the input guard answers server.request.invalid_characters.
+    for (const bad of ['x\u0000', '\ud800']) {
+      expect(errors(await call('POST', `${ADMIN}/whitelink`, { who: admin, payload: { expire_time: bad } }))).toEqual(['server.request.invalid_characters']);
+    }
+    for (const bad of [{}, [], 1.5, 1e23, { a: { b: { c: 1 } } }]) {
+      expect(errors(await call('POST', `${ADMIN}/whitelink`, { who: admin, payload: { expire_time: bad } })), JSON.stringify(bad)).toEqual(['admin.restriction.invalid_expire']);
+    }
+    for (const bad of ['week', {}, 7]) {
+      expect(errors(await call('POST', `${ADMIN}/whitelink`, { who: admin, payload: { range: bad } })), JSON.stringify(bad)).toEqual(['admin.restriction.invalid_range']);
+    }
   });
 });
 

@@ -39,6 +39,9 @@ export function cookieOptions(app: FastifyInstance, req: FastifyRequest): Cookie
 
 export type SessionVerdict = 'ok' | 'expired' | 'client_mismatch';
 
+/** User states that may hold a session (Barong: active and pending); any other is authz.user_not_active. */
+export const LIVE_STATES: ReadonlySet<string> = new Set(['active', 'pending']);
+
 /** Barong's validate_session!: same user agent as at sign-in, within idle and absolute lifetime. */
 export function judgeSession(
   app: FastifyInstance, s: SessionWithUser, userAgent: string, now: Date,

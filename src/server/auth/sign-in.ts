@@ -18,7 +18,7 @@ import { HashGate, dummyDigest, verifyPassword } from './passwords.js';
 import { verifyCaptcha } from './captcha.js';
 import { TotpError, verifyTotp } from './totp.js';
 import { Throttle, attemptKeys, signInLimits, type Charge } from './throttle.js';
-import { openSession, userAgentOf } from './sessions.js';
+import { LIVE_STATES, openSession, userAgentOf } from './sessions.js';
 import { userWithFullInfo } from './user-entity.js';
 import {
   claimOtpStep, findUserByIdentity, insertUserActivity, setLastIp, type UserRow,
@@ -38,7 +38,6 @@ const SignInByIdentity = shape({ identity: text(320), ...common });
 const SignInByEmail = shape({ email: text(320), ...common });
 
 const TOO_MANY = 'identity.session.too_many_attempts';
-const LIVE_STATES = new Set(['active', 'pending']);
 const STATE_CODES: Record<string, string> = {
   banned: 'identity.session.banned',
   deleted: 'identity.session.deleted',

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail } from './errors.js';
 import { isPassPath, normalisePath } from '../auth/paths.js';
 import {
-  endSession, hashSessionId, judgeSession, sameSecret, sessionIdFrom, userAgentOf, type SessionVerdict,
+  endSession, hashSessionId, judgeSession, LIVE_STATES, sameSecret, sessionIdFrom, userAgentOf, type SessionVerdict,
 } from '../auth/sessions.js';
 import { findSessionWithUser, touchSession, type SessionWithUser } from '../db/queries/sessions.js';
 import type { AuthContext } from '../auth/context.js';
@@ -26,7 +26,6 @@ declare module 'fastify' {
 /** last_seen_at is rewritten at most this often: idle expiry needs minutes, not milliseconds. */
 export const TOUCH_EVERY_MS = 5_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const LIVE_STATES = new Set(['active', 'pending']);
 
 function toAuth(s: SessionWithUser): AuthContext {
   return {

@@ -7,14 +7,13 @@
  * streams the new role may not have.
  */
 import type { FastifyInstance } from 'fastify';
-import { judgeSession } from '../auth/sessions.js';
+import { judgeSession, LIVE_STATES } from '../auth/sessions.js';
 import { AUTH_CHANNEL } from '../auth/session-cache.js';
 import { findSessionWithUser } from '../db/queries/sessions.js';
 import type { Client, Hub, Member } from './hub.js';
 import { parseStream, type StreamKind } from './streams.js';
 
 const RECHECK_EVERY_MS = 60_000;
-const LIVE_STATES = new Set(['active', 'pending']);
 export const SESSION_CLOSE_CODE = 4001;
 
 export function watchSessions(app: FastifyInstance, hub: Hub, refusal: (c: Client, k: StreamKind) => string | null): () => void {

@@ -13,7 +13,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { LOCKOUT_CODE } from '../../../shared/resources/restrictions.js';
+import { LOCKOUT_CODE, restrictions } from '../../../shared/resources/restrictions.js';
+import { fieldStruct } from '../../../shared/resources/field-structs.js';
 import { ApiError, fail } from '../../plugins/errors.js';
 import { withAudit } from '../../plugins/audit.js';
 import { clientOf } from '../../plugins/restrictions.js';
@@ -23,6 +24,7 @@ import { judge, type Rule } from './rules.js';
 import { defaultCode, normaliseValue } from './values.js';
 
 const P = 'admin.restriction';
+const WHITELINK = restrictions.listCalls!.find((c) => c.name === 'whitelink')!;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export function restrictionRoutes(app: FastifyInstance): void {
@@ -50,11 +52,16 @@ export function restrictionRoutes(app: FastifyInstance): void {
 
   app.post('/admin/restrictions/whitelink', async (req, reply) => {
     await requireAbility(req, 'create', 'Restriction', 'barong');
-    const b = (req.body && typeof req.body === 'object' ? req.body : {}) as { expire_time?: unknown; range?: unknown };
-    const expire = b.expire_time === undefined ? 1 : Number(b.expire_time);
-    if (!Number.isInteger(expire) || expire < 1 || expire > 30) fail(422, `${P}.invalid_expire`);
-    const range = b.range ?? 'day';
-    if (range !== 'day' && range !== 'hour') fail(422, `${P}.invalid_range`);
+    // The call's params as the resource declares them (the console's dialog checks the same structs).
+    const b = (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Record<string, unknown>;
+    const param = (name: 'expire_time' | 'range', code: string) => {
+      const f = WHITELINK.params![name]!;
+      const [err, v] = fieldStruct(f).validate(b[name] ?? f.default, { coerce: true });
+      if (err || v === undefined) fail(422, code);
+      return v;
+    };
+    const expire = Number(param('expire_time', `${P}.invalid_expire`));
+    const range = String(param('range', `${P}.invalid_range`));
     const token = randomBytes(32).toString('hex');
     const expiresAt = new Date(app.deps.now().getTime() + expire * (range === 'day' ? 86_400_000 : 3_600_000));
     await withAudit(req, { topic: 'restrictions', action: 'whitelink', data: { expire_time: expire, range, expires_at: expiresAt.toISOString() } }, (trx) =>
