@@ -45,7 +45,7 @@ export const restrictions = defineResource({
       field: 'category',
       format: { kind: 'badge', colours: { whitelist: 'green', maintenance: 'yellow', blacklist: 'red', blocklogin: 'red' } },
     },
-    { field: 'scope' }, { field: 'value' }, { field: 'code' },
+    { field: 'scope' }, { field: 'value' }, { field: 'code', label: 'Code' },
     { field: 'state', format: { kind: 'badge', colours: { enabled: 'green', disabled: 'grey' }, labels: { enabled: 'Enabled', disabled: 'Disabled' } } },
     { field: 'created_at', format: { kind: 'date' } },
     { field: 'updated_at', format: { kind: 'date' } },
