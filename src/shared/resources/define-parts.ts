@@ -119,6 +119,11 @@ export interface CallDef {
   body?: Readonly<Record<string, string>>;
   /** Offered only while the row meets this (a reject while the withdrawal awaits a decision). */
   when?: FieldCondition;
+  /**
+   * A write call that moves money or cannot be undone (a deposit's refund): once the params are filled, a
+   * confirmation shows the row's `field` before → `to` and the params, and only its Confirm sends the call.
+   */
+  confirm?: { field: string; to: string };
   /** A read call's answer as shown ('812,345'). */
   show?(answer: unknown): string;
   /**
@@ -222,6 +227,24 @@ export interface ListDecl<K extends string = string> {
   fixed?: Readonly<Record<string, string>>;
   /** A tab beside the list grouping its rows by an enum field (GroupDecl): payment settings by continent. */
   groups?: GroupDecl<K>;
+  /**
+   * The route shows several resources' lists as tabs (ListTabDef), this list being one of them: pending
+   * applications' profile and coin tabs. Not with `groups`.
+   */
+  tabs?: readonly ListTabDef[];
+}
+
+/**
+ * One tab of a list route shared by several resources (`?tab=<value>`): `resource` is the registry name
+ * of the list shown there, the declaring resource itself for its own. Another resource's tab is declared
+ * `embedded` with the host's `route` (it has no route of its own; the host's route subjects gate it). A
+ * tab shows only to viewers who may read its resource's subject. Without `?tab=` the declaring
+ * resource's own tab opens, so every link to the route keeps landing on that list.
+ */
+export interface ListTabDef {
+  value: string;
+  label: string;
+  resource: string;
 }
 
 /**
