@@ -19,6 +19,7 @@ import { registerBarongRoutes } from './auth/routes.js';
 import { registerAuthz } from './plugins/authz.js';
 import { registerPeatioRoutes } from './exchange/routes.js';
 import { registerRanger, registerWebSocket } from './realtime/routes.js';
+import { createMessaging, type Messaging } from './messaging/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -27,6 +28,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The fetch used to reach the captcha provider; tests point it at a loopback fake. */
   fetch?: typeof fetch;
+  /** E-mail, SMS and push transports (server/messaging); by default built from config.messaging. */
+  messaging?: Messaging;
   logger?: boolean | object;
 }
 
@@ -49,7 +52,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
-  app.decorate('deps', { now: () => new Date(), fetch: globalThis.fetch, ...deps } as FastifyInstance['deps']);
+  app.decorate('deps', {
+    now: () => new Date(), fetch: globalThis.fetch, ...deps,
+    messaging: deps.messaging ?? createMessaging(deps.config.messaging, app.log),
+  } as FastifyInstance['deps']);
   // Set as the request arrives (a synchronous hook: no promise per request); every answer carries it.
   app.addHook('onRequest', (req, reply, done) => { reply.header('x-request-id', req.id); done(); });
   const routeList: FastifyInstance['routeList'] = [];

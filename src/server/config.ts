@@ -69,9 +69,46 @@ export interface Config {
   withdrawReviewAmounts: Record<string, string>;
   /** Sessions a user may hold at once; signing in past it ends the oldest. */
   sessionsPerUser: number;
+  /** Message providers (server/messaging): SMTP, the SMS HTTP API and FCM; each absent one is the log transport. */
+  messaging: MessagingConfig;
   /** Serve the built SPA from this directory (absent: API only). */
   staticDir?: string;
   secureCookies: 'auto' | boolean;
+}
+
+/**
+ * Message providers (README → Configuration → Message providers). A kind left unconfigured (null) goes
+ * through the log transport; `services` names the platform settings (service names, lower-case) a
+ * provider carries, '*' for every one of its type.
+ */
+export interface MessagingConfig {
+  /** Every provider call's limit in ms (MESSAGE_TIMEOUT_MS, default 10 s). */
+  timeoutMs: number;
+  smtp: { url: string; from: string; services: readonly string[] | '*' } | null;
+  smsHttp: { url: string; token?: string; services: readonly string[] | '*' } | null;
+  fcm: { serviceAccountFile: string; apiUrl: string } | null;
+}
+
+/** A comma-separated list of service names, lower-case; absent or `*`: all. */
+function serviceNames(env: Env, name: string): readonly string[] | '*' {
+  const raw = env[name]?.trim();
+  if (!raw || raw === '*') return '*';
+  const list = raw.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+  if (list.some((x) => !/^[a-z0-9][a-z0-9 _.-]*$/.test(x))) throw new ConfigError(`${name} must be service names separated by commas, got "${raw}"`);
+  return list;
+}
+
+function messagingConfig(env: Env): MessagingConfig {
+  const timeoutMs = int(env, 'MESSAGE_TIMEOUT_MS', 10_000, 100, 120_000);
+  const smtpUrl = url(env, 'SMTP_URL', '', ['smtp:', 'smtps:']);
+  const smsUrl = url(env, 'SMS_HTTP_URL', '', ['http:', 'https:']);
+  const fcmFile = env.FCM_SERVICE_ACCOUNT_FILE?.trim();
+  return {
+    timeoutMs,
+    smtp: smtpUrl ? { url: smtpUrl, from: env.SMTP_FROM?.trim() || 'Steward <no-reply@localhost>', services: serviceNames(env, 'SMTP_SERVICES') } : null,
+    smsHttp: smsUrl ? { url: smsUrl, token: env.SMS_HTTP_TOKEN || undefined, services: serviceNames(env, 'SMS_HTTP_SERVICES') } : null,
+    fcm: fcmFile ? { serviceAccountFile: fcmFile, apiUrl: url(env, 'FCM_API_URL', 'https://fcm.googleapis.com', ['http:', 'https:']) } : null,
+  };
 }
 
 export const DEFAULT_ALLOWED_ROLES = [
@@ -237,6 +274,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
       queue: int(env, 'PASSWORD_HASH_QUEUE', 8, 0, 10_000),
     },
     sessionsPerUser: int(env, 'SESSIONS_PER_USER', 10, 1, 1000),
+    messaging: messagingConfig(env),
     withdrawReviewAmounts: reviewAmounts(env),
     staticDir: env.STEWARD_STATIC_DIR ?? 'dist',
     secureCookies: secure === undefined || secure === '' ? 'auto' : bool(env, 'COOKIE_SECURE', false),

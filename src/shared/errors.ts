@@ -144,6 +144,10 @@ export const ERRORS = {
   // An amount with more decimals than the currency's precision (currencies.precision) is refused, not rounded.
   'admin.member.amount_exceeds_precision': 422,
   'admin.notification.uid_doesnt_exist': 404,
+  // A test message (POST /admin/service_logs): the user, a phone number for an SMS, an enabled provider of the type.
+  'admin.service_log.uid_doesnt_exist': 404,
+  'admin.service_log.no_phone_number': 422,
+  'admin.service_log.no_platform_setting': 422,
   // Money: orders and adjustments (issue 12).
   'admin.wallet_transfer.doesnt_exist': 404,
   'admin.wallet_transfer.invalid_id': 422,

@@ -16,7 +16,8 @@ import { MapField } from '../components/form/MapField';
 import { FlagsField } from '../components/form/FlagsField';
 import { ListField } from '../components/form/ListField';
 import { addLabel } from '../components/layout/header-slots';
-import { notifyFailure, notifySuccess } from '../state/toasts';
+import { notify, notifyFailure, notifySuccess } from '../state/toasts';
+import { createdToast } from './presentation';
 import {
   disabledBy, formFieldNames, initialValues, serverFieldMessage, shown, validateForm, type FormMode, type FormValues,
 } from './form-model';
@@ -139,7 +140,7 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
       const json = JSON.stringify(checked.body);
       if (sent.current?.body !== json) sent.current = { body: json, key: newIdempotencyKey() };
       const saved = mode === 'create' ? await createRow(r, checked.body, sent.current.key, confirm) : await updateRow(r, keyOf(r, row!), checked.body, confirm);
-      notifySuccess((mode === 'create' ? r.messages?.created : r.messages?.updated) ?? 'Updated Successfully');
+      if (mode === 'create') { const done = createdToast(r, saved); notify(done.type, done.text); } else notifySuccess(r.messages?.updated ?? 'Updated Successfully');
       onSaved(saved);
     } catch (err) {
       const overrulable = err instanceof ApiError && !confirm ? r.confirmable?.find((c) => err.messages.includes(c.code)) : undefined;

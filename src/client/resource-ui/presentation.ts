@@ -3,7 +3,7 @@
  * opens a modal") or a page, and the list defaults the URL codec needs. Read-only helpers; the
  * definitions themselves stay in src/shared/resources.
  */
-import { RESOURCES, type Resource } from '../../shared/resources';
+import { meets, RESOURCES, resourceNamed, type Resource } from '../../shared/resources';
 import type { ListDefaults } from '../../shared/list-query';
 
 export type FormStyle = 'modal' | 'page';
@@ -31,8 +31,23 @@ export function rowPath(r: Resource, id: number | string): string {
   return r.view ? `/${viewSegment(r)}/${encodeURIComponent(String(id))}` : formPath(r, id);
 }
 
-/** Whether "New <entity>" is offered: the create call, and a form to make it in (an edit form, or a view's add page). */
-export const canAdd = (r: Resource): boolean => r.endpoints.create !== undefined && (hasForm(r) || !!r.view);
+/**
+ * Whether "New <entity>" is offered: the create call, and a form to make it in (an edit form, a view's
+ * add page, or a create-only resource's own add page).
+ */
+export const canAdd = (r: Resource): boolean => r.endpoints.create !== undefined && (hasForm(r) || !!r.view || addPageOnly(r));
+
+/** A create-only resource whose create form has a page of its own at `/<route>/add` (`addPage`). */
+export const addPageOnly = (r: Resource): boolean => !!r.addPage && r.endpoints.create !== undefined && !hasForm(r) && !r.view;
+
+/**
+ * The toast after a create: `messages.created` with `{field}` filled from the answered row, an error
+ * toast when the row meets `messages.createdFailedWhen` (a test message the provider refused).
+ */
+export function createdToast(r: Resource, row: Record<string, unknown>): { type: 'success' | 'error'; text: string } {
+  const text = (r.messages?.created ?? 'Updated Successfully').replace(/\{(\w+)\}/g, (_, k: string) => String(row[k] ?? ''));
+  return { type: meets(r.messages?.createdFailedWhen, row) && r.messages?.createdFailedWhen ? 'error' : 'success', text };
+}
 
 /** The bespoke detail screen a row opens (a user at /user-directory/{uid}); undefined without one. */
 export function detailPath(r: Resource, row: Record<string, unknown>): string | undefined {
@@ -71,10 +86,20 @@ export const hasForm = (r: Resource): boolean => r.endpoints.update !== undefine
  */
 export const opensPanel = (r: Resource): boolean => !r.detail && !hasForm(r) && !r.view;
 
-/** The resource whose list or detail route a path is on, if any. */
-export function resourceAt(path: string): Resource | undefined {
+/** A tabbed list route's tabs (ListDecl.tabs) with their resources; none for a plain list. */
+export function listTabs(r: Resource): { value: string; label: string; resource: Resource }[] {
+  return (r.list.tabs ?? []).map((t) => ({ ...t, resource: resourceNamed(t.resource) }));
+}
+
+/**
+ * The resource whose list or detail route a path is on, if any; on a tabbed list route, the list of the
+ * tab the query names (`/pending-applications?tab=coin`).
+ */
+export function resourceAt(path: string, search = path.split('?')[1] ?? ''): Resource | undefined {
   const seg = path.replace(/^\/+/, '').split(/[/?#]/)[0];
-  return listedResources().find((r) => r.route === seg || r.formRoute === seg);
+  const r = listedResources().find((x) => x.route === seg || x.formRoute === seg);
+  const tab = new URLSearchParams(search.split('#')[0]).get('tab');
+  return (r && listTabs(r).find((t) => t.value === tab)?.resource) ?? r;
 }
 
 /** The last list URL seen per resource, so a form page's Back and Save return to the same view. */

@@ -6,7 +6,7 @@
 import { lazy } from 'react';
 import type { Resource } from '../../shared/resources';
 import type { AppRoute, ScreenProps } from '../routes';
-import { canAdd, formSegment, formStyle, hasForm, listedResources, viewSegment } from './presentation';
+import { addPageOnly, canAdd, formSegment, formStyle, hasForm, listedResources, viewSegment } from './presentation';
 
 function listRoute(r: Resource): AppRoute {
   return {
@@ -60,9 +60,23 @@ function viewRoute(r: Resource): AppRoute {
   };
 }
 
+/** A create-only resource's add page (`/service-logs/add`, `addPage`). */
+function addRoute(r: Resource): AppRoute {
+  return {
+    path: `/${r.route}/add`,
+    title: `New ${r.label}`,
+    access: 'add',
+    screen: lazy(async () => {
+      const { FormPage } = await import('./FormPage');
+      return { default: () => <FormPage resource={r} id="add" /> };
+    }),
+  };
+}
+
 export function resourceRoutes(): AppRoute[] {
   return listedResources().flatMap((r) => [
     listRoute(r),
+    ...(addPageOnly(r) ? [addRoute(r)] : []),
     ...(r.view ? [viewRoute(r)] : []),
     ...(formStyle(r) === 'page' && hasForm(r) ? [formRoute(r)] : []),
   ]);

@@ -138,6 +138,13 @@ async function emailNotification(c: Ctx) {
 let node: Promise<NodeSimulator> | null = null;
 const simulator = () => (node ??= startNodeSimulator({ seed: 5, chains: { bitcoin: { height: 5, addresses: [] } } }));
 
+/** A user and an enabled e-mail provider for a test message to go through. */
+async function testMessageUser(c: Ctx) {
+  await db(c).insertInto('platform_settings').values({ service_type: 'email', service_name: 'reliability-smtp', state: 'enabled' } as never)
+    .onConflict((oc) => oc.doNothing()).execute();
+  return user(c);
+}
+
 const BESPOKE: Record<string, WriteCase> = {
   [`POST ${P}/currencies/update/lock_peer`]: {
     kind: 'repeatable',
@@ -156,6 +163,8 @@ const BESPOKE: Record<string, WriteCase> = {
   [`POST ${B}/email-notifications`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/email-notifications`, body: { id: await emailNotification(c), enabled: false } }) },
   // A whitelink token per call (restrictions): each one new.
   [`POST ${B}/restrictions/whitelink`]: { kind: 'repeatable', prepare: async () => ({ url: `${B}/restrictions/whitelink`, body: { expire_time: 1, range: 'hour' } }) },
+  // A test message per call (log transport: nothing leaves the machine), each its own service-log row.
+  [`POST ${B}/service_logs`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/service_logs`, body: { uid: (await testMessageUser(c)).uid, service_type: 'email', message: 'M' } }) },
   [`POST ${B}/notification/push`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/notification/push`, body: { uid: (await user(c)).uid, title: 'T', message: 'M' } }) },
   [`POST ${B}/permissions`]: { kind: 'unique', prepare: async () => ({ url: `${B}/permissions`, body: { role: 'member', verb: 'get', path: `api/v2/${unique()}`, action: 'accept' } }) },
   [`PUT ${B}/permissions`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/permissions`, body: { id: (await permission(c)).id, path: `api/v2/${unique()}` } }) },

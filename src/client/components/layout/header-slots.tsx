@@ -15,8 +15,8 @@ export function HeaderActions({ children }: { children: ReactNode }) {
   return slot ? createPortal(children, slot) : null;
 }
 
-/** Spec: "Add <entity>", except Create for permissions, Scan for blocks and NFE for tokens. */
-const ADD_LABELS: Record<string, string> = { 'setting-permissions': 'Create', blocks: 'Scan', tokens: 'NFE' };
+/** Spec: "Add <entity>", except Create for permissions, Scan for blocks and NFE for tokens (and a service log is a test message sent). */
+const ADD_LABELS: Record<string, string> = { 'setting-permissions': 'Create', blocks: 'Scan', tokens: 'NFE', 'service-logs': 'Send test message' };
 const ADD_ICONS: Record<string, IconName> = { blocks: 'scan' };
 
 export function addLabel(routeKey: string, entity: string): string {

@@ -3,8 +3,8 @@
  * (created_at, id) with capped totals (list-page.ts). Every filter has an index (0001 and 0005
  * migrations); a uid is resolved to a user id first wherever the table references users by id.
  */
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../schema.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, ServiceLogsTable } from '../schema.js';
 import { COUNT_CAP } from './count.js';
 import { applyPage, keyColumns, orderLikePage, TIME_KEYSET, type PageRequest } from './paging.js';
 import { resolveUserId } from './activity-log.js';
@@ -29,11 +29,16 @@ export async function listServiceLogs(db: Kysely<DB>, f: ServiceLogFilters, page
     if (f[k] !== undefined) base = base.where(`s.${k}`, '=', f[k]!);
   }
   const read = () => applyPage(base.selectAll('s'), TIME_KEYSET, 's', page, 'service_logs').execute();
-  return listPage(db, { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read }, (r) => ({
+  return listPage(db, { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read }, wireServiceLog);
+}
+
+/** A service-log row as the wire has it (the list's rows, and the answer of a test message). */
+export function wireServiceLog(r: Selectable<ServiceLogsTable>) {
+  return {
     id: r.id, uid: r.uid, email: r.email, service_name: r.service_name, service_type: r.service_type, topic: r.topic,
     user_country: r.user_country, user_ip: r.user_ip, phone_number: r.phone_number, result: r.result,
     metadata: jsonText(r.metadata), created_at: iso(r.created_at),
-  }));
+  };
 }
 
 export interface DeviceFilters { uid?: string; device_id?: string; device_type?: string; active?: boolean; id?: number }

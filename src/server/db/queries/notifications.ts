@@ -1,11 +1,14 @@
 /**
- * Push notifications (P-A41, P-A42). There is no push provider behind this backend, so a push records
- * the notification and one recipient per active device of the user, and says in the metadata that
- * nothing was handed to a provider: `success` on a recipient means "addressed to an active device",
- * `failed` means the user had no active device to address.
+ * Push notifications (P-A41, P-A42). A push goes to every active device of the user through the push
+ * transport (server/messaging: FCM HTTP v1 when configured, else the log transport) before anything is
+ * written; then the notification and one recipient per device are recorded with what the transport
+ * answered: `success` when FCM took the message (or, with the log transport, when it was addressed to
+ * an active device — the metadata then says `delivery: not_sent`), `failed` with FCM's error, or a
+ * timeout, otherwise; and one `failed` recipient when the user had no active device.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../schema.js';
+import type { SendResult } from '../../messaging/index.js';
 import { COUNT_CAP } from './count.js';
 import { applyPage, keyColumns, orderLikePage, TIME_KEYSET, type PageRequest } from './paging.js';
 import { resolveUserId } from './activity-log.js';
@@ -16,27 +19,47 @@ export interface WireNotification {
   id: number; title: string; body: string; metadata: string | null; created_at: string | null; updated_at: string | null;
 }
 
-/** What the metadata says about delivery, so nobody reads a recipient row as a delivered message. */
+/** What the log transport's metadata says, so nobody reads a recipient row as a delivered message. */
 export const NOT_SENT = { delivery: 'not_sent', reason: 'no_push_provider' } as const;
 
-/** Records a push to one user; null when the uid is unknown. Run inside the write's transaction. */
+/** One device a push was handed to, and the transport's answer. */
+export interface PushSent { device_id: string; device_type: string; sent: SendResult }
+
+/** A recipient's metadata: the transport, and FCM's result, message name, error or timeout. */
+function recipientMetadata(transport: string, s?: SendResult): Record<string, unknown> {
+  const base = transport === 'log' ? { ...NOT_SENT, transport } : { transport };
+  if (!s || s.transport === 'log') return base;
+  return {
+    ...base, result: s.result,
+    ...(s.provider_message_id ? { provider_message_id: s.provider_message_id } : {}),
+    ...(s.error ? { error: s.error } : {}),
+    ...(s.timed_out_after_ms !== undefined ? { timed_out_after_ms: s.timed_out_after_ms } : {}),
+    ...(s.detail ?? {}),
+  };
+}
+
+/** Records a push to one user, after it was sent. Run inside the write's transaction. */
 export async function recordPush(
-  trx: Transaction<DB>, p: { uid: string; title: string; message: string; byUserId: number | null; now: Date },
-): Promise<WireNotification | null> {
-  const user = await trx.selectFrom('users').select('id').where('uid', '=', p.uid).executeTakeFirst();
-  if (!user) return null;
-  const devices = await trx.selectFrom('devices').select(['device_id', 'device_type'])
-    .where('user_id', '=', user.id).where('active', '=', true).orderBy('id').execute();
-  const metadata = { ...NOT_SENT, uid: p.uid, devices: devices.length };
+  trx: Transaction<DB>,
+  p: { userId: number; uid: string; title: string; message: string; byUserId: number | null; now: Date; transport: string; sent: readonly PushSent[] },
+): Promise<WireNotification> {
+  const ok = p.sent.filter((d) => d.sent.result === 'success').length;
+  const metadata = {
+    ...(p.transport === 'log' ? NOT_SENT : { delivery: 'sent' }), transport: p.transport, uid: p.uid, devices: p.sent.length,
+    ...(p.transport === 'log' ? {} : { succeeded: ok, failed: p.sent.length - ok }),
+  };
   const n = await trx.insertInto('notifications').values({
     title: p.title, body: p.message, metadata: JSON.stringify(metadata), created_by: p.byUserId,
     created_at: p.now, updated_at: p.now,
   }).returningAll().executeTakeFirstOrThrow();
-  const rows = devices.length
-    ? devices.map((d) => ({ device_id: d.device_id, device_type: d.device_type, status: 'success', metadata: NOT_SENT }))
-    : [{ device_id: null, device_type: null, status: 'failed', metadata: { ...NOT_SENT, error: 'no_active_device' } }];
+  const rows = p.sent.length
+    ? p.sent.map((d) => ({
+      device_id: d.device_id, device_type: d.device_type, status: d.sent.result === 'success' ? 'success' : 'failed',
+      metadata: recipientMetadata(p.transport, d.sent),
+    }))
+    : [{ device_id: null, device_type: null, status: 'failed', metadata: { ...recipientMetadata(p.transport), delivery: 'not_sent', error: 'no_active_device' } }];
   await trx.insertInto('notification_recipients').values(rows.map((r) => ({
-    notification_id: n.id, user_id: user.id, device_id: r.device_id, device_type: r.device_type,
+    notification_id: n.id, user_id: p.userId, device_id: r.device_id, device_type: r.device_type,
     status: r.status, metadata: JSON.stringify(r.metadata), created_at: p.now, updated_at: p.now,
   }))).execute();
   return wireNotification(n);
