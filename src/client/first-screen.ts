@@ -38,7 +38,8 @@ export function firstScreen(path: string, search: string): FirstScreen | null {
     return null;
   }
   if (segments.length === 0 || (segments.length === 1 && segments[0] === 'dashboard')) return { screen: 'dashboard' };
-  const r = resourceAt(path);
+  // The query too: a tabbed list route preloads the list of the tab asked for.
+  const r = resourceAt(path, search);
   if (!r || segments.length > 2) return null;
   if (segments.length === 1) {
     // The list screen's first request: its URL state (use-list-state) as the list sends it (use-list-data).

@@ -64,6 +64,8 @@ describe('dashboard metrics', () => {
     const link = screen.getByRole('link', { name: 'Review the queue' });
     await user.click(link);
     await waitFor(() => expect(window.location.pathname).toBe('/pending-applications'));
+    // The tile counts profile applications: it opens that tab, whatever tab comes first.
+    expect(window.location.search).toBe('?tab=profile');
   });
 
   it('shows the tile without the link to a role that may not open the queue', async () => {

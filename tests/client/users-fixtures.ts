@@ -50,6 +50,8 @@ export function staff(api: FakeApi, role: string, sets: { barong: Abilities; pea
 export function serveUser(api: FakeApi, user: ReturnType<typeof customer>) {
   const state = { user };
   api.on('GET', USER_URL, () => ({ body: state.user }));
+  // The server's answer for a user with no accredited verifications; a test may serve some after this.
+  api.on('GET', `${USER_URL}/verifications`, { body: [] });
   return state;
 }
 

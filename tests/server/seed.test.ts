@@ -156,6 +156,21 @@ describe('demo seed', () => {
     expect(logs).toEqual({ n: nonActive.n, bad: 0 });
   });
 
+  it('backs every accredited label with an approved verification, some with a rejected try or a pending one', async () => {
+    const v = await one<{ accredited: number; backed: number; rejected: number; pending: number; early: number; late: number }>(a, `SELECT
+      (SELECT count(*)::int FROM labels WHERE key = 'accredited' AND scope = 'private' AND value = 'verified') AS accredited,
+      (SELECT count(*)::int FROM labels l WHERE key = 'accredited' AND scope = 'private' AND value = 'verified' AND EXISTS (
+        SELECT 1 FROM accredited_verifications v WHERE v.user_id = l.user_id AND v.status = 'approved' AND v.created_at <= l.created_at)) AS backed,
+      (SELECT count(*)::int FROM accredited_verifications WHERE status = 'rejected') AS rejected,
+      (SELECT count(*)::int FROM accredited_verifications WHERE status = 'pending') AS pending,
+      (SELECT count(*)::int FROM accredited_verifications v JOIN users u ON u.id = v.user_id WHERE v.created_at < u.created_at) AS early,
+      (SELECT count(*)::int FROM accredited_verifications WHERE created_at > '${NOW.toISOString()}') AS late`);
+    expect(v.accredited).toBeGreaterThan(0);
+    expect(v.backed).toBe(v.accredited);
+    expect(v.rejected + v.pending).toBeGreaterThan(0);
+    expect([v.early, v.late]).toEqual([0, 0]);
+  });
+
   it('records a signup per user and a year of successful and failed sign-ins', async () => {
     const signups = await one<{ n: number; users: number; off: number }>(a, `SELECT count(*)::int AS n,
       count(DISTINCT a.user_id)::int AS users, count(*) FILTER (WHERE a.created_at <> u.created_at)::int AS off

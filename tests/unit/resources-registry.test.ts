@@ -142,4 +142,14 @@ describe('the registry as a whole', () => {
     const routed = RESOURCES.filter((r) => !r.embedded).map((r) => r.route);
     expect(routed.filter((route, i) => routed.indexOf(route) !== i)).toEqual([]);
   });
+
+  it('hosts each list tab on the declaring route: another resource\'s tab is embedded under that route', () => {
+    for (const host of RESOURCES.filter((r) => r.list.tabs)) {
+      for (const t of host.list.tabs!) {
+        const r = REGISTRY[t.resource];
+        expect(r, `${host.name} tab ${t.value}`).toBeDefined();
+        if (r !== host) expect([r!.embedded, r!.route]).toEqual([true, host.route]);
+      }
+    }
+  });
 });

@@ -94,6 +94,12 @@ const userPath = (uid: string) => `/admin/users/${enc(uid)}`;
 /** GET /admin/users/{uid}: UserWithKYC plus the fork's fields. */
 export const fetchUser = (uid: string) => request<UserDetail>('auth', 'GET', userPath(uid));
 
+/** An accredited-investor verification of the user (spec §3). */
+export interface AccreditedVerification { verification_id: string; status: string; created_at: string }
+
+/** GET /admin/users/{uid}/verifications (P-A18): the user's accredited verifications, newest first. */
+export const fetchVerifications = (uid: string) => request<AccreditedVerification[]>('auth', 'GET', `${userPath(uid)}/verifications`);
+
 /** Sends fetchUser's call ahead of the detail screen (first-screen.ts); the screen's fetchUser takes it. */
 export const preloadUser = (uid: string) => preloadGet('auth', userPath(uid));
 

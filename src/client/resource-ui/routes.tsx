@@ -14,6 +14,11 @@ function listRoute(r: Resource): AppRoute {
     title: r.labelPlural,
     access: 'list',
     screen: lazy(async () => {
+      // A route shared by several resources' lists (pending applications: profile, coin) shows them as tabs.
+      if (r.list.tabs) {
+        const { ListTabs } = await import('./ListTabs');
+        return { default: () => <ListTabs resource={r} /> };
+      }
       // A list with a grouping tab (payment settings by continent) gets the tabs around it.
       if (r.list.groups) {
         const { GroupTabs } = await import('./GroupTabs');

@@ -20,7 +20,7 @@ const TILES: ReadonlyArray<{ label: string; key: keyof Omit<MetricsStatistic, 'd
   { label: 'New Signup 24h', key: 'signups', tone: 'signups' },
   { label: 'Login Last 24h', key: 'successful_logins', tone: 'successful-logins' },
   { label: 'Failed Login 24h', key: 'failed_logins', tone: 'failed-logins' },
-  { label: 'Pending Applications 24h', key: 'pending_applications', tone: 'pending', to: '/pending-applications' },
+  { label: 'Pending Applications 24h', key: 'pending_applications', tone: 'pending', to: '/pending-applications?tab=profile' },
 ];
 
 const fmt = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));

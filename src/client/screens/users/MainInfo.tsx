@@ -9,6 +9,7 @@ import { LabelsPanel } from './LabelsPanel';
 import { ProfilePanel } from './ProfilePanel';
 import { useUserRules } from './rules';
 import { StateLogPanel } from './StateLogPanel';
+import { VerificationsPanel } from './VerificationsPanel';
 
 export function MainInfo({ user }: { user: UserDetail }) {
   const rules = useUserRules(user);
@@ -19,6 +20,7 @@ export function MainInfo({ user }: { user: UserDetail }) {
         <AccountPanel user={user} rules={rules} />
         <ContactPanel user={user} rules={rules} />
         {rules.showKyc && <KycPanel user={user} rules={rules} />}
+        {rules.showVerifications && <VerificationsPanel uid={user.uid} />}
         <LabelsPanel user={user} rules={rules} />
       </div>
       <div className="u-col">

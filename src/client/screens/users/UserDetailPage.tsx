@@ -12,6 +12,8 @@ import { useAbility } from '../../access';
 import { Icon } from '../../components/ui/Icon';
 import { Loading } from '../../components/ui/Loading';
 import { closeUser, loadGroups, openUser, userDetail } from '../../state/user-detail';
+import { forgetVerifications, loadVerifications } from '../../state/user-verifications';
+import { canReadVerifications } from './rules';
 import { isTabId, visibleTabs, type TabId } from './tabs';
 import { UserHeader } from './UserHeader';
 import { UserLogTab } from './UserLogTab';
@@ -62,12 +64,19 @@ function UserTabs({ user }: { user: UserDetail }) {
 export default function UserDetailPage({ params }: ScreenProps) {
   const uid = params.uid ?? '';
   const { user, status } = useSnapshot(userDetail);
+  const readsVerifications = canReadVerifications(useAbility());
 
   useEffect(() => {
     void openUser(uid);
     void loadGroups();
     return closeUser;
   }, [uid]);
+  // Beside the detail, not after it: the Main Info panel shows them as soon as both have come.
+  useEffect(() => {
+    if (!readsVerifications) return undefined;
+    void loadVerifications(uid);
+    return forgetVerifications;
+  }, [uid, readsVerifications]);
 
   if (!user || user.uid !== uid) {
     if (status === 'missing') {

@@ -21,12 +21,17 @@ export interface UserRules {
   showKyc: boolean;
   /** Spec §6: Lock/Unlock funds shows only to a superadmin viewer on an investor. */
   showLock: boolean;
+  /** The accredited verifications (spec §7) show with User read, as the server asks. */
+  showVerifications: boolean;
 }
 
 export const SUPERADMIN_REASON = 'Only a superadmin can change a superadmin.';
 export const SELF_REASON = 'You cannot change your own account here.';
 export const OTP_OFF_REASON = '2FA is not enabled for this user; it can only be turned off.';
 export const EMAIL_REASON = 'Only a superadmin can change an email address.';
+
+/** GET /admin/users/{uid}/verifications needs read User; the page loads them only then. */
+export const canReadVerifications = (ability: AppAbility): boolean => ability.can('read', 'User');
 
 /** The viewer as the rules need it. */
 export interface Viewer { uid: string; role: string }
@@ -66,6 +71,7 @@ export function userRules(ability: AppAbility, viewer: Viewer | null, user: Pick
     },
     showKyc: ability.can('read', 'Level'),
     showLock: superViewer && user.role === 'investor',
+    showVerifications: canReadVerifications(ability),
   };
 }
 

@@ -6,7 +6,7 @@
 import { CUSTOMER_ID_BASE, byUserRanges, exec, type SeedContext } from './context.js';
 import { countryIdxSql, firstNameSql, lastNameSql } from './customers.js';
 import { BAN_REMARKS, CITIES, COMMENT_TEXTS, COMMENT_TITLES, INACTIVE_REMARKS, STREETS } from './reference.js';
-import { cases, h16, intArray, md5, pick, textArray, u01 } from './sql.js';
+import { cases, h16, hex, intArray, md5, pick, rehash, textArray, u01 } from './sql.js';
 import { staffByRole } from './staff.js';
 
 /**
@@ -32,6 +32,9 @@ function kycBase(ctx: SeedContext, from: number, to: number): string {
 ) y`;
 }
 
+/** Who holds the `accredited` label: every verified investor and a few other verified customers. */
+const ACCREDITED = `(level = 3 AND (role = 'investor' OR ${u01('m', 4)} < 0.05))`;
+
 const labelsSql = (ctx: SeedContext, from: number, to: number) => `
 INSERT INTO labels (user_id, key, value, scope, created_at, updated_at)
 SELECT id, l.key, l.value, l.scope, l.ts, l.ts
@@ -41,12 +44,31 @@ CROSS JOIN LATERAL (VALUES
   (CASE WHEN level >= 2 THEN 'phone' END, 'verified', 'private', t_phone),
   (CASE WHEN doc IS NOT NULL THEN 'document' END, doc, 'private', t_doc),
   (CASE WHEN prof <> 'drafted' THEN 'profile' END, prof, 'private', t_doc - interval '1 hour'),
-  (CASE WHEN level = 3 AND (role = 'investor' OR ${u01('m', 4)} < 0.05) THEN 'accredited' END, 'verified', 'private', t_doc),
+  (CASE WHEN ${ACCREDITED} THEN 'accredited' END, 'verified', 'private', t_doc),
   (CASE WHEN fee_group <> 'any' THEN 'vip' END, 'true', 'public', t_doc),
   (CASE WHEN ${u01('m', 5)} < 0.04 THEN 'campaign' END, 'spring-promo', 'public', created_at),
   (CASE WHEN ${u01('m', 6)} < 0.05 THEN 'risk' END, ${pick(['low', 'medium', 'high'], 'm', 7)}, 'public', t_doc)
 ) AS l(key, value, scope, ts)
 WHERE l.key IS NOT NULL`;
+
+/**
+ * Accredited-investor verifications (the user detail's table): the approved check behind each
+ * `accredited` label, shortly before it; for some an earlier rejected attempt between sign-up and
+ * then; and a few other verified customers with a check still pending. Ids look like a provider's.
+ */
+const verificationsSql = (ctx: SeedContext, from: number, to: number) => `
+INSERT INTO accredited_verifications (user_id, verification_id, status, created_at, updated_at)
+SELECT id, 'acc_' || substr(${hex('m')}, v.at, 16), v.status, v.ts, v.ts
+FROM ${kycBase(ctx, from, to)}
+CROSS JOIN LATERAL (SELECT ${rehash('m')} AS r OFFSET 0) rr
+CROSS JOIN LATERAL (VALUES
+  (CASE WHEN ${ACCREDITED} THEN 'approved' END, 1, t_doc - interval '2 hours'),
+  (CASE WHEN ${ACCREDITED} AND ${u01('rr.r', 0)} < 0.3 THEN 'rejected' END, 17,
+    created_at + (t_doc - created_at) * (0.2 + 0.6 * ${u01('rr.r', 1)})),
+  (CASE WHEN level = 3 AND NOT ${ACCREDITED} AND ${u01('rr.r', 2)} < 0.04 THEN 'pending' END, 9,
+    least(${ctx.nowSql}, t_doc + interval '1 day' * (1 + 10 * ${u01('rr.r', 3)})))
+) AS v(status, at, ts)
+WHERE v.status IS NOT NULL`;
 
 const profilesSql = (ctx: SeedContext, from: number, to: number) => `
 INSERT INTO profiles (user_id, first_name, last_name, dob, address, postcode, city, country, state, created_at, updated_at)
@@ -92,8 +114,9 @@ WHERE u.id BETWEEN ${Math.max(from, CUSTOMER_ID_BASE + 1)} AND ${to} AND u.state
 
 export async function insertKyc(ctx: SeedContext): Promise<void> {
   await byUserRanges(ctx, 'labels', 4, (a, b) => exec(ctx, labelsSql(ctx, a, b)));
-  await byUserRanges(ctx, 'profiles, phones, comments, state logs', 1, async (a, b) => {
+  await byUserRanges(ctx, 'profiles, phones, comments, state logs, verifications', 1, async (a, b) => {
     await exec(ctx, profilesSql(ctx, a, b));
+    await exec(ctx, verificationsSql(ctx, a, b));
     await exec(ctx, phonesSql(ctx, a, b));
     await exec(ctx, commentsSql(ctx, a, b));
     await exec(ctx, stateLogsSql(a, b));
