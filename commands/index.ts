@@ -7,12 +7,14 @@ import { navigationCommands, type NavRoute } from './navigation';
 import { resourceCommands } from './resources';
 import { userCommands } from './users';
 import { restrictionCommands } from './restrictions';
+import { toggleCommands } from './toggles';
 import type { Command, CommandContext } from './types';
 import { session } from '../src/client/state/session';
 import { userDetail } from '../src/client/state/user-detail';
 import { exchangeCodes } from '../src/client/state/exchange-codes';
 
-export type { Command, CommandContext, CommandPage, ListActions, Shortcut } from './types';
+export type { Command, CommandContext, CommandPage, Found, ListActions, Shortcut } from './types';
+export { findToggles, FOUND_GROUP, toggleTargets } from './toggles';
 export { jumpsFor, openRowDetail, type Jump, type RowLookup } from './jump';
 
 /**
@@ -24,7 +26,7 @@ export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeC
 
 /** All commands for a routes table, before the ability filter. */
 export function allCommands(routes: readonly NavRoute[]): Command[] {
-  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...restrictionCommands, ...listCommands, ...dashboardCommands, ...appCommands];
+  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...restrictionCommands, ...toggleCommands(), ...listCommands, ...dashboardCommands, ...appCommands];
 }
 
 /** The commands the user may run right now: a command the user may not run is not offered. */

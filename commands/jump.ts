@@ -1,7 +1,7 @@
 /**
  * Paste-and-go: a uid (ID + 10 hex), an e-mail, a phone number, a market, a currency code, `#id` (a row
  * of the list on screen), `<thing> <id>` (a row of any list: "order 42", "withdrawal #7"), a transaction
- * id or a TID typed into the palette becomes "Open …" commands. Targets the user may not open are not offered.
+ * id, a TID or "graph <country>" typed into the palette becomes "Open …" commands. Targets the user may not open are not offered.
  */
 import { REGISTRY, type Resource } from '../src/shared/resources';
 import { listRows } from '../src/client/api/resources';
@@ -10,6 +10,7 @@ import { detailPath, hasForm, listPath, resourceAt, rowPath } from '../src/clien
 import { formatPhone, phoneDigits } from '../src/shared/phone';
 import type { CommandContext } from './types';
 import { chainOfLink, exchangeCodes } from '../src/client/state/exchange-codes';
+import { graphJumps } from './graph';
 
 const UID = /^ID[0-9A-F]{10}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -107,6 +108,8 @@ function jumpsFor(text: string, ctx: CommandContext): Jump[] {
       ? { id: 'jump.block', title: `Scan block ${link.block.toLocaleString('en-US')} on ${link.chain.name}`, path: `/blockchain/${link.chain.id}?call=scan-block&block_number=${link.block}` }
       : { id: 'jump.chain', title: `Open blockchain ${link.chain.name}`, path: `/blockchain/${link.chain.id}` });
   }
+  // "graph india": the service-log graph for a country.
+  out.push(...graphJumps(q, ctx));
   return out;
 }
 

@@ -42,6 +42,8 @@ export interface ListActions {
   deleteFocused(): void;
   /** Rows per page (one of PAGE_SIZES); the view restarts at page 1. */
   setPageSize(limit: number): void;
+  /** Fetches the page again (a command changed rows it may show). */
+  reload(): void;
 }
 
 /**
@@ -55,10 +57,21 @@ export type CommandPage =
   /**
    * `action` names what Enter does with the text (default: a search, 'Search for “…”'). `validate`
    * returns what is wrong with the (trimmed) text, stating the rule; while it returns anything, Enter
-   * shows that in the palette and keeps the text instead of running the command.
+   * shows that in the palette and keeps the text instead of running the command. `suggest` looks the
+   * text up (rows by name) and lists what it finds above the input's own item; Enter on one runs that
+   * found command (its own confirmation first).
    */
-  | { kind: 'input'; placeholder: string; action?: string; validate?(arg: string, ctx: CommandContext): readonly string[] }
+  | {
+    kind: 'input'; placeholder: string; action?: string; validate?(arg: string, ctx: CommandContext): readonly string[];
+    suggest?(arg: string, ctx: CommandContext): Promise<readonly Found[]>;
+  }
   | { kind: 'confirm'; question: string; confirmLabel: string };
+
+/**
+ * A command made from a lookup of the typed text (a record found by name, with its toggle). `reason`:
+ * why the role may not run it; the palette shows it disabled with that text.
+ */
+export interface Found { command: Command; reason?: string }
 
 export interface Command {
   /** Stable dotted id: `<area>.<verb>` (`nav.permissions`, `permissions.new`, `session.logout`). */

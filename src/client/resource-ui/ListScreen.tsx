@@ -124,7 +124,8 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
     openFocused: () => { const row = grid.current?.focusedRow(); if (row) open(row); },
     deleteFocused: () => { const row = grid.current?.focusedRow(); if (row && deletable(row as Row)) actions.askDelete(row as Row); },
     setPageSize: (limit) => list.update({ limit, page: 1 }),
-  }), [r, state, paging.next, paging.prev, list, open]);
+    reload: data.reload,
+  }), [r, state, paging.next, paging.prev, list, open, data.reload]);
 
   const onKey = useCallback((row: GridRow, key: string, column: string) => {
     if (key === 'Delete' && offers(r, 'delete')) { if (deletable(row as Row)) actions.askDelete(row as Row); return true; }

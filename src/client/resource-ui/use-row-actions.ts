@@ -1,7 +1,8 @@
 /** What a list row can do: open, switch a toggle field at once, and delete after 'Are you sure?'. */
 import { useState } from 'react';
-import { keyOf, toggleChanges, type ActionDef, type Resource } from '../../shared/resources';
-import { callAction, deleteRow, updateRow, type Row } from '../api/resources';
+import { keyOf, type ActionDef, type Resource } from '../../shared/resources';
+import { deleteRow, type Row } from '../api/resources';
+import { saveToggle, toggleMessage } from './toggle';
 import { notifyFailure, notifySuccess } from '../state/toasts';
 
 export interface RowActions {
@@ -38,14 +39,8 @@ export function useRowActions(r: Resource, after: { reload(): void; patchRow(row
     },
     async toggle(action, row, next) {
       try {
-        // One flag of a map sends only that key (`{payment_options: {deposit: false}}`); the server merges it.
-        const changes = toggleChanges(action, next);
-        const saved = action.endpoint
-          ? await callAction(r, action, keyOf(r, row), next)
-          : await updateRow(r, keyOf(r, row), changes);
-        const merged = action.key ? { [action.field]: { ...(row[action.field] as object), ...(changes[action.field] as object) } } : changes;
-        after.patchRow(saved && typeof saved === 'object' && r.key in saved ? saved : { ...row, ...merged });
-        notifySuccess(action.success ?? r.messages?.updated ?? 'Updated Successfully');
+        after.patchRow(await saveToggle(r, action, row, next));
+        notifySuccess(toggleMessage(r, action));
       } catch (err) {
         notifyFailure(err);
       }

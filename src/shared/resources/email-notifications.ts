@@ -36,7 +36,9 @@ export const emailNotifications = defineResource({
     { field: 'created_at', format: { kind: 'date' } },
     { field: 'updated_at', format: { kind: 'date' } },
   ],
-  filters: [{ field: 'uid', op: 'eq' }, { field: 'email' }, { field: 'email_type_id' }, { field: 'enabled' }],
+  filters: [{ field: 'uid', op: 'eq' }, { field: 'email' }, { field: 'email_type_id' }, { field: 'name', label: 'Type name' }, { field: 'enabled' }],
+  // Found by the type's name; one row per user, told apart by the e-mail.
+  named: { field: 'name', context: ['email'] },
   list: { pageSize: 50, ordering: 'asc', sortable: ['id'] },
   actions: [{
     name: 'toggle-enabled', label: 'Toggle enabled', kind: 'toggle', field: 'enabled', values: ['true', 'false'], ability: 'update',

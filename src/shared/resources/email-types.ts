@@ -34,6 +34,7 @@ export const emailTypes = defineResource({
     { field: 'updated_at', format: { kind: 'date' } },
   ],
   filters: [{ field: 'id' }, { field: 'name' }, { field: 'status' }],
+  named: { field: 'name' },
   list: { pageSize: 50, ordering: 'asc' },
   actions: [{
     name: 'toggle-status', label: 'Toggle status', kind: 'toggle', field: 'status',

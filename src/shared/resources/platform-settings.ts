@@ -38,7 +38,10 @@ export const platformSettings = defineResource({
     { field: 'created_at', format: { kind: 'date' } }, { field: 'updated_at', format: { kind: 'date' } },
     { field: 'state', format: { kind: 'badge', colours: { enabled: 'green' }, fallback: { label: 'disabled', colour: 'red' } } },
   ],
-  filters: [{ field: 'service_type' }, { field: 'state' }],
+  filters: [{ field: 'service_type' }, { field: 'service_name' }, { field: 'state' }],
   list: { pageSize: 25, ordering: 'asc' },
+  named: { field: 'service_name', context: ['service_type'] },
+  // No switch on the list (a badge, spec §2): the palette's "toggle <name>" flips the state through the update call.
+  actions: [{ name: 'toggle-state', label: 'Toggle state', kind: 'toggle', field: 'state', values: ['enabled', 'disabled'], ability: 'update' }],
   messages: { created: 'Platform Setting created successfully', updated: 'platform Setting updated successfully' },
 });

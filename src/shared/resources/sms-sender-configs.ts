@@ -38,7 +38,8 @@ export const smsSenders = defineResource({
     { field: 'id' }, { field: 'service_name' }, { field: 'country_code' }, { field: 'country_name' }, { field: 'sender' },
     { field: 'status', format: { kind: 'switch', action: 'toggle-status' } }, { field: 'created_at', format: { kind: 'date' } },
   ],
-  filters: [{ field: 'platform_setting_id' }, { field: 'country_code' }, { field: 'status' }],
+  filters: [{ field: 'platform_setting_id' }, { field: 'service_name' }, { field: 'country_code' }, { field: 'status' }],
+  named: { field: 'service_name', context: ['country_code', 'sender'] },
   list: { pageSize: 25, ordering: 'asc' },
   actions: [{
     name: 'toggle-status', label: 'Toggle status', kind: 'toggle', field: 'status', values: ['active', 'inactive'], ability: 'update',

@@ -8,15 +8,16 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Command as Cmdk } from 'cmdk';
 import { useSnapshot } from 'valtio';
-import { jumpsFor, openRowDetail, type Command, type Jump } from '../../../../commands';
+import { FOUND_GROUP, jumpsFor, openRowDetail, type Command, type Jump } from '../../../../commands';
 import { t } from '../../i18n';
 import { closePalette } from '../../state/palette';
 import { recent, remember } from '../../state/recent';
 import { notify } from '../../state/toasts';
 import { Icon } from '../ui/Icon';
 import { CommandItem, PageItems } from './PaletteItems';
-import { commandFilter, groupsFor, JUMP_GROUP } from './rank';
+import { commandFilter, groupsFor, JUMP_GROUP, madeValue } from './rank';
 import { useCommandSource, useCommandsVersion } from './use-commands';
+import { useFound } from './use-found';
 import { loadExchangeCodes } from '../../state/exchange-codes';
 import { session } from '../../state/session';
 import './palette.css';
@@ -37,15 +38,23 @@ export default function PaletteDialog() {
   useEffect(() => { loadExchangeCodes(ctx.ability, session.user?.uid ?? ''); }, [ctx.ability]);
   const problemsId = useId();
   const jumps = useMemo(() => (page ? [] : jumpsFor(search, ctx).map((j) => jumpCommand(j))), [page, search, ctx]);
+  const found = useFound(search, ctx, page);
   const filter = useMemo(() => {
-    const byValue = new Map<string, Command>([...commands.map((c) => [c.id, c] as const), ...jumps.map((j) => [`jump ${j.id}`, j] as const),
-      ...blocked.map((b) => [`blocked ${b.command.id}`, b.command] as const)]);
+    // Jumps and found rows score by their values alone (madeValue).
+    const byValue = new Map<string, Command>([...commands.map((c) => [c.id, c] as const), ...blocked.map((b) => [`blocked ${b.command.id}`, b.command] as const)]);
     return commandFilter((value) => byValue.get(value));
-  }, [commands, jumps, blocked]);
+  }, [commands, blocked]);
+  // The selected item, held here so rows found after the typing paused take the selection: Enter acts on them.
+  const [selected, setSelected] = useState('');
+  useEffect(() => {
+    const first = found.items.findIndex((f) => !f.reason);
+    if (first >= 0) setSelected(madeValue('found', first, found.items[first]!.command.id));
+  }, [found.items]);
 
   const check = (c: Command, arg: string) => (c.page?.kind === 'input' ? c.page.validate?.(arg, ctx) ?? [] : []);
   const run = (c: Command, arg?: string) => {
-    if (c.page && !page) {
+    // A command's page opens first; a row found from an input page opens its own confirmation.
+    if (c.page && page !== c) {
       setPage(c);
       setSearch('');
       setProblems([]);
@@ -55,7 +64,8 @@ export default function PaletteDialog() {
     const invalid = check(c, arg ?? '');
     if (invalid.length > 0) { setProblems(invalid); return; }
     const { path, term, lookup } = c as Partial<Jump>;
-    const done = () => remember({ id: c.id, title: c.title, path, ...(term ? { term } : {}), ...(lookup ? { lookup } : {}) });
+    // A row found by name is not replayed from Recent: its change was worked out from the row as it was.
+    const done = () => c.group !== FOUND_GROUP && remember({ id: c.id, title: c.title, path, ...(term ? { term } : {}), ...(lookup ? { lookup } : {}) });
     const result = c.run(ctx, arg);
     if (!result) {
       closePalette();
@@ -87,16 +97,56 @@ export default function PaletteDialog() {
       setProblems([]);
     }
   };
-  const recentShown = search === '' && !page
-    ? recentItems.flatMap((r) => {
-      if (r.path) return [{ ...r, command: jumpCommand({ id: r.id, title: r.title, path: r.path, term: r.term, lookup: r.lookup }, 'Recent') }];
-      const c = commands.find((x) => x.id === r.id);
-      return c ? [{ ...r, command: c }] : [];
-    })
-    : [];
+  // The list is rebuilt only when what it shows changes, not when the selection moves (cmdk reports
+  // every move to `selected`): hundreds of rows re-rendered per key were the palette's cost.
+  const latestRun = useRef(run);
+  latestRun.current = run;
+  const list = useMemo(() => {
+    const act = (c: Command, arg?: string) => latestRun.current(c, arg);
+    const recentShown = search === '' && !page
+      ? recentItems.flatMap((r) => {
+        if (r.path) return [{ ...r, command: jumpCommand({ id: r.id, title: r.title, path: r.path, term: r.term, lookup: r.lookup }, 'Recent') }];
+        const c = commands.find((x) => x.id === r.id);
+        return c ? [{ ...r, command: c }] : [];
+      })
+      : [];
+    return page ? <PageItems command={page} arg={search} found={found} onRun={(arg) => act(page, arg)} onPick={(c) => act(c)} onBack={() => setPage(null)} /> : (
+      <>
+        {/* Jump and found items are force-mounted, so cmdk does not count them: they are matches too. */}
+        {jumps.length === 0 && found.items.length === 0 && <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>}
+        {jumps.length > 0 && (
+          <Cmdk.Group heading={JUMP_GROUP} forceMount>
+            {jumps.map((c, i) => <CommandItem key={c.id} command={c} icon="arrowRight" forceMount value={madeValue('jump', i, c.id)} onRun={() => act(c)} />)}
+          </Cmdk.Group>
+        )}
+        {found.items.length > 0 && (
+          <Cmdk.Group heading={FOUND_GROUP} forceMount>
+            {found.items.map(({ command: c, reason }, i) => <CommandItem key={c.id} command={c} icon="settings" forceMount value={madeValue('found', i, c.id)}
+              reason={reason} onRun={() => (reason ? undefined : act(c))} />)}
+          </Cmdk.Group>
+        )}
+        {recentShown.length > 0 && (
+          <Cmdk.Group heading="Recent">
+            {recentShown.map((r) => <CommandItem key={`recent-${r.id}-${r.path ?? ''}-${r.lookup?.id ?? ''}`} command={r.command}
+              value={`recent ${r.id} ${r.path ?? ''} ${r.lookup?.id ?? ''}`} icon="clock" onRun={() => act(r.command)} />)}
+          </Cmdk.Group>
+        )}
+        {groupsFor(commands, search).map(([group, list]) => (
+          <Cmdk.Group key={group} heading={group}>
+            {list.map((c) => <CommandItem key={c.id} command={c} onRun={() => act(c)} />)}
+          </Cmdk.Group>
+        ))}
+        {search.trim() !== '' && blocked.length > 0 && (
+          <Cmdk.Group heading="Not available to your role">
+            {blocked.map(({ command: c, reason }) => <CommandItem key={`blocked ${c.id}`} command={c} value={`blocked ${c.id}`} reason={reason} onRun={() => undefined} />)}
+          </Cmdk.Group>
+        )}
+      </>
+    );
+  }, [page, search, found, jumps, commands, blocked, recentItems]);
 
   return (
-    <Cmdk.Dialog open onOpenChange={(o) => !o && closePalette()} label="Command palette" loop filter={filter}
+    <Cmdk.Dialog open onOpenChange={(o) => !o && closePalette()} label="Command palette" loop filter={filter} value={selected} onValueChange={setSelected}
       shouldFilter={!page} overlayClassName="palette-overlay" contentClassName="palette" className="palette-inner">
       <div className="palette-input-row">
         <Icon name="search" size={16} className="palette-search-icon" />
@@ -110,35 +160,7 @@ export default function PaletteDialog() {
           {problems.map((m) => <p key={m}>{t(m)}</p>)}
         </div>
       )}
-      <Cmdk.List className="palette-list">
-        {page ? <PageItems command={page} arg={search} onRun={(arg) => run(page, arg)} onBack={() => setPage(null)} /> : (
-          <>
-            {/* Jump items are force-mounted, so cmdk does not count them: a jump is a match too. */}
-            {jumps.length === 0 && <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>}
-            {jumps.length > 0 && (
-              <Cmdk.Group heading={JUMP_GROUP} forceMount>
-                {jumps.map((c) => <CommandItem key={c.id} command={c} icon="arrowRight" forceMount value={`jump ${c.id}`} onRun={() => run(c)} />)}
-              </Cmdk.Group>
-            )}
-            {recentShown.length > 0 && (
-              <Cmdk.Group heading="Recent">
-                {recentShown.map((r) => <CommandItem key={`recent-${r.id}-${r.path ?? ''}-${r.lookup?.id ?? ''}`} command={r.command}
-                  value={`recent ${r.id} ${r.path ?? ''} ${r.lookup?.id ?? ''}`} icon="clock" onRun={() => run(r.command)} />)}
-              </Cmdk.Group>
-            )}
-            {groupsFor(commands, search).map(([group, list]) => (
-              <Cmdk.Group key={group} heading={group}>
-                {list.map((c) => <CommandItem key={c.id} command={c} onRun={() => run(c)} />)}
-              </Cmdk.Group>
-            ))}
-            {search.trim() !== '' && blocked.length > 0 && (
-              <Cmdk.Group heading="Not available to your role">
-                {blocked.map(({ command: c, reason }) => <CommandItem key={`blocked ${c.id}`} command={c} value={`blocked ${c.id}`} reason={reason} onRun={() => undefined} />)}
-              </Cmdk.Group>
-            )}
-          </>
-        )}
-      </Cmdk.List>
+      <Cmdk.List className="palette-list">{list}</Cmdk.List>
       <footer className="palette-footer" aria-hidden="true">
         <span><kbd>↑</kbd><kbd>↓</kbd> move</span>
         <span><kbd>↵</kbd> run</span>

@@ -1,11 +1,12 @@
 /** Palette rows: one command with its shortcut, and the items of a command's second page. */
 import { Command as Cmdk } from 'cmdk';
 import type { Command } from '../../../../commands';
+import type { FoundState } from './use-found';
 import { Icon, type IconName } from '../ui/Icon';
 import { QueueCount } from '../layout/QueueCount';
 import { queueOfCommand } from '../../state/live-counts';
 import { Kbd } from './Kbd';
-import { keywordsOf } from './rank';
+import { keywordsOf, madeValue } from './rank';
 
 interface ItemProps {
   command: Command;
@@ -36,11 +37,15 @@ export function CommandItem({ command: c, onRun, icon, value, forceMount, reason
 interface PageProps {
   command: Command;
   arg: string;
+  /** What the input page's `suggest` found for the text. */
+  found: FoundState;
   onRun(arg?: string): void;
+  /** Enter on a found row: its own command (a confirmation page). */
+  onPick(command: Command): void;
   onBack(): void;
 }
 
-export function PageItems({ command: c, arg, onRun, onBack }: PageProps) {
+export function PageItems({ command: c, arg, found, onRun, onPick, onBack }: PageProps) {
   if (c.page?.kind === 'confirm') {
     return (
       <Cmdk.Group heading={c.page.question}>
@@ -56,8 +61,15 @@ export function PageItems({ command: c, arg, onRun, onBack }: PageProps) {
     );
   }
   const term = arg.trim();
+  const suggests = c.page?.kind === 'input' && !!c.page.suggest && term !== '';
   return (
     <Cmdk.Group heading={c.title.replace(/…$/, '')}>
+      {found.items.map(({ command: f, reason }, i) => (
+        <CommandItem key={f.id} command={f} icon="settings" value={madeValue('found', i, f.id)} reason={reason} onRun={() => (reason ? undefined : onPick(f))} />
+      ))}
+      {suggests && found.items.length === 0 && (
+        <div className="palette-empty" role="status">{found.loading ? 'Looking up…' : `Nothing matches “${term}”`}</div>
+      )}
       <Cmdk.Item value="run" onSelect={() => onRun(term)} className="palette-item">
         <Icon name="search" size={15} className="palette-item-icon" />
         <span className="palette-item-title">

@@ -9,7 +9,7 @@
  * Within a tier the page's own commands (User on a user page, Dashboard, ...) come before navigation.
  */
 import { defaultFilter } from 'cmdk';
-import type { Command } from '../../../../commands';
+import { FOUND_GROUP, type Command } from '../../../../commands';
 
 /** The palette's group of jump targets: generated from the typed text itself, so always first. */
 export const JUMP_GROUP = 'Jump to';
@@ -42,7 +42,8 @@ export const keywordsOf = (c: Command): string[] => [c.title, ...(c.keywords ?? 
 
 /** The score of one command for `search`: above 1 for a word match, (0, 1) fuzzy, 0 hidden. */
 export function scoreCommand(c: Command, search: string): number {
-  if (c.group === JUMP_GROUP) return 10;
+  // Made from the typed text itself (jumps, rows found by name): always a match.
+  if (c.group === JUMP_GROUP || c.group === FOUND_GROUP) return 10;
   const typed = wordsOf(search);
   const t = typed.length > 0 ? tier(c, typed) : 0;
   if (t === 0) return defaultFilter(c.id, search, keywordsOf(c)) * 0.9;
@@ -50,9 +51,20 @@ export function scoreCommand(c: Command, search: string): number {
   return t + (TIE_ORDER.length - indexIn(TIE_ORDER, c.group)) / (2 * TIE_ORDER.length);
 }
 
+/**
+ * The cmdk value of an item made from the typed text (a jump, a row found by name): its place in the
+ * value, so the filter keeps the order it was made in. cmdk sorts equal scores by when an item first
+ * mounted, and scores a new search with the filter of the render before: "de" listed Denmark, kept from
+ * "d", above Germany.
+ */
+export const madeValue = (kind: 'jump' | 'found', place: number, id: string): string => `${kind} ${place} ${id}`;
+const MADE = /^(?:jump|found) (\d+) /;
+
 /** cmdk's `filter` for items whose value is a command's identity (see CommandItem's `value`). */
 export function commandFilter(commandOf: (value: string) => Command | undefined) {
   return (value: string, search: string, keywords?: string[]): number => {
+    const made = MADE.exec(value);
+    if (made) return 10 - Number(made[1]) / 1000;
     const c = commandOf(value);
     return c ? scoreCommand(c, search) : defaultFilter(value, search, keywords);
   };
