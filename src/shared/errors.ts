@@ -179,6 +179,13 @@ export const ERRORS = {
   'admin.deposit.tid_taken': 422,
   'admin.deposit.invalid_idempotency_key': 422,
   'admin.deposit.idempotency_key_reused': 422,
+  // A refund (POST /admin/deposits/{id}/refund): only coins, only from aml_suspicious, rejected or skipped, once.
+  'admin.deposit.not_refundable': 422,
+  'admin.deposit.fiat_not_refundable': 422,
+  'admin.deposit.missing_address': 422,
+  'admin.deposit.invalid_address': 422,
+  'admin.deposit.own_address': 422,
+  'admin.deposit.user_insufficient_balance': 422,
   'admin.withdraw.doesnt_exist': 404,
   'admin.withdraw.invalid_state': 422,
   'admin.withdraw.second_approver_required': 422,

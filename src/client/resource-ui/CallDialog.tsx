@@ -3,6 +3,8 @@
  * whitelink): its params as fields, checked with the params' own structs, submit disabled until every
  * required one is filled (spec §5 Block scan); the server's refusal shows in the dialog, success closes it
  * with the call's toast — or, for a call that `reveal`s its answer, keeps it open showing the answer to copy.
+ * A call with `confirm` (a deposit's refund) first shows the change before → after and the params, and
+ * sends only on Confirm; Back returns to the params.
  */
 import { useState, type FormEvent } from 'react';
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -30,6 +32,8 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [revealed, setRevealed] = useState<string | null>(null);
+  /** The checked params awaiting confirmation (a call with `confirm`). */
+  const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
   const ready = names.every((n) => !params[n]!.required || values[n]!.trim() !== '');
 
   const submit = async (e: FormEvent) => {
@@ -41,6 +45,7 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
       setErrors({ [bad]: params[bad]?.invalidMessage ?? params[bad]?.message ?? 'Invalid value' });
       return;
     }
+    if (call.confirm && row && !confirming) { setConfirming(checked as Record<string, unknown>); return; }
     setBusy(true);
     setFailure(null);
     try {
@@ -62,18 +67,27 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
         <Dialog className="dialog" aria-label={call.label}>
           <Heading slot="title" className="dialog-title">{call.label}{row && <span className="dialog-subtitle">{String(row.name ?? keyOf(r, row))}</span>}</Heading>
           {revealed !== null ? <Revealed text={revealed} onClose={onClose} /> : <Form className="resource-form" onSubmit={submit} validationBehavior="aria">
-            <div className="form-fields">
+            {confirming && call.confirm && row ? <div className="call-confirm">
+              <p className="before-after">
+                {labelOf(call.confirm.field, r.fields[call.confirm.field])}: <strong>{capital(row[call.confirm.field])}</strong> → <strong>{capital(call.confirm.to)}</strong>
+              </p>
+              {names.filter((n) => confirming[n] !== undefined).map((n) => (
+                <p key={n} className="before-after">{labelOf(n, params[n])}: <strong className="u-mono">{String(confirming[n])}</strong></p>
+              ))}
+            </div> : <div className="form-fields">
               {names.map((n, i) => (
                 <FormField key={n} name={n} label={labelOf(n, params[n])} kind={params[n]!.kind === 'number' ? 'number' : 'text'}
                   required={params[n]!.required} value={values[n]!} error={errors[n]} autoFocus={i === 0}
                   onChange={(v) => { setValues((s) => ({ ...s, [n]: String(v) })); setErrors({}); setFailure(null); }} />
               ))}
-            </div>
+            </div>}
             {failure && <p className="form-failure" role="alert">{failure}</p>}
             <div className="form-actions">
-              <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-              <button type="submit" className="btn btn-primary" disabled={!ready || busy}
-                title={ready ? undefined : 'Fill in the required fields first'}>{call.submit ?? call.label}</button>
+              {confirming
+                ? <button type="button" className="btn btn-ghost" onClick={() => { setConfirming(null); setFailure(null); }}>Back</button>
+                : <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>}
+              <button type="submit" className="btn btn-primary" disabled={!ready || busy} autoFocus={!!confirming}
+                title={ready ? undefined : 'Fill in the required fields first'}>{confirming ? `Confirm ${(call.submit ?? call.label).toLowerCase()}` : call.submit ?? call.label}</button>
             </div>
           </Form>}
         </Dialog>
@@ -81,6 +95,8 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
     </ModalOverlay>
   );
 }
+
+const capital = (v: unknown) => { const s = String(v ?? '').replace(/_/g, ' '); return s.charAt(0).toUpperCase() + s.slice(1); };
 
 /** A call's answer to take away: shown once, selectable, with Copy. */
 function Revealed({ text, onClose }: { text: string; onClose(): void }) {

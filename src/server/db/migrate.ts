@@ -24,6 +24,7 @@ import * as miningAndEmailNotifications from './migrations/0021_mining_and_email
 import * as payments from './migrations/0022_payments.js';
 import * as countryServices from './migrations/0023_country_services.js';
 import * as serviceLogRollups from './migrations/0024_service_log_rollups.js';
+import * as depositRefunds from './migrations/0025_deposit_refunds.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0022_payments': payments,
   '0023_country_services': countryServices,
   '0024_service_log_rollups': serviceLogRollups,
+  '0025_deposit_refunds': depositRefunds,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -159,6 +159,12 @@ export interface DepositsTable {
   creator_id: number | null; idempotency_key: string | null; request_hash: string | null;
 }
 
+/** 0025: a deposit's refund to an address (pending until the wallet side sends it). */
+export interface RefundsTable {
+  id: Id; deposit_id: number; address: string; state: Generated<string>; from_state: string; credited: boolean; txid: string | null;
+  created_by: number; created_at: Ts; updated_at: Ts;
+}
+
 export interface WithdrawsTable {
   id: Id; member_id: number; currency_id: string; blockchain_key: string | null; type: Generated<string>; amount: string; fee: Dec;
   sum: Generated<string>; rid: string; tid: string; txid: string | null; block_number: number | null; confirmations: Generated<number>;
@@ -329,6 +335,7 @@ export interface DB {
   blockchains: BlockchainsTable;
   payment_addresses: PaymentAddressesTable;
   deposits: DepositsTable;
+  refunds: RefundsTable;
   engines: EnginesTable;
   markets: MarketsTable;
   trading_fees: TradingFeesTable;

@@ -2,6 +2,9 @@
  * Deposits and withdrawals on the exchange service (Peatio's admin API):
  * - GET /admin/deposits, /admin/deposits/{id} (read Deposit); POST /admin/deposits/actions {id, action}
  *   (update Deposit): accept credits the member through the ledger (money/deposits.ts);
+ * - POST /admin/deposits/{id}/refund {address} (update Deposit; Peatio's own call, also reachable as
+ *   `POST /admin/deposits/actions {id, action: 'refund', address}`): sends a crypto deposit's coins back,
+ *   the deposit `refunding` (money/deposit-refunds.ts); answers Peatio's Refund {id, address, deposit};
  * - POST /admin/deposits/new {uid, currency, amount, tid?} (create Deposits::Fiat, as Peatio): a fiat
  *   deposit staff record, `submitted` until another staff member accepts it; an Idempotency-Key header
  *   makes a retried submit answer the deposit the first one recorded; a tid is one deposit's;
@@ -24,6 +27,8 @@ import { sendPage } from '../auth/logs/reply.js';
 import { TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { getDeposit, getWithdraw, listDeposits, listWithdraws, type MovementFilters } from '../db/queries/money-movements.js';
 import { actOnDeposit, checkFiatDeposit, isDepositAction } from '../money/deposits.js';
+import { refundDeposit } from '../money/deposit-refunds.js';
+import { LedgerRefusal } from '../ledger/post.js';
 import { idempotencyKey, insertOnce } from '../plugins/idempotency.js';
 import { validateCreate } from '../../shared/resources/structs.js';
 import { actOnWithdraw, isWithdrawAction } from '../money/withdraws.js';
@@ -38,8 +43,29 @@ function idOf(raw: unknown, prefix: string): number {
   return id;
 }
 
+/** A refund's destination: present, one line of at most 128 visible characters (the chain's own check comes with the deposit). */
+function refundAddressOf(raw: unknown): string {
+  const text = typeof raw === 'string' ? raw.trim() : raw;
+  if (text === undefined || text === null || text === '') throw invalid('admin.deposit', 'address', 'missing_address');
+  if (typeof text !== 'string' || text.length > 128 || !/^[\x21-\x7e]+$/.test(text)) throw invalid('admin.deposit', 'address', 'invalid_address');
+  return text;
+}
+
 export function moneyMovementRoutes(app: FastifyInstance): void {
   const db = () => app.deps.db.kysely;
+  /** One refund, audited: its id, or the refusal's code (the loser of concurrent refunds finds the deposit `refunding`). */
+  const refund = (req: FastifyRequest, id: number, address: string) =>
+    withAudit(req, { topic: 'deposits', action: 'refund', data: { id, action: 'refund', address } }, async (trx, note) => {
+      const done = await refundDeposit(trx, id, address, caller(req).id, app.deps.now()).catch((e: unknown) => {
+        if (e instanceof LedgerRefusal) fail(422, 'admin.deposit.user_insufficient_balance');
+        throw e;
+      });
+      if (done === 'not_found') fail(404, 'admin.deposit.doesnt_exist');
+      if (done === 'invalid_address' || done === 'own_address') throw invalid('admin.deposit', 'address', done);
+      if (typeof done === 'string') fail(422, `admin.deposit.${done}`);
+      note({ refund: done.refund });
+      return done.refund;
+    });
 
   app.get('/admin/deposits', async (req, reply) => {
     await requireAbility(req, 'read', 'Deposit', 'peatio');
@@ -80,6 +106,10 @@ export function moneyMovementRoutes(app: FastifyInstance): void {
     await requireAbility(req, 'update', 'Deposit', 'peatio');
     const body = bodyOf(req);
     const id = idOf(body.id, 'admin.deposit');
+    if (body.action === 'refund') {
+      await refund(req, id, refundAddressOf(body.address));
+      return reply.status(201).send(await getDeposit(db(), id));
+    }
     if (!isDepositAction(body.action)) throw invalid('admin.deposit', 'action', 'invalid_action');
     const action = body.action;
     await withAudit(req, { topic: 'deposits', action, data: { id, action } }, async (trx) => {
@@ -88,6 +118,13 @@ export function moneyMovementRoutes(app: FastifyInstance): void {
       if (done !== true) fail(422, `admin.deposit.${done}`);
     });
     return reply.status(201).send(await getDeposit(db(), id));
+  });
+  app.post<{ Params: { id: string } }>('/admin/deposits/:id/refund', async (req, reply) => {
+    await requireAbility(req, 'update', 'Deposit', 'peatio');
+    const id = idOf(req.params.id, 'admin.deposit');
+    const address = refundAddressOf(bodyOf(req).address);
+    const made = await refund(req, id, address);
+    return reply.status(201).send({ id: made, address, deposit: await getDeposit(db(), id) });
   });
 
   app.get('/admin/withdraws', async (req, reply) => {

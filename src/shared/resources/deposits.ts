@@ -4,12 +4,19 @@
  * member only when staff accept them — a deposit staff recorded, only by someone else. A row opens its page at
  * /deposit/{id} with the actions its state allows. The list is open to every staff role in the client
  * (spec §5); the server still requires read Deposit.
+ *
+ * Refund (Peatio's POST /admin/deposits/{id}/refund {address}): a crypto deposit that is suspicious,
+ * rejected or skipped sends its coins back to an address, the deposit `refunding`; the server answers
+ * `refundable` so the call is offered only there (server/money/deposit-refunds.ts says why those states).
  */
 import { defineResource, ID_FIELD, stateActions } from './define.js';
 import { ADMIN_STREAMS } from '../realtime-streams.js';
 
 export const DEPOSIT_STATES = ['submitted', 'accepted', 'collected', 'processing', 'fee_processing', 'skipped', 'canceled',
   'rejected', 'aml_processing', 'aml_suspicious', 'errored', 'refunding'] as const;
+
+/** The states a crypto deposit may be refunded from (the server answers `refundable`: a coin deposit in one of them). */
+export const DEPOSIT_REFUNDABLE_STATES = ['aml_suspicious', 'rejected', 'skipped'] as const;
 
 /** What a deposit and a withdrawal both carry: the member, the currency and its type, the amount and the fee. */
 export const MOVEMENT_FIELDS = {
@@ -51,6 +58,8 @@ export const deposits = defineResource({
     state: { kind: 'enum', values: DEPOSIT_STATES, readOnly: true },
     created_at: { kind: 'datetime', readOnly: true, label: 'Created' },
     completed_at: { kind: 'datetime', readOnly: true, label: 'Completed' },
+    refund_address: { kind: 'text', readOnly: true, label: 'Refund address' },
+    refundable: { kind: 'boolean', readOnly: true },
   },
   columns: [
     { field: 'id' }, { field: 'email' }, { field: 'currency' }, { field: 'amount', format: { kind: 'decimal' } },
@@ -71,4 +80,16 @@ export const deposits = defineResource({
     action('dispatch', 'Collected', 'collected', ['processing', 'fee_processing'], 'Deposit collected'),
     action('skip', 'Skip collection', 'skipped', ['accepted', 'processing'], 'Collection skipped'),
   ],
+  calls: [{
+    name: 'refund', label: 'Refund deposit', kind: 'write', ability: 'update', submit: 'Refund',
+    endpoint: { method: 'POST', path: '/admin/deposits/:id/refund' },
+    when: { field: 'refundable', in: [true] }, confirm: { field: 'state', to: 'refunding' },
+    params: {
+      address: {
+        kind: 'text', required: true, max: 128, pattern: /^\S+$/, label: 'Refund address', message: 'An address is required',
+        invalidMessage: 'One address, without spaces', example: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      },
+    },
+    success: (answer) => `Refund ordered: the deposit is refunding to ${String((answer as { address?: unknown }).address ?? 'the address')}`,
+  }],
 });

@@ -207,6 +207,15 @@ const BESPOKE: Record<string, WriteCase> = {
     prepare: async (c) => { await money(c); return { url: `${P}/deposits/new`, body: { uid: (await user(c)).uid, currency: 'usd', amount: '10' } }; },
   },
   [`POST ${P}/deposits/actions`]: { kind: 'unique', prepare: async (c) => ({ url: `${P}/deposits/actions`, body: { id: await submittedDeposit(c), action: 'accept' } }) },
+  // A refund of a deposit flagged suspicious (never credited): once; the repeats find it refunding.
+  [`POST ${P}/deposits/:id/refund`]: {
+    kind: 'unique',
+    prepare: async (c) => {
+      const id = await submittedDeposit(c);
+      await db(c).updateTable('deposits').set({ state: 'aml_suspicious' }).where('id', '=', id).execute();
+      return { url: `${P}/deposits/${id}/refund`, body: { address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' } };
+    },
+  },
   [`POST ${P}/withdraws/actions`]: { kind: 'unique', prepare: async (c) => ({ url: `${P}/withdraws/actions`, body: { id: await submittedWithdraw(c), action: 'reject', reason: 'reliability' } }) },
   [`POST ${P}/wallet_transfers/new`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${P}/wallet_transfers/new`, body: await transferBody(c) }) },
   [`POST ${P}/wallet_transfers/action`]: {

@@ -2,7 +2,7 @@
  * Deposits and withdrawals as Peatio's admin API lists them: filtered, keyset paged by id, members
  * joined to the page only. A withdrawal `state=pending` is the approval queue: submitted and under review.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
 import type { PageRequest } from './paging.js';
@@ -10,6 +10,7 @@ import { emptyPage, timedListPage, type Page } from './list-page.js';
 import { resolveUserId } from './activity-log.js';
 import { iso } from './user-json.js';
 import { plainDecimal } from '../../auth/users/entity.js';
+import { DEPOSIT_REFUNDABLE_STATES } from '../../../shared/resources/deposits.js';
 
 /** The approval queue's states. */
 export const PENDING_WITHDRAW_STATES = ['submitted', 'under_review'] as const;
@@ -22,7 +23,7 @@ export interface MovementFilters {
 interface DepositRow {
   id: number; user_id: number; currency_id: string; amount: string; fee: string; txid: string | null; txout: number | null;
   block_number: number | null; address: string | null; type: string; state: string; tid: string | null;
-  created_at: Date; updated_at: Date; completed_at: Date | null; uid: string; email: string;
+  created_at: Date; updated_at: Date; completed_at: Date | null; uid: string; email: string; refund_address?: string | null;
 }
 
 export function depositEntity(d: DepositRow) {
@@ -31,6 +32,7 @@ export function depositEntity(d: DepositRow) {
     block_number: d.block_number, address: d.address, state: d.state, type: d.type, transfer_type: d.type === 'fiat' ? 'fiat' : 'crypto',
     tid: d.tid ?? `TID${String(d.id).padStart(10, '0')}`, member: d.user_id, uid: d.uid, email: d.email,
     created_at: iso(d.created_at), updated_at: iso(d.updated_at), completed_at: iso(d.completed_at),
+    refund_address: d.refund_address ?? null, refundable: d.type === 'coin' && (DEPOSIT_REFUNDABLE_STATES as readonly string[]).includes(d.state),
   };
 }
 
@@ -52,6 +54,12 @@ export function withdrawEntity(w: WithdrawRow) {
   };
 }
 
+/** The address of the deposit's refund (migration 0025), if it has one that has not failed (at most one). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const withRefund = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => q
+  .leftJoin('refunds as rf', (j: any) => j.onRef('rf.deposit_id', '=', 'd.id').on('rf.state', '<>', 'failed'))
+  .select('rf.address as refund_address') as unknown as Q;
+
 export async function listDeposits(db: Kysely<DB>, f: MovementFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof depositEntity>>> {
   const member = await resolveUserId(db, f.uid, f.email);
   if (member === null) return emptyPage();
@@ -67,12 +75,12 @@ export async function listDeposits(db: Kysely<DB>, f: MovementFilters, page: Pag
   if (f.to) base = base.where('d.created_at', '<=', f.to);
   return timedListPage(db, {
     filtered: base, alias: 'd', page, cap, dated: !!(f.from || f.to),
-    decorate: (q) => q.innerJoin('users as u', 'u.id', 'd.user_id').selectAll('d').select(['u.uid', 'u.email']),
+    decorate: (q) => withRefund(q.innerJoin('users as u', 'u.id', 'd.user_id').selectAll('d').select(['u.uid', 'u.email'])),
   }, (r) => depositEntity(r as DepositRow));
 }
 
 export async function getDeposit(db: Kysely<DB>, id: number) {
-  const d = await db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id').selectAll('d').select(['u.uid', 'u.email'])
+  const d = await withRefund(db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id').selectAll('d').select(['u.uid', 'u.email']))
     .where('d.id', '=', id).executeTakeFirst();
   return d && depositEntity(d as unknown as DepositRow);
 }
