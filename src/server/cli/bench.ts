@@ -22,7 +22,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, sql, type Database } from '../db/index.js';
 import { migrate } from '../db/migrate.js';
 import { buildApp } from '../app.js';
-import { countRows, resetDemoData, seedDemo } from '../db/seed/index.js';
+import { countRows, growServiceLogs, resetDemoData, seedDemo } from '../db/seed/index.js';
 import { connectAll, explainPlan, openRawPool, replay, StatementRecorder, type Statement } from '../db/raw-replay.js';
 import { SCENARIOS, type Scenario } from './bench-scenarios.js';
 import { httpClient } from './bench-http.js';
@@ -34,6 +34,7 @@ import { seedBulkTrading } from '../db/seed/bulk-trading.js';
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 10_000_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000_000);
+const SERVICE_LOGS = Number(process.env.BENCH_SERVICE_LOGS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const COLD_RUNS = Number(process.env.BENCH_COLD ?? 1);
 const WARMUP = 20;
@@ -59,6 +60,7 @@ async function ensureData(db: Database): Promise<void> {
   if ((counts.users ?? 0) >= USERS && (counts.activities ?? 0) >= ACTIVITIES * 0.9) {
     console.log(`data: ${counts.users.toLocaleString('en')} users, ${counts.activities.toLocaleString('en')} activities (kept)`);
     await ensureTrading(db, counts.orders ?? 0);
+    await ensureServiceLogs(db, counts.service_logs ?? 0);
     return;
   }
   console.log(`seeding ${USERS.toLocaleString('en')} users and ~${ACTIVITIES.toLocaleString('en')} activities (once)…`);
@@ -68,6 +70,19 @@ async function ensureData(db: Database): Promise<void> {
   await sql`VACUUM ANALYZE`.execute(db.kysely);
   console.log(`seeded in ${((Date.now() - t) / 1000).toFixed(0)} s`);
   await ensureTrading(db, 0);
+  await ensureServiceLogs(db, 0);
+}
+
+/** The service-log graph's data set: BENCH_SERVICE_LOGS provider calls (the seed makes a fifth of the activities). */
+async function ensureServiceLogs(db: Database, have: number): Promise<void> {
+  if (have === 0) have = (await countRows(db.kysely)).service_logs ?? 0;
+  if (have >= SERVICE_LOGS * 0.9) { console.log(`data: ${have.toLocaleString('en')} service logs (kept)`); return; }
+  console.log(`adding service logs: ${have.toLocaleString('en')} → ${SERVICE_LOGS.toLocaleString('en')} (once)…`);
+  const t = Date.now();
+  const added = await growServiceLogs(db.kysely, USERS, SERVICE_LOGS);
+  await sql`VACUUM ANALYZE service_logs`.execute(db.kysely);
+  await sql`VACUUM ANALYZE service_log_rollups`.execute(db.kysely);
+  console.log(`added ${added.toLocaleString('en')} in ${((Date.now() - t) / 1000).toFixed(0)} s`);
 }
 
 /** The trading history at BENCH_ORDERS orders (twice as many trades and operations, a fifth as many withdrawals). */

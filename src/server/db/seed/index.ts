@@ -16,7 +16,7 @@ import { insertCustomers } from './customers.js';
 import { insertKyc } from './kyc.js';
 import { insertAssets, insertReference } from './assets.js';
 import { insertActivities } from './activities.js';
-import { insertServiceLogs } from './service-logs.js';
+import { addServiceLogs, insertServiceLogs } from './service-logs.js';
 import { insertPayoutsAndPushes } from './payouts-and-pushes.js';
 import { insertHelpCentre } from './help-centre.js';
 import { insertCountryServices } from './country-services.js';
@@ -146,4 +146,23 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
  */
 export async function resetDemoData(db: Kysely<DB>): Promise<void> {
   await sql`TRUNCATE users, levels, permissions, auth_attempts RESTART IDENTITY CASCADE`.execute(db);
+}
+
+/**
+ * Grows a seeded data set's service logs to `target` (the bench's 10M) in bulk-load mode, over the same
+ * window the seed used (ending at the newest log). Returns the rows added.
+ */
+export async function growServiceLogs(db: Kysely<DB>, users: number, target: number, progress: Progress = () => {}): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL TimeZone = 'UTC'`.execute(trx);
+    await sql`SET LOCAL jit = off`.execute(trx);
+    const { rows } = await sql<{ n: string; newest: Date | null }>`SELECT count(*) AS n, max(created_at) AS newest FROM service_logs`.execute(trx);
+    const extra = target - Number(rows[0]?.n ?? 0);
+    if (extra <= 0) return 0;
+    const now = new Date(Math.floor((rows[0]?.newest ?? new Date()).getTime() / 1000) * 1000);
+    const ctx = makeContext(trx, users, now, progress);
+    let added = 0;
+    await bulkLoad(ctx, ['service_logs'], async () => { added = await addServiceLogs(ctx, extra, `svc+${Date.now()}`); });
+    return added;
+  });
 }

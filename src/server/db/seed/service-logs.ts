@@ -34,7 +34,7 @@ FROM (
   OFFSET 0
 ) x`;
 
-const eventsSql = (ctx: SeedContext, scale: number, from: number, to: number) => `
+const eventsSql = (ctx: SeedContext, scale: number, from: number, to: number, salt = 'svc') => `
 INSERT INTO service_logs (${COLUMNS})
 SELECT ${rowSql('sms', 'm2', pickWeighted(SMS_TOPICS, 'm2', 6), pickWeighted(EMAIL_TOPICS, 'm2', 6), 'ts')}
 FROM (
@@ -42,12 +42,12 @@ FROM (
     x.phone_number IS NOT NULL AND ${u01('k.m', 4)} < 0.45 AS sms
   FROM (
     SELECT u.*, ${windowStartSql(ctx, 'u.created_at')} AS ws,
-      floor(${scale} * ${perUserWeightSql(ctx, 'u', 'svc', '1')} + ${u01(md5('svc', 'u.uid'), 1)})::int AS n
+      floor(${scale} * ${perUserWeightSql(ctx, 'u', 'svc', '1')} + ${u01(md5(salt, 'u.uid'), 1)})::int AS n
     FROM users u WHERE u.id BETWEEN ${from} AND ${to}
     OFFSET 0
   ) x
   CROSS JOIN LATERAL generate_series(1, x.n) AS j
-  CROSS JOIN LATERAL (SELECT ${md5('svc', "x.uid || ':' || j")} AS m OFFSET 0) k
+  CROSS JOIN LATERAL (SELECT ${md5(salt, "x.uid || ':' || j")} AS m OFFSET 0) k
   OFFSET 0
 ) y
 WHERE ${keepEventSql(ctx, 'ts', 'ws', 'm')}`;
@@ -58,4 +58,19 @@ export async function insertServiceLogs(ctx: SeedContext, target: number): Promi
   const rest = Math.max(0, target - Number(done.n));
   const scale = await scaleFor(ctx, rest, 'svc', '1');
   await byUserRanges(ctx, 'service logs', rest / Math.max(1, ctx.users), (a, b) => exec(ctx, eventsSql(ctx, scale, a, b)));
+}
+
+/**
+ * More provider calls on top of a seeded data set (the bench's 10M service logs): the same rhythm with
+ * another salt, so the added rows are new draws rather than copies. Returns the rows added.
+ */
+export async function addServiceLogs(ctx: SeedContext, extra: number, salt: string): Promise<number> {
+  const scale = await scaleFor(ctx, extra, 'svc', '1');
+  let added = 0;
+  await byUserRanges(ctx, 'service logs (more)', extra / Math.max(1, ctx.users), async (a, b) => {
+    const n = await exec(ctx, eventsSql(ctx, scale, a, b, salt));
+    added += n;
+    return n;
+  });
+  return added;
 }
