@@ -18,6 +18,7 @@ import { registerRestrictions } from './plugins/restrictions.js';
 import { registerBarongRoutes } from './auth/routes.js';
 import { registerAuthz } from './plugins/authz.js';
 import { registerPeatioRoutes } from './exchange/routes.js';
+import { registerApplogicRoutes } from './applogic/routes.js';
 import { registerRanger, registerWebSocket } from './realtime/routes.js';
 import { createMessaging, type Messaging } from './messaging/index.js';
 
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Service route trees are registered here as they land (auth, exchange, applogic, realtime).
   await registerBarongRoutes(app);
   await registerPeatioRoutes(app);
+  await registerApplogicRoutes(app);
   await registerRanger(app);
   await registerStatic(app);
   return app;

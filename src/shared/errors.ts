@@ -221,6 +221,30 @@ export const ERRORS = {
   'admin.adjustment.invalid_id': 422,
   // Country services (P-A32): the provider (a platform setting) is of another service type than the service.
   'admin.country_service.service_type_mismatch': 422,
+  // The token and presale area (issue 15): presale states and caps, milestones, investments (the escrow).
+  'admin.presale.hard_cap_reached': 422,
+  'admin.presale.not_running': 422,
+  'admin.presale.cannot_perform_start_action': 422,
+  'admin.presale.cannot_perform_close_action': 422,
+  'admin.presale.cannot_perform_cancel_action': 422,
+  'admin.presale.invalid_action': 422,
+  'admin.presale.zero_price': 422,
+  'admin.presale.zero_hard_cap': 422,
+  'admin.presale.market_mismatch': 422,
+  'admin.presale.start_date_exceeds_end_date': 422,
+  'admin.milestone.cannot_perform_complete_action': 422,
+  'admin.milestone.presale_finished': 422,
+  'admin.milestone.invalid_action': 422,
+  'admin.investment.amount_below_minimum': 422,
+  'admin.investment.amount_above_maximum': 422,
+  'admin.investment.amount_exceeds_precision': 422,
+  'admin.investment.zero_tokens': 422,
+  'admin.investment.insufficient_balance': 422,
+  'admin.investment.non_positive_amount': 422,
+  'admin.investment.member_doesnt_exist': 422,
+  'admin.investment.idempotency_key_reused': 422,
+  'admin.investment.invalid_idempotency_key': 422,
+  'admin.advertisement.start_date_exceeds_end_date': 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERRORS | `${string}.${string}`;

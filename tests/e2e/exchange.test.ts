@@ -75,6 +75,8 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/mining_sessions', 'Mining Sessions'], ['/mining_rewards', 'trst'], ['/services', 'All countries'],
       ['/services?tab=list', 'twilio'], ['/services-edit/add', 'Service Type'],
       ['/servicegraph', 'Suspicious'],
+      ['/presales', 'TRST public sale'], ['/milestone', 'TRST seed round'], ['/investments', 'TRST public sale'],
+      ['/advertisements', 'TRST public sale is live'],
     ] as const) {
       await page.goto(`${srv.url}${path}`);
       await page.getByText(text, { exact: false }).first().waitFor();

@@ -236,6 +236,30 @@ export const EN: Record<string, string> = {
   // Country services (issue 14 item 3).
   'admin.country_service.service_type_mismatch': 'This provider sends another service type: pick one of the type chosen.',
   'admin.country_service.country_code_service_type_taken': 'This country already has a service of this type.',
+  // The token and presale area (issue 15).
+  'admin.presale.hard_cap_reached': "The presale's hard cap would be passed: it cannot take this amount.",
+  'admin.presale.not_running': 'The presale is not taking investments: it has not started, has ended, or is closed.',
+  'admin.presale.cannot_perform_start_action': 'Only an upcoming presale can be started.',
+  'admin.presale.cannot_perform_close_action': 'Only a running presale can be closed.',
+  'admin.presale.cannot_perform_cancel_action': 'Only an upcoming or running presale can be canceled.',
+  'admin.presale.invalid_action': 'The action is start, close or cancel.',
+  'admin.presale.zero_price': 'The price must be above zero.',
+  'admin.presale.zero_hard_cap': 'The hard cap must be above zero.',
+  'admin.presale.market_mismatch': 'The market must trade the token currency against the price currency.',
+  'admin.presale.start_date_exceeds_end_date': 'The start date must be before the end date.',
+  'admin.milestone.cannot_perform_complete_action': 'Only an active milestone can be completed.',
+  'admin.milestone.presale_finished': 'This presale is closed or canceled: it takes no more milestones.',
+  'admin.milestone.invalid_action': 'The action is complete.',
+  'admin.investment.amount_below_minimum': "The amount is below the presale's minimum investment.",
+  'admin.investment.amount_above_maximum': "The amount is above the presale's maximum investment.",
+  'admin.investment.amount_exceeds_precision': 'The amount has more decimals than the price currency allows.',
+  'admin.investment.zero_tokens': 'The amount buys less than the smallest unit of the token.',
+  'admin.investment.insufficient_balance': "The member's balance in the price currency is too small for this amount.",
+  'admin.investment.non_positive_amount': 'The amount must be above zero.',
+  'admin.investment.member_doesnt_exist': 'There is no user with this UID.',
+  'admin.investment.idempotency_key_reused': 'This submit key was already used for different values: reload the form.',
+  'admin.investment.invalid_idempotency_key': 'The submit key is malformed: reload the form.',
+  'admin.advertisement.start_date_exceeds_end_date': 'The start date must not be after the end date.',
 };
 
 /** How a field or record name reads in a sentence, where spelling its words out is not enough. */

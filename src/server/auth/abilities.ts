@@ -33,6 +33,11 @@ const MINING: Subject[] = ['MiningSession', 'MiningReward'];
  * support reads the methods and where they are offered, to answer "why can't I pay by card here".
  */
 const PAYMENTS: Subject[] = ['PaymentMethod', 'PaymentGateway', 'PaymentSetting'];
+/**
+ * The presale area's money (issue 15): the accountant reconciles the escrow, support answers "where are my
+ * tokens", compliance sees who put money in (presales and investments, not the milestones).
+ */
+const PRESALE_MONEY: Subject[] = ['Presale', 'Milestone', 'Investment'];
 
 const BARONG: Record<string, Table> = {
   superadmin: { manage: [...BARONG_SUBJECTS] },
@@ -81,20 +86,20 @@ const PEATIO: Record<string, Table> = {
     manage: ['Adjustment'],
     read: [...OPERATIONS_SUBJECTS, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'WithdrawLimit',
       'Blockchain', 'Currency', 'Engine', 'Market', 'TradingFee', 'Wallet', 'Trade', 'Order', 'InternalTransfer',
-      ...PAYMENTS, ...MINING],
+      ...PAYMENTS, ...MINING, ...PRESALE_MONEY],
     create: ['Deposits::Fiat'],
     update: [{ Currency: ['visible', 'deposit_enabled', 'withdrawal_enabled'] }],
   },
   // Compliance reviews withdrawals (accept, reject with a reason: update Withdraw), as AML teams do.
   compliance: {
     read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
-      'Market', 'Trade', 'Order', 'Blockchain', ...MINING, ...PAYMENTS],
+      'Market', 'Trade', 'Order', 'Blockchain', ...MINING, ...PAYMENTS, 'Presale', 'Investment'],
     update: ['Withdraw'],
   },
   // Support cancels a customer's open orders (a compromised account, a customer's request): update Order.
   support: {
     read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
-      'Market', 'Trade', 'Order', 'InternalTransfer', 'Faq', ...MINING, 'PaymentMethod', 'PaymentSetting'],
+      'Market', 'Trade', 'Order', 'InternalTransfer', 'Faq', ...MINING, 'PaymentMethod', 'PaymentSetting', ...PRESALE_MONEY],
     update: ['Order'],
   },
   manager: {

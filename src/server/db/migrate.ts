@@ -25,6 +25,7 @@ import * as payments from './migrations/0022_payments.js';
 import * as countryServices from './migrations/0023_country_services.js';
 import * as serviceLogRollups from './migrations/0024_service_log_rollups.js';
 import * as depositRefunds from './migrations/0025_deposit_refunds.js';
+import * as presales from './migrations/0026_presales.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0023_country_services': countryServices,
   '0024_service_log_rollups': serviceLogRollups,
   '0025_deposit_refunds': depositRefunds,
+  '0026_presales': presales,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -294,6 +294,25 @@ export interface CountryServicesTable {
   platform_setting_id: number; state: Generated<string>; created_at: Ts; updated_at: Ts;
 }
 
+/** The token and presale area (0026): presales, milestones, investments (escrowed on the ledger), advertisements. */
+export interface PresalesTable {
+  id: Id; name: string; token_currency: string; price_currency: string; market_id: string | null; price: string; soft_cap: Dec; hard_cap: string;
+  min_investment: Dec; max_investment: Dec; start_date: Date; end_date: Date; description: string | null; state: Generated<string>;
+  raised: Dec; tokens_sold: Dec; created_at: Ts; updated_at: Ts;
+}
+export interface MilestonesTable {
+  id: Id; presale_id: number; value: string; description: string | null; state: Generated<string>; completed_at: Date | null;
+  created_at: Ts; updated_at: Ts;
+}
+export interface InvestmentsTable {
+  id: Id; presale_id: number; member_id: number; uid: string; amount: string; currency: string; tokens: string; token_currency: string;
+  state: Generated<string>; creator_id: number; idempotency_key: string | null; request_hash: string | null; created_at: Ts; updated_at: Ts;
+}
+export interface AdvertisementsTable {
+  id: Id; presale_id: number; title: string; placement: Generated<string>; image_url: string | null; link_url: string | null;
+  start_date: Date; end_date: Date; position: Generated<number>; state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+
 export interface WhitelinkTokensTable {
   token_hash: string; created_by: number | null; expires_at: Date; used_at: Date | null; used_ip: string | null; created_at: Generated<Date>;
 }
@@ -353,4 +372,8 @@ export interface DB {
   payment_methods: PaymentMethodsTable;
   payment_gateways: PaymentGatewaysTable;
   payment_settings: PaymentSettingsTable;
+  presales: PresalesTable;
+  milestones: MilestonesTable;
+  investments: InvestmentsTable;
+  advertisements: AdvertisementsTable;
 }

@@ -21,17 +21,18 @@ export function idempotencyKey(req: FastifyRequest, prefix: string): string | un
 export const requestHash = (row: unknown): string => createHash('sha256').update(JSON.stringify(row)).digest('hex');
 
 /** Tables whose creates are idempotent: a creator_id, idempotency_key and request_hash, unique on (creator_id, idempotency_key). */
-export type IdempotentTable = 'adjustments' | 'wallet_transfers' | 'deposits';
+export type IdempotentTable = 'adjustments' | 'wallet_transfers' | 'deposits' | 'investments';
 
 /**
  * Inserts the row made by `creator` under `key` (none: a plain insert) and answers its id — or, when
  * the key was used before, the id of the row it made then; the same key with another row is refused
- * (`<prefix>.idempotency_key_reused`). `replayed` says which.
+ * (`<prefix>.idempotency_key_reused`). `replayed` says which. `hash`: the request's own hash when the row
+ * holds values the server derived (an investment's tokens), so a retry is compared with what was asked.
  */
 export async function insertOnce(
-  trx: Kysely<DB>, table: IdempotentTable, row: Record<string, unknown>, made: { creator: number; key: string | undefined; at: Date; prefix: string },
+  trx: Kysely<DB>, table: IdempotentTable, row: Record<string, unknown>, made: { creator: number; key: string | undefined; at: Date; prefix: string; hash?: string },
 ): Promise<{ id: number; replayed: boolean }> {
-  const hash = requestHash(row);
+  const hash = made.hash ?? requestHash(row);
   const values = { ...row, creator_id: made.creator, idempotency_key: made.key ?? null, request_hash: hash, created_at: made.at, updated_at: made.at };
   const fresh = await trx.insertInto(table).values(values as never)
     .onConflict((oc) => oc.columns(['creator_id', 'idempotency_key']).doNothing()).returning('id').executeTakeFirst();

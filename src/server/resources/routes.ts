@@ -17,8 +17,9 @@ export function registerResource(app: FastifyInstance, r: Resource): void {
     const e = r.endpoints[op];
     if (e) app.route({ method: e.method, url: e.path, handler: h[op] as RouteHandlerMethod });
   }
+  // An action with a `body` ({id, action}) is a state machine's call: its route is hand-written.
   for (const a of r.actions ?? []) {
-    if (a.endpoint) app.route({ method: a.endpoint.method, url: a.endpoint.path, handler: h.action(a) as RouteHandlerMethod });
+    if (a.endpoint && !a.body) app.route({ method: a.endpoint.method, url: a.endpoint.path, handler: h.action(a) as RouteHandlerMethod });
   }
 }
 

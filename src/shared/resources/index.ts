@@ -49,6 +49,11 @@ import { emailNotifications } from './email-notifications.js';
 import { paymentMethods } from './payment-methods.js';
 import { paymentGateways } from './payment-gateways.js';
 import { paymentSettings } from './payment-settings.js';
+// The token and presale area on the application-logic service (issue 15, part A).
+import { presales } from './presales.js';
+import { milestones } from './milestones.js';
+import { investments } from './investments.js';
+import { advertisements } from './advertisements.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -63,6 +68,7 @@ export const RESOURCES: readonly Resource[] = [
   platformSettings, smsSenders, countryServices, restrictions,
   miningSessions, miningRewards, emailNotifications,
   paymentMethods, paymentGateways, paymentSettings,
+  presales, milestones, investments, advertisements,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

@@ -53,6 +53,7 @@ const db = (c: Ctx) => c.t.db.kysely;
 const user = async (c: Ctx, role = 'member') => createUser(c.t.db, { role });
 const B = '/api/v2/barong/admin';
 const P = '/api/v2/peatio/admin';
+const AL = '/api/v2/applogic/admin';
 
 /** The money fixtures: usd and rbtc, a market between them, and a member funded through the ledger. */
 async function money(c: Ctx) {
@@ -125,6 +126,18 @@ async function comment(c: Ctx) {
 async function permission(c: Ctx) {
   return db(c).insertInto('permissions').values({ role: 'member', verb: 'GET', path: `api/v2/${unique()}`, action: 'ACCEPT', topic: null })
     .returning('id').executeTakeFirstOrThrow();
+}
+
+/** A running presale of rbtc for usd open for years either side of any clock, and a member funded in usd. */
+async function investmentBody(c: Ctx) {
+  const u = await funded(c);
+  const res = await c.t.app.inject({ method: 'POST', url: `${AL}/presales/new`, headers: c.su.headers(), payload: {
+    name: unique('presale'), token_currency: 'rbtc', price_currency: 'usd', price: '1', hard_cap: '1000000',
+    start_date: '2000-01-01T00:00:00Z', end_date: '2100-01-01T00:00:00Z',
+  } });
+  const id = res.json().id;
+  await c.t.app.inject({ method: 'POST', url: `${AL}/presales/action`, headers: c.su.headers(), payload: { id, action: 'start' } });
+  return { uid: u.uid, presale_id: id, amount: '1' };
 }
 
 /** One user's choice for a fresh e-mail type. */
@@ -227,6 +240,10 @@ const BESPOKE: Record<string, WriteCase> = {
     },
   },
   [`POST ${P}/orders/cancel`]: { kind: 'repeatable', prepare: async (c) => { await openOrder(c); return { url: `${P}/orders/cancel`, body: { market: 'rbtcusd' } }; } },
+  // The presale area (applogic): a state change of a fresh row takes effect once; each investment is one more.
+  [`POST ${AL}/presales/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${AL}/presales/action`, body: { id: await createRow(c, resource('presales')), action: 'start' } }) },
+  [`POST ${AL}/milestones/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${AL}/milestones/action`, body: { id: await createRow(c, resource('milestones')), action: 'complete' } }) },
+  [`POST ${AL}/investments/new`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${AL}/investments/new`, body: await investmentBody(c) }) },
 };
 
 /** The service root of a resource's paths. */

@@ -44,6 +44,16 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Wallet Transfer', href: '/wallet-transfer' },
     ],
   },
+  // Not in the spec's sidebar, whose routes list them (§2 Token and presale area): a group after Money.
+  {
+    label: 'Presales', icon: 'chart',
+    items: [
+      { label: 'Presales', href: '/presales' },
+      { label: 'Milestones', href: '/milestone' },
+      { label: 'Investments', href: '/investments' },
+      { label: 'Advertisements', href: '/advertisements' },
+    ],
+  },
   {
     label: 'Mining', icon: 'mining',
     items: [{ label: 'Session', href: '/mining_sessions' }, { label: 'Rewards', href: '/mining_rewards' }],

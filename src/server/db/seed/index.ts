@@ -25,6 +25,7 @@ import { insertTradingHistory } from './trading-history.js';
 import { insertMoneyMovements } from './money-movements.js';
 import { insertPayments } from './payments.js';
 import { insertMiningAndMail } from './mining-and-mail.js';
+import { insertPresales } from './presales.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
 import { analyze } from '../statistics.js';
@@ -73,7 +74,8 @@ const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_stat
   'faq_categories', 'faqs', 'email_types', 'blockchains', 'currencies', 'payment_addresses', 'engines', 'markets',
   'trading_fees', 'bot_settings', 'wallets', 'withdraw_limits', 'crypto_settings', 'operations', 'adjustments', 'orders',
   'trades', 'deposits', 'withdraws', 'wallet_transfers', 'platform_settings', 'sms_sender_configs', 'country_services',
-  'mining_sessions', 'mining_rewards', 'email_notifications', 'payment_methods', 'payment_gateways', 'payment_settings'] as const;
+  'mining_sessions', 'mining_rewards', 'email_notifications', 'payment_methods', 'payment_gateways', 'payment_settings',
+  'presales', 'milestones', 'investments', 'advertisements'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
@@ -119,6 +121,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
       await insertAssets(ctx);
       await insertTradingHistory(ctx);
       await insertMoneyMovements(ctx);
+      await insertPresales(ctx);
       await insertPayoutsAndPushes(ctx);
       await insertMiningAndMail(ctx);
       await insertActivities(ctx, activities);

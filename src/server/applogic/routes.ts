@@ -1,0 +1,20 @@
+/**
+ * The application-logic service's route tree (`/api/v2/applogic`), mounted where a real deployment's
+ * gateway puts applogic: the token and presale area (README, Token and presale area). Its abilities are
+ * the exchange service's set (`GET /api/v2/peatio/admin/abilities`), as the console reads them.
+ */
+import type { FastifyInstance } from 'fastify';
+import { registerResourceRoutes } from '../resources/routes.js';
+import { investmentRoutes } from './investments.js';
+import { presaleRoutes, registerPresaleHooks } from './presales.js';
+
+export const APPLOGIC_PREFIX = '/api/v2/applogic';
+
+export async function registerApplogicRoutes(app: FastifyInstance): Promise<void> {
+  registerPresaleHooks();
+  await app.register(async (applogic) => {
+    presaleRoutes(applogic);
+    investmentRoutes(applogic);
+    registerResourceRoutes(applogic, 'applogic');
+  }, { prefix: APPLOGIC_PREFIX });
+}
