@@ -59,7 +59,8 @@ export const ROUTE_SUBJECTS: Readonly<Record<string, readonly Subject[]>> = {
   'user-activities': ['Activity'],
   'admin-activities': ['AdminActivity'],
   beneficiaries: ['Beneficiary'],
-  'pending-applications': ['Profile', 'Document'],
+  // The coin tab's applications are Token's (spec §6: tokens → Token).
+  'pending-applications': ['Profile', 'Document', 'Token'],
   currencies: ['Currency'],
   markets: ['Market'],
   'market-info': ['Market'],

@@ -245,6 +245,16 @@ export const ERRORS = {
   'admin.investment.idempotency_key_reused': 422,
   'admin.investment.invalid_idempotency_key': 422,
   'admin.advertisement.start_date_exceeds_end_date': 422,
+  // Coin applications (issue 15 part C): approve creates the currency, reject needs a reason, each once.
+  'admin.coin_application.doesnt_exist': 404,
+  'admin.coin_application.cannot_perform_approve_action': 422,
+  'admin.coin_application.cannot_perform_reject_action': 422,
+  'admin.coin_application.currency_exists': 422,
+  'admin.coin_application.missing_reason': 422,
+  'admin.coin_application.invalid_reason': 422,
+  'admin.coin_application.invalid_action': 422,
+  'admin.coin_application.missing_id': 422,
+  'admin.coin_application.invalid_id': 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERRORS | `${string}.${string}`;

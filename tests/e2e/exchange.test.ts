@@ -77,6 +77,7 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/servicegraph', 'Suspicious'],
       ['/presales', 'TRST public sale'], ['/milestone', 'TRST seed round'], ['/investments', 'TRST public sale'],
       ['/advertisements', 'TRST public sale is live'],
+      ['/pending-applications?tab=coin', 'Nimbus Network'],
     ] as const) {
       await page.goto(`${srv.url}${path}`);
       await page.getByText(text, { exact: false }).first().waitFor();

@@ -246,6 +246,22 @@ describe('demo seed', () => {
     expect(await history(a)).toEqual(await history(b));
   });
 
+  it('has coin applications pending, approved (their currencies made, disabled) and rejected, the same on both paths', async () => {
+    const apps = await rows<{ token_code: string; state: string; currency_id: string | null; reason: string | null; decided_by: string | null }>(a,
+      'SELECT token_code, state, currency_id, reason, decided_by FROM coin_applications ORDER BY id');
+    expect([...new Set(apps.map((x) => x.state))].sort()).toEqual(['approved', 'pending', 'rejected']);
+    for (const x of apps.filter((y) => y.state === 'approved')) {
+      expect(x.currency_id).toBe(x.token_code.toLowerCase());
+      const c = await one<{ visible: boolean; deposit_enabled: boolean; withdrawal_enabled: boolean; blockchain_key: string }>(a,
+        `SELECT visible, deposit_enabled, withdrawal_enabled, blockchain_key FROM currencies WHERE code = '${x.currency_id}'`);
+      expect(c).toEqual({ visible: false, deposit_enabled: false, withdrawal_enabled: false, blockchain_key: 'ethereum' });
+    }
+    for (const x of apps.filter((y) => y.state === 'rejected')) expect(x.reason).toBeTruthy();
+    const print = (db: Database) => one<{ f: string }>(db, `SELECT md5(string_agg(concat_ws('|', id, token_code, contract_address, documents::text,
+      submitted_at::text, state, decided_by, decided_at::text, reason, currency_id), ',' ORDER BY id)) AS f FROM coin_applications`);
+    expect(await print(a)).toEqual(await print(b));
+  });
+
   it('gives verified customers beneficiaries: addresses for coins, bank details for fiat, in every state', async () => {
     const list = await rows<{ type: string; state: string; data: Record<string, string>; level: number; t: Date; created: Date }>(a, `
       SELECT c.type, b.state, b.data, u.level, b.created_at AS t, u.created_at AS created

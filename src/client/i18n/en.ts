@@ -260,6 +260,15 @@ export const EN: Record<string, string> = {
   'admin.investment.idempotency_key_reused': 'This submit key was already used for different values: reload the form.',
   'admin.investment.invalid_idempotency_key': 'The submit key is malformed: reload the form.',
   'admin.advertisement.start_date_exceeds_end_date': 'The start date must not be after the end date.',
+  'admin.coin_application.doesnt_exist': 'There is no coin application with this ID.',
+  'admin.coin_application.cannot_perform_approve_action': 'Only a pending coin application can be approved: this one was decided already.',
+  'admin.coin_application.cannot_perform_reject_action': 'Only a pending coin application can be rejected: this one was decided already.',
+  'admin.coin_application.currency_exists': 'The exchange already has a currency with this code: nothing was created.',
+  'admin.coin_application.missing_reason': 'A reason is required to reject a coin application.',
+  'admin.coin_application.invalid_reason': 'The reason is text of at most 500 characters.',
+  'admin.coin_application.invalid_action': 'The action is approve or reject.',
+  'admin.coin_application.missing_id': 'The coin application ID is missing.',
+  'admin.coin_application.invalid_id': 'The coin application ID is not valid.',
 };
 
 /** How a field or record name reads in a sentence, where spelling its words out is not enough. */

@@ -77,6 +77,21 @@ export function listDefaults(r: Resource): ListDefaults {
 /** Every resource with a list route of its own: listed by its service and not embedded elsewhere. */
 export const listedResources = (): Resource[] => RESOURCES.filter((r) => r.endpoints.list !== undefined && !r.embedded);
 
+/**
+ * Resources listed as another resource's list tab (ListDecl.tabs: pending applications' coin tab):
+ * embedded under the host's route, yet with rows of their own to open and act on (`view`, actions, calls).
+ */
+export function tabResources(): Resource[] {
+  return listedResources().flatMap((host) => listTabs(host).filter((t) => t.resource !== host).map((t) => t.resource));
+}
+
+/** A list's own URL: the route, and for a tab resource the host's route on its tab (`/pending-applications?tab=coin`). */
+export function listUrl(r: Resource): string {
+  const host = r.embedded ? listedResources().find((h) => h.route === r.route) : undefined;
+  const tab = host && listTabs(host).find((t) => t.resource === r);
+  return tab ? `${listPath(r)}?tab=${encodeURIComponent(tab.value)}` : listPath(r);
+}
+
 /** Whether rows open a form: the service must let them be edited (read-only logs open nothing). */
 export const hasForm = (r: Resource): boolean => r.endpoints.update !== undefined;
 
@@ -105,7 +120,7 @@ export function resourceAt(path: string, search = path.split('?')[1] ?? ''): Res
 /** The last list URL seen per resource, so a form page's Back and Save return to the same view. */
 const lastList = new Map<string, string>();
 export const rememberListUrl = (r: Resource, url: string) => { lastList.set(r.name, url); };
-export const lastListUrl = (r: Resource): string => lastList.get(r.name) ?? listPath(r);
+export const lastListUrl = (r: Resource): string => lastList.get(r.name) ?? listUrl(r);
 
 /** A state action's confirmation title: "Disable market btcusdt?", and "Cancel order 7?" where the label names the row already. */
 export function actionTitle(r: Resource, label: string, key: unknown): string {

@@ -6,7 +6,7 @@
 import { lazy } from 'react';
 import type { Resource } from '../../shared/resources';
 import type { AppRoute, ScreenProps } from '../routes';
-import { addPageOnly, canAdd, formSegment, formStyle, hasForm, listedResources, viewSegment } from './presentation';
+import { addPageOnly, canAdd, formSegment, formStyle, hasForm, listedResources, tabResources, viewSegment } from './presentation';
 
 function listRoute(r: Resource): AppRoute {
   return {
@@ -79,10 +79,14 @@ function addRoute(r: Resource): AppRoute {
 }
 
 export function resourceRoutes(): AppRoute[] {
-  return listedResources().flatMap((r) => [
-    listRoute(r),
-    ...(addPageOnly(r) ? [addRoute(r)] : []),
-    ...(r.view ? [viewRoute(r)] : []),
-    ...(formStyle(r) === 'page' && hasForm(r) ? [formRoute(r)] : []),
-  ]);
+  return [
+    ...listedResources().flatMap((r) => [
+      listRoute(r),
+      ...(addPageOnly(r) ? [addRoute(r)] : []),
+      ...(r.view ? [viewRoute(r)] : []),
+      ...(formStyle(r) === 'page' && hasForm(r) ? [formRoute(r)] : []),
+    ]),
+    // A list tab's rows open read-only under the host's route (a coin application at /pending-applications/7).
+    ...tabResources().filter((r) => r.view).map(viewRoute),
+  ];
 }

@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import type { Resource } from '../../shared/resources';
 import { getRow, type Row } from '../api/resources';
 import { notifyFailure } from '../state/toasts';
-import { listPath } from './presentation';
+import { listUrl } from './presentation';
 
 export function useRow(r: Resource, id: string | null) {
   const [, navigate] = useLocation();
@@ -19,7 +19,7 @@ export function useRow(r: Resource, id: string | null) {
     getRow(r, id).then((x) => live && setRow(x)).catch((err) => {
       if (!live) return;
       notifyFailure(err);
-      navigate(listPath(r), { replace: true });
+      navigate(listUrl(r), { replace: true });
     });
     return () => { live = false; };
   }, [r, id, navigate, reloads]);

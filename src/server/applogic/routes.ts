@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerResourceRoutes } from '../resources/routes.js';
+import { coinApplicationRoutes } from './coin-applications.js';
 import { investmentRoutes } from './investments.js';
 import { presaleRoutes, registerPresaleHooks } from './presales.js';
 
@@ -15,6 +16,7 @@ export async function registerApplogicRoutes(app: FastifyInstance): Promise<void
   await app.register(async (applogic) => {
     presaleRoutes(applogic);
     investmentRoutes(applogic);
+    coinApplicationRoutes(applogic);
     registerResourceRoutes(applogic, 'applogic');
   }, { prefix: APPLOGIC_PREFIX });
 }

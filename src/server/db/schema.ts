@@ -313,6 +313,13 @@ export interface AdvertisementsTable {
   start_date: Date; end_date: Date; position: Generated<number>; state: Generated<string>; created_at: Ts; updated_at: Ts;
 }
 
+/** Coin applications (0028): projects applying to list a coin; approving creates the currency, disabled. */
+export interface CoinApplicationsTable {
+  id: Id; project: string; token_name: string; token_code: string; blockchain_key: string; contract_address: string | null;
+  contact_email: string; documents: Json; submitted_at: Ts; state: Generated<string>;
+  decided_by: number | null; decided_at: Date | null; reason: string | null; currency_id: string | null; created_at: Ts; updated_at: Ts;
+}
+
 export interface WhitelinkTokensTable {
   token_hash: string; created_by: number | null; expires_at: Date; used_at: Date | null; used_ip: string | null; created_at: Generated<Date>;
 }
@@ -376,4 +383,5 @@ export interface DB {
   milestones: MilestonesTable;
   investments: InvestmentsTable;
   advertisements: AdvertisementsTable;
+  coin_applications: CoinApplicationsTable;
 }

@@ -18,7 +18,7 @@ import { requireAbility } from '../auth/require-ability.js';
 import { withAudit } from '../plugins/audit.js';
 import { ApiError } from '../plugins/errors.js';
 import { fromDbError, refName, toWire } from './wire.js';
-import { runWriteHook } from './write-hooks.js';
+import { hasWriteHook, runWriteHook } from './write-hooks.js';
 
 function allow(req: FastifyRequest, r: Resource, op: Operation, fields?: string[]): Promise<void> {
   const subject = r.subject as Subject;
@@ -110,6 +110,40 @@ async function guarded<T>(r: Resource, work: () => Promise<T>, deleting = false)
   try { return await work(); } catch (err) { throw fromDbError(r, err, deleting); }
 }
 
+/** A create body as it will be stored: validated with the resource's struct, settled, keyed, within its bounds. */
+function createValues(r: Resource, body: unknown): Row {
+  const values = settle(r, valid(validateCreate(r, body)));
+  if (r.deriveKey) values[r.key] = r.deriveKey(values);
+  checkBounds(r, values);
+  return values;
+}
+
+/**
+ * The create's work in the caller's transaction: the write hook, derived values, references and
+ * uniqueness, the insert. Without a request (the demo seed) there is no caller for a hook to ask.
+ */
+function insertChecked(req: FastifyRequest | null, trx: Transaction<DB>, r: Resource, values: Row, now: Date): Promise<Row> {
+  return guarded(r, async () => {
+    if (req) await runWriteHook(r.name, { req, trx, values, stored: {} });
+    else if (hasWriteHook(r.name)) throw new Error(`${r.name}: its write hook needs a request`);
+    Object.assign(values, storedDerived(r, values));
+    await checkWrite(trx, r, values);
+    return insertRow(trx, r, values, now);
+  });
+}
+
+/**
+ * The generic create of `r` inside another write's transaction (a coin application's approval creates
+ * its currency): the same ability check, struct, settling, bounds, write hook, reference and uniqueness
+ * checks and insert as `POST <create path>`, so a row made this way is one that call could have made.
+ * Refusals are the resource's own ApiErrors (`admin.currency.code_taken`); the caller's transaction
+ * rolls back with them. `req` null is the demo seed's (no caller, no ability to check).
+ */
+export async function createWithin(req: FastifyRequest | null, trx: Transaction<DB>, r: Resource, body: unknown, now?: Date): Promise<Row> {
+  if (req) await allow(req, r, 'create');
+  return insertChecked(req, trx, r, createValues(r, body), now ?? req?.server.deps.now() ?? new Date());
+}
+
 /** Grape answers POST with 201 and everything else with 200. */
 const statusOf = (req: FastifyRequest) => (req.method === 'POST' ? 201 : 200);
 
@@ -132,15 +166,8 @@ export function handlers(r: Resource) {
 
     async create(req: FastifyRequest, reply: FastifyReply) {
       await allow(req, r, 'create');
-      const values = settle(r, valid(validateCreate(r, req.body)));
-      if (r.deriveKey) values[r.key] = r.deriveKey(values);
-      checkBounds(r, values);
-      const row = await withAudit(req, { topic: r.name, action: 'create' }, (trx) => guarded(r, async () => {
-        await runWriteHook(r.name, { req, trx, values, stored: {} });
-        Object.assign(values, storedDerived(r, values));
-        await checkWrite(trx, r, values);
-        return insertRow(trx, r, values, req.server.deps.now());
-      }));
+      const values = createValues(r, req.body);
+      const row = await withAudit(req, { topic: r.name, action: 'create' }, (trx) => insertChecked(req, trx, r, values, req.server.deps.now()));
       return reply.status(statusOf(req)).send(toWire(r, row));
     },
 

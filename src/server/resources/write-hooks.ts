@@ -25,4 +25,7 @@ const hooks = new Map<string, WriteHook>();
 
 export function registerWriteHook(resource: string, hook: WriteHook): void { hooks.set(resource, hook); }
 
+/** Whether a resource has a write rule of its own (a create without a request cannot run one). */
+export const hasWriteHook = (resource: string): boolean => hooks.has(resource);
+
 export async function runWriteHook(resource: string, ctx: WriteContext): Promise<void> { await hooks.get(resource)?.(ctx); }

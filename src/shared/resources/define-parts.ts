@@ -237,9 +237,11 @@ export interface ListDecl<K extends string = string> {
 /**
  * One tab of a list route shared by several resources (`?tab=<value>`): `resource` is the registry name
  * of the list shown there, the declaring resource itself for its own. Another resource's tab is declared
- * `embedded` with the host's `route` (it has no route of its own; the host's route subjects gate it). A
- * tab shows only to viewers who may read its resource's subject. Without `?tab=` the declaring
- * resource's own tab opens, so every link to the route keeps landing on that list.
+ * `embedded` with the host's `route` (it has no list route of its own; the host's route subjects gate
+ * it); with `view`, its rows open read-only at `/<host route>/{id}` with its actions, calls and palette
+ * commands (a coin application at /pending-applications/7). A tab shows only to viewers who may read its
+ * resource's subject. Without `?tab=` the declaring resource's own tab opens, so every link to the route
+ * keeps landing on that list.
  */
 export interface ListTabDef {
   value: string;

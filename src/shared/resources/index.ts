@@ -54,6 +54,8 @@ import { presales } from './presales.js';
 import { milestones } from './milestones.js';
 import { investments } from './investments.js';
 import { advertisements } from './advertisements.js';
+// Part C: the pending applications' coin tab.
+import { coinApplications } from './coin-applications.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -68,7 +70,7 @@ export const RESOURCES: readonly Resource[] = [
   platformSettings, smsSenders, countryServices, restrictions,
   miningSessions, miningRewards, emailNotifications,
   paymentMethods, paymentGateways, paymentSettings,
-  presales, milestones, investments, advertisements,
+  presales, milestones, investments, advertisements, coinApplications,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

@@ -2,8 +2,8 @@
  * Pending applications, profile tab (A19: GET /admin/users/documents/pending): users whose private
  * `document` label is pending or replaced, oldest submission first (Barong orders by the label's
  * updated_at). `submitted_at` is that label time. The route has tabs (spec §2: coin and profile); this
- * list is the profile tab. The coin tab's listing applications come from another service and join
- * `list.tabs` with their own resource (embedded, route 'pending-applications') when that service does.
+ * list is the profile tab; the coin tab is the application-logic service's coin applications
+ * (coin-applications.ts, embedded under this route).
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 import { USER_STATE_BADGE } from './users.js';
@@ -38,7 +38,8 @@ export const pendingApplications = defineResource({
   filters: [{ field: 'created_at' }, { field: 'email', op: 'eq' }, { field: 'country', op: 'eq' }],
   list: {
     pageSize: 10, ordering: 'asc', orderBy: 'submitted_at', sortable: ['submitted_at'],
-    tabs: [{ value: 'profile', label: 'Profile', resource: 'pending-applications' }],
+    // Spec §2 names the tabs coin and profile, in that order; without ?tab= the profile list still opens.
+    tabs: [{ value: 'coin', label: 'Coin', resource: 'coin-applications' }, { value: 'profile', label: 'Profile', resource: 'pending-applications' }],
   },
   // A row opens the applicant on the user detail, where the profile is verified or rejected.
   detail: { key: 'uid', route: 'user-directory' },

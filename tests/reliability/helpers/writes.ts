@@ -140,6 +140,17 @@ async function investmentBody(c: Ctx) {
   return { uid: u.uid, presale_id: id, amount: '1' };
 }
 
+/** A pending coin application on a chain made for it, with a code no currency has. */
+async function coinApplication(c: Ctx): Promise<number> {
+  const chain = (await createRowWith(c, resource('blockchains'))).key as string;
+  const code = `ca${unique().replace(/[^a-z0-9]/gi, '').slice(-8)}`;
+  const { id } = await db(c).insertInto('coin_applications').values({
+    project: unique('project'), token_name: 'Reliability token', token_code: code, blockchain_key: chain,
+    contract_address: `0x${'ab'.repeat(20)}`, contact_email: 'listing@project.test',
+  }).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
 /** One user's choice for a fresh e-mail type. */
 async function emailNotification(c: Ctx) {
   const u = await user(c);
@@ -244,6 +255,8 @@ const BESPOKE: Record<string, WriteCase> = {
   [`POST ${AL}/presales/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${AL}/presales/action`, body: { id: await createRow(c, resource('presales')), action: 'start' } }) },
   [`POST ${AL}/milestones/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${AL}/milestones/action`, body: { id: await createRow(c, resource('milestones')), action: 'complete' } }) },
   [`POST ${AL}/investments/new`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${AL}/investments/new`, body: await investmentBody(c) }) },
+  // Coin applications: approving a fresh pending one creates its currency once; a retry finds it approved.
+  [`POST ${AL}/coin_applications/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${AL}/coin_applications/action`, body: { id: await coinApplication(c), action: 'approve' } }) },
 };
 
 /** The service root of a resource's paths. */
