@@ -54,6 +54,9 @@ import { presales } from './presales.js';
 import { milestones } from './milestones.js';
 import { investments } from './investments.js';
 import { advertisements } from './advertisements.js';
+// Bonuses and provider transactions on the application-logic service (issue 16, part A).
+import { bonuses } from './bonuses.js';
+import { banxaTransactions, simplexTransactions, stripeTransactions } from './provider-transactions.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -69,6 +72,7 @@ export const RESOURCES: readonly Resource[] = [
   miningSessions, miningRewards, emailNotifications,
   paymentMethods, paymentGateways, paymentSettings,
   presales, milestones, investments, advertisements,
+  bonuses, simplexTransactions, banxaTransactions, stripeTransactions,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));
