@@ -10,6 +10,7 @@ import { testApp, type TestApp } from '../helpers/app.js';
 import { signInAs, type SignedIn } from '../helpers/auth.js';
 import { createUser } from '../helpers/users.js';
 import { balances, expectLedgerHolds } from './money-fixtures.js';
+import { post } from '../../src/server/ledger/post.js';
 import { signatureHeader, SIGNATURE_HEADERS } from '../../src/server/applogic/webhook-signature.js';
 import type { Provider } from '../../src/shared/resources/provider-transactions.js';
 
@@ -141,12 +142,17 @@ describe('ingest', () => {
     let tx = (await txOf('stripe', ref))!;
     expect(tx).toMatchObject({ state: 'completed', provider_status: 'succeeded', events: 3 });
     expect(tx.last_event_at.toISOString()).toBe('2026-11-20T10:20:00.000Z');
-    // A newer failure cannot undo a completed purchase; a newer refund moves it on (the credit stays, see README).
+    // A newer failure cannot undo a completed purchase; a newer refund (a chargeback) takes the credit back, once.
     expect((await deliver('stripe', event({ uid: u.uid, reference: ref, status: 'payment_failed', occurred_at: at(30) }))).json().applied).toBe(false);
-    expect((await deliver('stripe', event({ uid: u.uid, reference: ref, status: 'refunded', occurred_at: at(40) }))).json()).toMatchObject({ applied: true, state: 'refunded' });
+    expect(await balances(t, u.id, COIN)).toEqual({ balance: '0.0099', locked: '0' });
+    expect((await deliver('stripe', event({ uid: u.uid, reference: ref, status: 'refunded', occurred_at: at(40) }))).json()).toMatchObject({ applied: true, state: 'refunded', reversed: true });
     tx = (await txOf('stripe', ref))!;
     expect(tx).toMatchObject({ state: 'refunded', events: 5 });
-    expect(await creditOps(Number(tx.id))).toHaveLength(3);
+    expect(tx.reversed_at).not.toBeNull();
+    expect((await creditOps(Number(tx.id))).map((o) => [o.code, plain(o.credit), plain(o.debit)])).toEqual([
+      [102, '0.01', '0'], [202, '0.0099', '0'], [302, '0.0001', '0'], [102, '0', '0.01'], [202, '0', '0.0099'], [302, '0', '0.0001'],
+    ]);
+    expect(await balances(t, u.id, COIN)).toEqual({ balance: '0', locked: '0' });
     const events = await t.db.kysely.selectFrom('provider_events').select(['status', 'applied']).where('reference', '=', ref).orderBy('id').execute();
     expect(events).toEqual([
       { status: 'succeeded', applied: true }, { status: 'processing', applied: false }, { status: 'requires_payment_method', applied: false },
@@ -160,6 +166,21 @@ describe('ingest', () => {
     const failed = (await txOf('simplex', ref2))!;
     expect(failed).toMatchObject({ state: 'failed', credited_at: null });
     expect(await creditOps(Number(failed.id))).toEqual([]);
+  });
+
+  it('records a refund of a credit the member no longer holds without taking it back (left to staff)', async () => {
+    const u = await createUser(t.db);
+    const ref = `pi_spent_${seq}`;
+    await deliver('stripe', event({ uid: u.uid, reference: ref, status: 'succeeded', occurred_at: '2026-11-20T09:00:00Z' }));
+    // The member withdrew it meanwhile.
+    await post(t.db.kysely, { reference: { type: 'Withdraw', id: 990_001 }, at: t.clock.now(), entries: [
+      { code: 102, currency: COIN, debit: '0.0099' }, { code: 202, currency: COIN, member: u.id, debit: '0.0099' },
+    ] });
+    const res = await deliver('stripe', event({ uid: u.uid, reference: ref, status: 'refunded', occurred_at: '2026-11-20T09:30:00Z' }));
+    expect(res.json()).toMatchObject({ applied: true, state: 'refunded', reversed: false });
+    const tx = (await txOf('stripe', ref))!;
+    expect(tx).toMatchObject({ state: 'refunded', reversed_at: null });
+    expect(await creditOps(Number(tx.id))).toHaveLength(3);
   });
 
   it('answers malformed bodies with a clear code and changes nothing', async () => {

@@ -322,7 +322,7 @@ export interface BonusesTable {
 export interface ProviderTransactionsTable {
   id: Id; provider: string; reference: string; member_id: number; uid: string; fiat_amount: string; fiat_currency: string;
   crypto_amount: string; crypto_currency: string; fee: Dec; state: string; provider_status: string; last_event_at: Date;
-  events: Generated<number>; credited_at: Date | null; created_at: Ts; updated_at: Ts;
+  events: Generated<number>; credited_at: Date | null; reversed_at: Date | null; created_at: Ts; updated_at: Ts;
 }
 export interface ProviderEventsTable {
   id: Id; provider: string; event_id: string; reference: string; status: string; occurred_at: Date; applied: boolean;

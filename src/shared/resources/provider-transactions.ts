@@ -46,6 +46,7 @@ function providerResource<N extends string>(p: { name: N; provider: Provider; ro
       last_event_at: { kind: 'datetime', readOnly: true, label: 'Last event' },
       events: { kind: 'number', readOnly: true, label: 'Events' },
       credited_at: { kind: 'datetime', readOnly: true, label: 'Credited' },
+      reversed_at: { kind: 'datetime', readOnly: true, label: 'Credit reversed' },
       ...TIMESTAMPS,
     },
     columns: [

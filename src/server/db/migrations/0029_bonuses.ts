@@ -47,6 +47,7 @@ CREATE TABLE provider_transactions (
   last_event_at timestamptz NOT NULL,
   events integer NOT NULL DEFAULT 0,
   credited_at timestamptz,
+  reversed_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT provider_transactions_provider_check CHECK (provider IN ('simplex', 'banxa', 'stripe')),
