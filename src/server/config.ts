@@ -67,6 +67,17 @@ export interface Config {
    * (WITHDRAW_REVIEW_AMOUNTS, `code=amount` pairs separated by commas; a currency not listed needs one).
    */
   withdrawReviewAmounts: Record<string, string>;
+  /**
+   * Four-eyes on bonuses (applogic/bonuses.ts): per currency, the amount above which a bonus waits for a
+   * second staff member (BONUS_REVIEW_AMOUNTS, the same `code=amount` pairs; a currency not listed needs one).
+   */
+  bonusReviewAmounts: Record<string, string>;
+  /**
+   * Provider webhooks (applogic/webhooks.ts): each provider's HMAC-SHA256 signing secret (absent: its
+   * webhooks are refused) and how far a signature's
+   * timestamp may be from the clock (WEBHOOK_TOLERANCE_SECONDS).
+   */
+  webhooks: { secrets: Partial<Record<'simplex' | 'banxa' | 'stripe', string>>; toleranceSeconds: number };
   /** Sessions a user may hold at once; signing in past it ends the oldest. */
   sessionsPerUser: number;
   /** Message providers (server/messaging): SMTP, the SMS HTTP API and FCM; each absent one is the log transport. */
@@ -126,13 +137,35 @@ type Env = Record<string, string | undefined>;
 
 export const DEFAULT_WITHDRAW_REVIEW_AMOUNTS = 'btc=0.5,eth=10,usdt=10000,usdc=10000,dai=10000,usd=10000,eur=10000,gbp=10000,jpy=1500000';
 
+export const DEFAULT_BONUS_REVIEW_AMOUNTS = 'btc=0.05,eth=1,usdt=500,usdc=500,dai=500,usd=500,eur=500,gbp=500,jpy=75000,trst=10000';
+
+/**
+ * The demo seed's webhook secrets: it signs its demo deliveries with them and checks them through the
+ * ingest path. Never a default of the server's own secrets: well-known secrets would let anyone forge a
+ * purchase, so a provider without a configured secret has its webhooks refused.
+ */
+export const DEMO_WEBHOOK_SECRETS = {
+  simplex: 'steward-demo-simplex-webhook-secret', banxa: 'steward-demo-banxa-webhook-secret', stripe: 'steward-demo-stripe-webhook-secret',
+} as const;
+
+function webhookSecrets(env: Env): Config['webhooks']['secrets'] {
+  const out: Config['webhooks']['secrets'] = {};
+  for (const p of ['simplex', 'banxa', 'stripe'] as const) {
+    const name = `${p.toUpperCase()}_WEBHOOK_SECRET`;
+    const raw = env[name];
+    if (raw !== undefined && raw !== '' && raw.length < 16) throw new ConfigError(`${name} must be at least 16 characters`);
+    if (raw) out[p] = raw;
+  }
+  return out;
+}
+
 /** `code=amount,…` as a map; a malformed pair is a ConfigError naming the variable. */
-function reviewAmounts(env: Env): Record<string, string> {
-  const raw = env.WITHDRAW_REVIEW_AMOUNTS ?? DEFAULT_WITHDRAW_REVIEW_AMOUNTS;
+function reviewAmounts(env: Env, name = 'WITHDRAW_REVIEW_AMOUNTS', dflt = DEFAULT_WITHDRAW_REVIEW_AMOUNTS): Record<string, string> {
+  const raw = env[name] ?? dflt;
   const out: Record<string, string> = {};
   for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
     const m = /^([a-z0-9_.-]{1,10})=(\d+(?:\.\d{1,18})?)$/.exec(pair);
-    if (!m) throw new ConfigError(`WITHDRAW_REVIEW_AMOUNTS: '${pair}' is not code=amount`);
+    if (!m) throw new ConfigError(`${name}: '${pair}' is not code=amount`);
     out[m[1]!] = m[2]!;
   }
   return out;
@@ -276,6 +309,8 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     sessionsPerUser: int(env, 'SESSIONS_PER_USER', 10, 1, 1000),
     messaging: messagingConfig(env),
     withdrawReviewAmounts: reviewAmounts(env),
+    bonusReviewAmounts: reviewAmounts(env, 'BONUS_REVIEW_AMOUNTS', DEFAULT_BONUS_REVIEW_AMOUNTS),
+    webhooks: { secrets: webhookSecrets(env), toleranceSeconds: int(env, 'WEBHOOK_TOLERANCE_SECONDS', 300, 1, 86_400) },
     staticDir: env.STEWARD_STATIC_DIR ?? 'dist',
     secureCookies: secure === undefined || secure === '' ? 'auto' : bool(env, 'COOKIE_SECURE', false),
   };

@@ -78,6 +78,8 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/presales', 'TRST public sale'], ['/milestone', 'TRST seed round'], ['/investments', 'TRST public sale'],
       ['/advertisements', 'TRST public sale is live'],
       ['/pending-applications?tab=coin', 'Nimbus Network'],
+      ['/bonus-history', 'Welcome bonus'], ['/bonus/add', 'Member UID'], ['/simplex-history', 'smx_demo_'],
+      ['/banxa-transactions', 'bnx_demo_'], ['/stripe-history', 'pi_demo_'],
     ] as const) {
       await page.goto(`${srv.url}${path}`);
       await page.getByText(text, { exact: false }).first().waitFor();

@@ -262,6 +262,23 @@ describe('demo seed', () => {
     expect(await print(a)).toEqual(await print(b));
   });
 
+  it('gives bonuses in every state and provider histories made through the signed webhook path', async () => {
+    const states = (await a.kysely.selectFrom('bonuses').select('state').distinct().execute()).map((r) => r.state).sort();
+    expect(states).toEqual(['credited', 'pending_approval', 'rejected']);
+    const txs = await rows<{ provider: string; states: string[]; n: number; credited: number }>(a, `SELECT provider, array_agg(DISTINCT state ORDER BY state) AS states,
+      count(*)::int AS n, count(credited_at)::int AS credited FROM provider_transactions GROUP BY provider ORDER BY provider`);
+    expect(txs.map((r) => [r.provider, r.n])).toEqual([['banxa', 5], ['simplex', 5], ['stripe', 5]]);
+    for (const r of txs) expect(r.states, r.provider).toEqual(expect.arrayContaining(['completed', 'failed']));
+    // Redelivered and late events are kept but not applied; every completed purchase was credited once.
+    const events = await one<{ stale: number; ops: number; credited: number }>(a, `SELECT
+      (SELECT count(*)::int FROM provider_events WHERE NOT applied) AS stale,
+      (SELECT count(DISTINCT reference_id)::int FROM operations WHERE reference_type = 'ProviderTransaction') AS ops,
+      (SELECT count(*)::int FROM provider_transactions WHERE credited_at IS NOT NULL) AS credited`);
+    expect(events.stale).toBeGreaterThan(0);
+    expect(events.ops).toBe(events.credited);
+    expect(events.credited).toBeGreaterThan(3);
+  });
+
   it('gives verified customers beneficiaries: addresses for coins, bank details for fiat, in every state', async () => {
     const list = await rows<{ type: string; state: string; data: Record<string, string>; level: number; t: Date; created: Date }>(a, `
       SELECT c.type, b.state, b.data, u.level, b.created_at AS t, u.created_at AS created

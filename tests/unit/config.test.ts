@@ -17,6 +17,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ STEWARD_DEMO_USERS: '10200', STEWARD_DEMO_ACTIVITIES: '0' })).toMatchObject({ demoUsers: 10_200, demoActivities: 0 });
   });
 
+  it('reads bonus review amounts and webhook secrets, and never defaults a secret', () => {
+    const c = loadConfig({});
+    expect(c.bonusReviewAmounts).toMatchObject({ btc: '0.05', usdt: '500' });
+    expect(c.webhooks).toEqual({ secrets: {}, toleranceSeconds: 300 });
+    expect(loadConfig({ BONUS_REVIEW_AMOUNTS: 'usdt=5,btc=0.001' }).bonusReviewAmounts).toEqual({ usdt: '5', btc: '0.001' });
+    expect(() => loadConfig({ BONUS_REVIEW_AMOUNTS: 'usdt:5' })).toThrow(/BONUS_REVIEW_AMOUNTS/);
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef', WEBHOOK_TOLERANCE_SECONDS: '60' }).webhooks)
+      .toEqual({ secrets: { stripe: 'whsec_0123456789abcdef' }, toleranceSeconds: 60 });
+    expect(() => loadConfig({ BANXA_WEBHOOK_SECRET: 'short' })).toThrow(/BANXA_WEBHOOK_SECRET/);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^PORT /],
     [{ PORT: '70000' }, /^PORT /],

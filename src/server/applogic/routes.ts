@@ -1,13 +1,16 @@
 /**
  * The application-logic service's route tree (`/api/v2/applogic`), mounted where a real deployment's
- * gateway puts applogic: the token and presale area (README, Token and presale area). Its abilities are
- * the exchange service's set (`GET /api/v2/peatio/admin/abilities`), as the console reads them.
+ * gateway puts applogic: the token and presale area (README, Token and presale area), bonuses and the
+ * provider transactions with their webhooks (README, Bonuses, payment and swap histories). Its abilities
+ * are the exchange service's set (`GET /api/v2/peatio/admin/abilities`), as the console reads them.
  */
 import type { FastifyInstance } from 'fastify';
 import { registerResourceRoutes } from '../resources/routes.js';
 import { coinApplicationRoutes } from './coin-applications.js';
 import { investmentRoutes } from './investments.js';
 import { presaleRoutes, registerPresaleHooks } from './presales.js';
+import { bonusRoutes } from './bonuses.js';
+import { webhookRoutes } from './webhooks.js';
 
 export const APPLOGIC_PREFIX = '/api/v2/applogic';
 
@@ -17,6 +20,8 @@ export async function registerApplogicRoutes(app: FastifyInstance): Promise<void
     presaleRoutes(applogic);
     investmentRoutes(applogic);
     coinApplicationRoutes(applogic);
+    bonusRoutes(applogic);
+    await webhookRoutes(applogic);
     registerResourceRoutes(applogic, 'applogic');
   }, { prefix: APPLOGIC_PREFIX });
 }

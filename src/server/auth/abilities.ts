@@ -38,6 +38,12 @@ const PAYMENTS: Subject[] = ['PaymentMethod', 'PaymentGateway', 'PaymentSetting'
  * tokens", compliance sees who put money in (presales and investments, not the milestones).
  */
 const PRESALE_MONEY: Subject[] = ['Presale', 'Milestone', 'Investment'];
+/**
+ * Bonuses and the card / on-ramp purchases (issue 16): the accountant reconciles them, compliance sees who
+ * paid in and who was paid, support answers "where is my purchase / my bonus". Only manage (admin,
+ * superadmin) gives or approves a bonus; the purchases are written by the providers' webhooks alone.
+ */
+const BONUS_MONEY: Subject[] = ['Bonus', 'PaymentTransaction'];
 
 const BARONG: Record<string, Table> = {
   superadmin: { manage: [...BARONG_SUBJECTS] },
@@ -86,20 +92,20 @@ const PEATIO: Record<string, Table> = {
     manage: ['Adjustment'],
     read: [...OPERATIONS_SUBJECTS, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'WithdrawLimit',
       'Blockchain', 'Currency', 'Engine', 'Market', 'TradingFee', 'Wallet', 'Trade', 'Order', 'InternalTransfer',
-      ...PAYMENTS, ...MINING, ...PRESALE_MONEY],
+      ...PAYMENTS, ...MINING, ...PRESALE_MONEY, ...BONUS_MONEY],
     create: ['Deposits::Fiat'],
     update: [{ Currency: ['visible', 'deposit_enabled', 'withdrawal_enabled'] }],
   },
   // Compliance reviews withdrawals (accept, reject with a reason: update Withdraw), as AML teams do.
   compliance: {
     read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
-      'Market', 'Trade', 'Order', 'Blockchain', ...MINING, ...PAYMENTS, 'Presale', 'Investment'],
+      'Market', 'Trade', 'Order', 'Blockchain', ...MINING, ...PAYMENTS, 'Presale', 'Investment', ...BONUS_MONEY],
     update: ['Withdraw'],
   },
   // Support cancels a customer's open orders (a compromised account, a customer's request): update Order.
   support: {
     read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
-      'Market', 'Trade', 'Order', 'InternalTransfer', 'Faq', ...MINING, 'PaymentMethod', 'PaymentSetting', ...PRESALE_MONEY],
+      'Market', 'Trade', 'Order', 'InternalTransfer', 'Faq', ...MINING, 'PaymentMethod', 'PaymentSetting', ...PRESALE_MONEY, ...BONUS_MONEY],
     update: ['Order'],
   },
   manager: {

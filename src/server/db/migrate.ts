@@ -27,6 +27,7 @@ import * as serviceLogRollups from './migrations/0024_service_log_rollups.js';
 import * as depositRefunds from './migrations/0025_deposit_refunds.js';
 import * as presales from './migrations/0026_presales.js';
 import * as coinApplications from './migrations/0028_coin_applications.js';
+import * as bonuses from './migrations/0029_bonuses.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0025_deposit_refunds': depositRefunds,
   '0026_presales': presales,
   '0028_coin_applications': coinApplications,
+  '0029_bonuses': bonuses,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -320,6 +320,22 @@ export interface CoinApplicationsTable {
   decided_by: number | null; decided_at: Date | null; reason: string | null; currency_id: string | null; created_at: Ts; updated_at: Ts;
 }
 
+/** Bonuses and provider transactions (0029): bonuses credited on the ledger, Simplex / Banxa / Stripe purchases and their webhook events. */
+export interface BonusesTable {
+  id: Id; member_id: number; uid: string; currency: string; amount: string; reason: string; campaign: string | null; state: Generated<string>;
+  creator_id: number; approver_id: number | null; credited_at: Date | null; idempotency_key: string | null; request_hash: string | null;
+  created_at: Ts; updated_at: Ts;
+}
+export interface ProviderTransactionsTable {
+  id: Id; provider: string; reference: string; member_id: number; uid: string; fiat_amount: string; fiat_currency: string;
+  crypto_amount: string; crypto_currency: string; fee: Dec; state: string; provider_status: string; last_event_at: Date;
+  events: Generated<number>; credited_at: Date | null; reversed_at: Date | null; created_at: Ts; updated_at: Ts;
+}
+export interface ProviderEventsTable {
+  id: Id; provider: string; event_id: string; reference: string; status: string; occurred_at: Date; applied: boolean;
+  payload: unknown; received_at: Ts;
+}
+
 export interface WhitelinkTokensTable {
   token_hash: string; created_by: number | null; expires_at: Date; used_at: Date | null; used_ip: string | null; created_at: Generated<Date>;
 }
@@ -384,4 +400,11 @@ export interface DB {
   investments: InvestmentsTable;
   advertisements: AdvertisementsTable;
   coin_applications: CoinApplicationsTable;
+  bonuses: BonusesTable;
+  provider_transactions: ProviderTransactionsTable;
+  provider_events: ProviderEventsTable;
+  /** Views of provider_transactions, one per provider (the three lists). */
+  simplex_transactions: ProviderTransactionsTable;
+  banxa_transactions: ProviderTransactionsTable;
+  stripe_transactions: ProviderTransactionsTable;
 }

@@ -56,6 +56,9 @@ import { investments } from './investments.js';
 import { advertisements } from './advertisements.js';
 // Part C: the pending applications' coin tab.
 import { coinApplications } from './coin-applications.js';
+// Bonuses and provider transactions on the application-logic service (issue 16, part A).
+import { bonuses } from './bonuses.js';
+import { banxaTransactions, simplexTransactions, stripeTransactions } from './provider-transactions.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -71,6 +74,7 @@ export const RESOURCES: readonly Resource[] = [
   miningSessions, miningRewards, emailNotifications,
   paymentMethods, paymentGateways, paymentSettings,
   presales, milestones, investments, advertisements, coinApplications,
+  bonuses, simplexTransactions, banxaTransactions, stripeTransactions,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

@@ -14,6 +14,7 @@ import { startNodeSimulator, type NodeSimulator } from '../../../src/server/exch
 import { post } from '../../../src/server/ledger/post.js';
 import { marketInfo, placeOrder } from '../../../src/server/trading/orders.js';
 import { submitWithdraw } from '../../../src/server/money/withdraws.js';
+import { giveBonus } from '../../../src/server/money/bonuses.js';
 
 export interface Ctx {
   t: TestApp;
@@ -38,6 +39,10 @@ export const NOT_ADMIN_WRITES: Record<string, string> = {
   'POST /api/v2/barong/identity/sessions': 'sign-in by e-mail',
   'DELETE /api/v2/barong/identity/sessions': 'sign-out (ends the caller\'s own session)',
   'POST /api/v2/barong/identity/users/access': 'redeeming a whitelink token (anyone; one use each: tests/server/restrictions.test.ts)',
+  // Signed by the provider, not a staff session: bad signatures, redeliveries and order in tests/server/provider-webhooks.test.ts.
+  'POST /api/v2/applogic/public/webhooks/simplex': 'a Simplex webhook (HMAC-signed by the provider)',
+  'POST /api/v2/applogic/public/webhooks/banxa': 'a Banxa webhook (HMAC-signed by the provider)',
+  'POST /api/v2/applogic/public/webhooks/stripe': 'a Stripe webhook (HMAC-signed by the provider)',
 };
 
 let seq = 0;
@@ -111,6 +116,20 @@ async function pendingAdjustment(c: Ctx) {
     reason: 'r', description: 'd', category: 'misc', amount: '5', currency_id: 'usd', asset_account_code: 101, receiving_account_code: 301,
     receiving_member_id: null, creator_id: creator.id,
   }).returning('id').executeTakeFirstOrThrow()).id;
+}
+/** A bonus above usd's review amount given by another staff member, pending approval (its creator could not approve it). */
+async function pendingBonus(c: Ctx) {
+  await money(c);
+  const [creator, u] = [await user(c, 'admin'), await user(c)];
+  const made = await giveBonus(db(c), {
+    member: { id: u.id, uid: u.uid }, currency: 'usd', amount: '100000', reason: 'reliability', creator: creator.id, at: new Date(), reviewAmounts: {},
+  });
+  if (typeof made === 'string') throw new Error(`pending bonus refused: ${made}`);
+  return made.id;
+}
+async function bonusBody(c: Ctx) {
+  await money(c);
+  return { uid: (await user(c)).uid, currency: 'usd', amount: '1', reason: 'reliability', campaign: 'rel' };
 }
 async function label(c: Ctx) {
   const u = await user(c);
@@ -257,6 +276,9 @@ const BESPOKE: Record<string, WriteCase> = {
   [`POST ${AL}/investments/new`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${AL}/investments/new`, body: await investmentBody(c) }) },
   // Coin applications: approving a fresh pending one creates its currency once; a retry finds it approved.
   [`POST ${AL}/coin_applications/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${AL}/coin_applications/action`, body: { id: await coinApplication(c), action: 'approve' } }) },
+  // Bonuses (issue 16): each give is one more bonus (no key); approving a pending one takes effect once.
+  [`POST ${AL}/bonuses/new`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${AL}/bonuses/new`, body: await bonusBody(c) }) },
+  [`POST ${AL}/bonuses/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${AL}/bonuses/action`, body: { id: await pendingBonus(c), action: 'approve' } }) },
 };
 
 /** The service root of a resource's paths. */

@@ -54,6 +54,16 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Advertisements', href: '/advertisements' },
     ],
   },
+  // Issue 16 (spec §2 Bonus and history screens): what the growth and payments teams look up.
+  {
+    label: 'Bonuses & payments', icon: 'chart',
+    items: [
+      { label: 'Bonus History', href: '/bonus-history' },
+      { label: 'Simplex History', href: '/simplex-history' },
+      { label: 'Banxa Transactions', href: '/banxa-transactions' },
+      { label: 'Stripe History', href: '/stripe-history' },
+    ],
+  },
   {
     label: 'Mining', icon: 'mining',
     items: [{ label: 'Session', href: '/mining_sessions' }, { label: 'Rewards', href: '/mining_rewards' }],
