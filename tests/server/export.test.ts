@@ -123,6 +123,12 @@ describe('export of the user directory', () => {
     expect(a.result).toBe('succeed');
     expect(a.user_id).toBe(admin.id);
     expect(a.data).toMatchObject({ filters: { role: 'trader' }, columns: ['uid'], rows: sent, truncated: false, canceled: false });
+    // HEAD answers the headers without exporting (no rows walked, no audit row).
+    const head = await t.app.inject({ method: 'HEAD', url: `${B}/exports/users.csv?role=trader`, headers: admin.headers() });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['export-total']).toBe(String(sent));
+    const after = await t.db.kysely.selectFrom('activities').select('id').where('action', '=', 'export').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(after.id).toBe(a.id);
   });
 });
 

@@ -136,6 +136,8 @@ async function exportList(req: FastifyRequest, reply: FastifyReply, r: Resource)
     reply.header(EXPORT_HEADERS.total, String(Math.min(first.total, cap)));
     if (first.estimated) reply.header(EXPORT_HEADERS.estimated, first.estimated);
   }
+  // HEAD (which Fastify routes to this handler) learns the headers without walking a row or leaving an audit.
+  if (req.method === 'HEAD') return reply.send('');
   // highWaterMark 1: one page is prepared ahead of the socket at most.
   return reply.send(Readable.from(csvOf(req, r, params, cols, first, cap, audit), { objectMode: false, highWaterMark: 1 }));
 }
