@@ -91,6 +91,18 @@ describe('exporting a list view', () => {
     expect(await blob.text()).toBe('UID\r\nID1\r\nID2\r\nID3\r\n');
   });
 
+  it('shows the server\'s refusal (too many rows) and offers the button again', async () => {
+    api.on('GET', EXPORT, { status: 422, body: { errors: ['admin.export.too_many_rows'] } });
+    vi.stubGlobal('fetch', api.fetch);
+    renderApp('/user-directory');
+    await screen.findByText('u0@customer.test');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Export CSV/ }));
+    expect(await screen.findByText('Too many rows to export: narrow the filters below the export limit.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeTruthy();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
   it('runs from the palette too', async () => {
     renderApp('/user-directory');
     await screen.findByText('u0@customer.test');
