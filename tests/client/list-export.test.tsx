@@ -91,6 +91,26 @@ describe('exporting a list view', () => {
     expect(await blob.text()).toBe('UID\r\nID1\r\nID2\r\nID3\r\n');
   });
 
+  it('streams to a file chosen with the browser\'s save picker where there is one, holding nothing in the page', async () => {
+    const written: string[] = [];
+    const file = { write: vi.fn(async (c: Uint8Array) => { written.push(new TextDecoder().decode(c)); }), close: vi.fn(async () => undefined), abort: vi.fn(async () => undefined) };
+    const picker = vi.fn(async () => ({ createWritable: async () => file }));
+    vi.stubGlobal('showSaveFilePicker', picker);
+    renderApp('/user-directory');
+    await screen.findByText('u0@customer.test');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(picker.mock.calls[0]![0]).toMatchObject({ suggestedName: expect.stringMatching(/^users-\d{8}-\d{6}Z\.csv$/) });
+    streams[0]!.push('UID\r\nID1\r\n');
+    streams[0]!.push('ID2\r\n');
+    streams[0]!.end();
+    expect(await screen.findByText('Exported 2 rows')).toBeTruthy();
+    expect(written.join('')).toBe('UID\r\nID1\r\nID2\r\n');
+    expect(file.close).toHaveBeenCalledTimes(1);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
   it('shows the server\'s refusal (too many rows) and offers the button again', async () => {
     api.on('GET', EXPORT, { status: 422, body: { errors: ['admin.export.too_many_rows'] } });
     vi.stubGlobal('fetch', api.fetch);

@@ -17,7 +17,8 @@ export interface ExportProgress {
 }
 
 export interface ExportResult {
-  blob: Blob;
+  /** The file, unless the chunks went to `sink` (a file on disk chosen with the browser's save picker). */
+  blob: Blob | null;
   filename: string;
   rows: number;
   /** The server's limit; a file of exactly this many rows may have been cut there. */
@@ -27,7 +28,7 @@ export interface ExportResult {
 /** Downloads the export of `query` (the list's own parameters) with `columns`, reporting progress. */
 export async function exportCsv(
   r: Resource, query: Readonly<Record<string, string>>, columns: readonly string[],
-  opts: { signal?: AbortSignal; onProgress?: (p: ExportProgress) => void } = {},
+  opts: { signal?: AbortSignal; onProgress?: (p: ExportProgress) => void; sink?: (chunk: Uint8Array) => Promise<void> } = {},
 ): Promise<ExportResult> {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== '' && k !== 'page' && k !== 'limit' && k !== 'cursor') q.set(k, v);
@@ -54,15 +55,16 @@ export async function exportCsv(
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      parts.push(value);
+      // With a sink the file goes to disk as it arrives (the browser holds none of it); else into the Blob.
+      if (opts.sink) await opts.sink(value); else parts.push(value);
       state = countRecords(decoder.decode(value, { stream: true }), state);
       report();
     }
   } else {
     const text = await res.text();
-    parts.push(text);
+    if (opts.sink) await opts.sink(new TextEncoder().encode(text)); else parts.push(text);
     state = countRecords(text, state);
     report();
   }
-  return { blob: new Blob(parts, { type: 'text/csv;charset=utf-8' }), filename, rows: Math.max(0, state.records - 1), max: max === null ? null : Number(max) };
+  return { blob: opts.sink ? null : new Blob(parts, { type: 'text/csv;charset=utf-8' }), filename, rows: Math.max(0, state.records - 1), max: max === null ? null : Number(max) };
 }

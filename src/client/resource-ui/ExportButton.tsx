@@ -14,7 +14,7 @@ import { Icon } from '../components/ui/Icon';
 
 export interface ListExport {
   progress: ExportProgress | null;
-  start(): void;
+  start(): void | Promise<void>;
   cancel(): void;
 }
 
@@ -33,26 +33,52 @@ function save(blob: Blob, filename: string): void {
 
 const n = (x: number) => x.toLocaleString('en-US');
 
+/** The writable end of a file on disk (the File System Access API), as far as the export uses it. */
+interface FileSink { write(chunk: Uint8Array): Promise<void>; close(): Promise<void>; abort(): Promise<void> }
+type SavePicker = (o: { suggestedName: string; types: { description: string; accept: Record<string, string[]> }[] }) => Promise<{ createWritable(): Promise<FileSink> }>;
+
+/**
+ * Where the browser offers it (Chromium's showSaveFilePicker), the file is chosen first and the stream
+ * written to it as it arrives, so a million rows never sit in the page's memory; elsewhere the file is
+ * collected as a Blob and downloaded at the end. Null: no picker; 'canceled': the user closed it.
+ */
+async function pickFile(name: string): Promise<FileSink | null | 'canceled'> {
+  const picker = (window as unknown as { showSaveFilePicker?: SavePicker }).showSaveFilePicker;
+  if (typeof picker !== 'function') return null;
+  try {
+    const handle = await picker({ suggestedName: `${name}.csv`, types: [{ description: 'CSV', accept: { 'text/csv': ['.csv'] } }] });
+    return await handle.createWritable();
+  } catch (err) {
+    return (err as { name?: string })?.name === 'AbortError' ? 'canceled' : null;
+  }
+}
+
 /** The export of one list view; one at a time per list. */
 export function useListExport(r: Resource, state: ListState, fixed?: Readonly<Record<string, string>>): ListExport {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
-  const start = useCallback(() => {
+  const start = useCallback(async () => {
     if (running.current) return;
     const ac = new AbortController();
     running.current = ac;
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+    const file = await pickFile(`${r.name}-${stamp}Z`);
+    if (file === 'canceled') { running.current = null; return; }
     setProgress({ rows: 0, total: null, estimated: false });
     const query = { ...toRequestQuery(state, r.service), ...fixed };
-    exportCsv(r, query, exportColumns(r).map((c) => c.id), { signal: ac.signal, onProgress: setProgress })
-      .then((res) => {
-        save(res.blob, res.filename);
+    exportCsv(r, query, exportColumns(r).map((c) => c.id), {
+      signal: ac.signal, onProgress: setProgress, ...(file ? { sink: (chunk: Uint8Array) => file.write(chunk) } : {}),
+    })
+      .then(async (res) => {
+        if (file) await file.close(); else if (res.blob) save(res.blob, res.filename);
         const cut = res.max !== null && res.rows >= res.max;
         notify(cut ? 'error' : 'success', cut
           ? `Exported the first ${n(res.rows)} rows: the export limit. Narrow the filters to export the rest.`
-          : `Exported ${n(res.rows)} rows to ${res.filename}`);
+          : `Exported ${n(res.rows)} rows${file ? '' : ` to ${res.filename}`}`);
       })
       .catch((err) => {
+        if (file) void file.abort().catch(() => undefined);
         if (ac.signal.aborted) notify('success', 'Export canceled');
         else notifyFailure(err);
       })
