@@ -94,7 +94,7 @@ describe('exporting a list view', () => {
   it('streams to a file chosen with the browser\'s save picker where there is one, holding nothing in the page', async () => {
     const written: string[] = [];
     const file = { write: vi.fn(async (c: Uint8Array) => { written.push(new TextDecoder().decode(c)); }), close: vi.fn(async () => undefined), abort: vi.fn(async () => undefined) };
-    const picker = vi.fn(async () => ({ createWritable: async () => file }));
+    const picker = vi.fn(async (_opts: { suggestedName: string }) => ({ createWritable: async () => file }));
     vi.stubGlobal('showSaveFilePicker', picker);
     renderApp('/user-directory');
     await screen.findByText('u0@customer.test');
