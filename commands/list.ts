@@ -22,6 +22,10 @@ export const listCommands: Command[] = [
     id: 'list.delete-row', title: 'Delete focused row', group: 'List', keywords: ['remove'], shortcut: ['Delete'],
     shortcutOwner: 'elsewhere', can: (ctx) => !!ctx.list?.resource.endpoints.delete, run: (ctx) => ctx.list?.deleteFocused(),
   },
+  {
+    id: 'list.export', title: 'Export CSV', group: 'List', keywords: ['export', 'download', 'csv', 'spreadsheet', 'excel'],
+    can: (ctx) => !!ctx.list?.exportView, run: (ctx) => ctx.list?.exportView?.(),
+  },
   // The pager's rows-per-page select, without tabbing to it.
   ...PAGE_SIZES.map((n): Command => ({
     id: `list.page-size-${n}`, title: `Rows per page: ${n}`, group: 'List', keywords: ['page size', 'per page', 'limit', 'rows'],

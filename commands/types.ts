@@ -44,6 +44,8 @@ export interface ListActions {
   setPageSize(limit: number): void;
   /** Fetches the page again (a command changed rows it may show). */
   reload(): void;
+  /** Starts the CSV export of the view (every page, its filters and columns); absent where a list has none. */
+  exportView?(): void;
 }
 
 /**

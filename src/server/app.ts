@@ -19,6 +19,7 @@ import { registerBarongRoutes } from './auth/routes.js';
 import { registerAuthz } from './plugins/authz.js';
 import { registerPeatioRoutes } from './exchange/routes.js';
 import { registerApplogicRoutes } from './applogic/routes.js';
+import { registerExportRoutes } from './resources/export.js';
 import { registerRanger, registerWebSocket } from './realtime/routes.js';
 import { createMessaging, type Messaging } from './messaging/index.js';
 
@@ -81,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerBarongRoutes(app);
   await registerPeatioRoutes(app);
   await registerApplogicRoutes(app);
+  // The export of every list view walks the list routes above (resources/export.ts).
+  registerExportRoutes(app);
   await registerRanger(app);
   await registerStatic(app);
   return app;

@@ -40,6 +40,8 @@ export interface Config {
   defaultCurrency: string;
   /** Max request body in bytes. */
   bodyLimit: number;
+  /** The most rows one list export streams (EXPORT_MAX_ROWS); past it the export is refused or cut (export.ts). */
+  exportMaxRows: number;
   /**
    * The proxies whose X-Forwarded-* headers are believed (addresses, CIDRs, or proxy-addr's names
    * loopback / linklocal / uniquelocal); false: none, the peer's address is the client's.
@@ -290,6 +292,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     appTitle: env.APP_TITLE || 'Steward',
     defaultCurrency: (env.DEFAULT_CURRENCY || 'usd').toLowerCase(),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+    exportMaxRows: int(env, 'EXPORT_MAX_ROWS', 1_000_000, 1, 100_000_000),
     node: {
       timeoutMs: int(env, 'STEWARD_NODE_TIMEOUT_MS', 5000, 100, 120_000),
       simulatorPort: int(env, 'STEWARD_NODE_SIMULATOR_PORT', 18443, 0, 65535),

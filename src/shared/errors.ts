@@ -91,6 +91,10 @@ export const ERRORS = {
   'admin.activity.invalid_range': 422,
   'admin.pagination.invalid_page': 422,
   'admin.pagination.invalid_order_by': 422,
+  // Export of a list view (server/resources/export.ts): a column the list does not show, and a view
+  // whose exact count is past EXPORT_MAX_ROWS (refused before a byte is streamed).
+  'admin.export.invalid_columns': 422,
+  'admin.export.too_many_rows': 422,
   'admin.filter.range_from_invalid': 422,
   'admin.filter.range_to_invalid': 422,
   'admin.permissions.invalid_verb': 422,

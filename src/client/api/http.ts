@@ -93,6 +93,16 @@ export function normaliseError(err: unknown): ApiError {
   return new ApiError(res.status, messages.length ? messages : ['Server error'], fields);
 }
 
+/** The full URL of a service path (a streamed download that does not go through ofetch: api/export.ts). */
+export function serviceUrl(service: Service, path: string): string {
+  return baseUrl(service) + path;
+}
+
+/** A failed answer read by hand (not through ofetch) as an ApiError, sending the browser to sign-in as every call does. */
+export function failureOf(status: number, body: unknown): ApiError {
+  try { raise({ response: { status, _data: body } }); } catch (e) { return e as ApiError; }
+}
+
 function raise(err: unknown): never {
   const e = normaliseError(err);
   if (e.code === 401 && (SIGN_IN_REDIRECT_CODES as readonly string[]).includes(e.messages[0])) onSignInRequired?.();

@@ -83,6 +83,8 @@ export const EN: Record<string, string> = {
   'admin.pagination.page_too_deep': 'That page is too deep to open directly; page on with Next.',
   'admin.pagination.invalid_cursor': 'This page link has expired; start again from the first page.',
   'admin.pagination.invalid_before_id': 'Invalid row to page from.',
+  'admin.export.invalid_columns': 'The export names a column this list does not show.',
+  'admin.export.too_many_rows': 'Too many rows to export: narrow the filters below the export limit.',
   'admin.filter.range_from_invalid': 'Invalid start date',
   'admin.filter.range_to_invalid': 'Invalid end date',
   'admin.activity.invalid_range': 'The start date must be before the end date.',

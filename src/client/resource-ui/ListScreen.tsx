@@ -21,6 +21,7 @@ import { pagingModel, totalText } from './paging';
 import { canAdd, detailPath, formStyle, hasForm, newPath, opensPanel, rememberListUrl, rowPath } from './presentation';
 import { RowPanel } from './RowPanel';
 import { BulkActions } from './BulkActions';
+import { ExportButton, useListExport } from './ExportButton';
 import { ListSummary } from './ListSummary';
 import { useListData } from './use-list-data';
 import { useLiveRows } from './use-live-rows';
@@ -50,6 +51,8 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
   const { state } = list;
   const data = useListData(r, state, scope?.params);
   const actions = useRowActions(r, data);
+  // The view's export (every page, these filters and columns), from the header button or the palette.
+  const exp = useListExport(r, state, scope?.params);
   // A bulk action's confirmation, opened by its button or by the palette (`?bulk=<name>`).
   const bulkParam = new URLSearchParams(search).get('bulk');
   const [bulkOpen, setBulkOpen] = useState<string | null>(bulkParam);
@@ -125,7 +128,8 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
     deleteFocused: () => { const row = grid.current?.focusedRow(); if (row && deletable(row as Row)) actions.askDelete(row as Row); },
     setPageSize: (limit) => list.update({ limit, page: 1 }),
     reload: data.reload,
-  }), [r, state, paging.next, paging.prev, list, open, data.reload]);
+    exportView: exp.start,
+  }), [r, state, paging.next, paging.prev, list, open, data.reload, exp.start]);
 
   const onKey = useCallback((row: GridRow, key: string, column: string) => {
     if (key === 'Delete' && offers(r, 'delete')) { if (deletable(row as Row)) actions.askDelete(row as Row); return true; }
@@ -146,6 +150,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
       <HeaderActions>
         <HeaderFilterButton pressed={filterOpen} active={activeFilters} onPress={() => setFilterOpen((o) => !o)} />
         <ListCalls resource={r} onDone={() => data.reload()} />
+        <ExportButton exp={exp} />
         {can('create') && canAdd(r) && (
           <HeaderAddButton routeKey={r.route} entity={r.label}
             onPress={() => (formStyle(r) === 'modal' ? list.openModal({ kind: 'new' }) : navigate(newPath(r)))} />
