@@ -93,6 +93,21 @@ export function normaliseError(err: unknown): ApiError {
   return new ApiError(res.status, messages.length ? messages : ['Server error'], fields);
 }
 
+/**
+ * A failed call made outside ofetch (a file upload through XMLHttpRequest, for its progress events):
+ * the same ApiError from its status and body, and the same trip to sign-in on a lost session.
+ */
+export function failureOf(status: number, body: unknown): ApiError {
+  const messages = messagesFrom(body);
+  const fields = body && typeof body === 'object' ? (body as { fields?: Record<string, string[]> }).fields : undefined;
+  const e = status ? new ApiError(status, messages.length ? messages : ['Server error'], fields) : new ApiError(500, ['Server error']);
+  if (e.code === 401 && (SIGN_IN_REDIRECT_CODES as readonly string[]).includes(e.messages[0]!)) onSignInRequired?.();
+  return e;
+}
+
+/** The base URL of a service (config.ts), for a caller that builds its own request (upload.ts). */
+export const serviceUrl = (service: Service): string => baseUrl(service);
+
 function raise(err: unknown): never {
   const e = normaliseError(err);
   if (e.code === 401 && (SIGN_IN_REDIRECT_CODES as readonly string[]).includes(e.messages[0])) onSignInRequired?.();

@@ -7,14 +7,18 @@ import type { FastifyInstance } from 'fastify';
 import { registerResourceRoutes } from '../resources/routes.js';
 import { investmentRoutes } from './investments.js';
 import { presaleRoutes, registerPresaleHooks } from './presales.js';
+import { registerTokenHooks } from './tokens.js';
+import { tokenUploadRoutes } from './token-upload.js';
 
 export const APPLOGIC_PREFIX = '/api/v2/applogic';
 
 export async function registerApplogicRoutes(app: FastifyInstance): Promise<void> {
   registerPresaleHooks();
+  registerTokenHooks();
   await app.register(async (applogic) => {
     presaleRoutes(applogic);
     investmentRoutes(applogic);
+    tokenUploadRoutes(applogic);
     registerResourceRoutes(applogic, 'applogic');
   }, { prefix: APPLOGIC_PREFIX });
 }

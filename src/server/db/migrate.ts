@@ -26,6 +26,7 @@ import * as countryServices from './migrations/0023_country_services.js';
 import * as serviceLogRollups from './migrations/0024_service_log_rollups.js';
 import * as depositRefunds from './migrations/0025_deposit_refunds.js';
 import * as presales from './migrations/0026_presales.js';
+import * as tokens from './migrations/0027_tokens.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0024_service_log_rollups': serviceLogRollups,
   '0025_deposit_refunds': depositRefunds,
   '0026_presales': presales,
+  '0027_tokens': tokens,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

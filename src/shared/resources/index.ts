@@ -54,6 +54,9 @@ import { presales } from './presales.js';
 import { milestones } from './milestones.js';
 import { investments } from './investments.js';
 import { advertisements } from './advertisements.js';
+// Tokens and NFE (issue 15, part B).
+import { tokens } from './tokens.js';
+import { nfeCategories } from './nfe-categories.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -69,6 +72,7 @@ export const RESOURCES: readonly Resource[] = [
   miningSessions, miningRewards, emailNotifications,
   paymentMethods, paymentGateways, paymentSettings,
   presales, milestones, investments, advertisements,
+  tokens, nfeCategories,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

@@ -54,6 +54,14 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Advertisements', href: '/advertisements' },
     ],
   },
+  // The spec's tokens routes (§2 Token and presale area): listed tokens and NFE items, and their categories.
+  {
+    label: 'Tokens', icon: 'chart',
+    items: [
+      { label: 'Tokens', href: '/tokens' },
+      { label: 'NFE Categories', href: '/Nfe-Categories' },
+    ],
+  },
   {
     label: 'Mining', icon: 'mining',
     items: [{ label: 'Session', href: '/mining_sessions' }, { label: 'Rewards', href: '/mining_rewards' }],

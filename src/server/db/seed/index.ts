@@ -26,6 +26,7 @@ import { insertMoneyMovements } from './money-movements.js';
 import { insertPayments } from './payments.js';
 import { insertMiningAndMail } from './mining-and-mail.js';
 import { insertPresales } from './presales.js';
+import { insertTokens } from './tokens.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
 import { analyze } from '../statistics.js';
@@ -75,7 +76,7 @@ const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_stat
   'trading_fees', 'bot_settings', 'wallets', 'withdraw_limits', 'crypto_settings', 'operations', 'adjustments', 'orders',
   'trades', 'deposits', 'withdraws', 'wallet_transfers', 'platform_settings', 'sms_sender_configs', 'country_services',
   'mining_sessions', 'mining_rewards', 'email_notifications', 'payment_methods', 'payment_gateways', 'payment_settings',
-  'presales', 'milestones', 'investments', 'advertisements'] as const;
+  'presales', 'milestones', 'investments', 'advertisements', 'nfe_categories', 'tokens'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
@@ -122,6 +123,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
       await insertTradingHistory(ctx);
       await insertMoneyMovements(ctx);
       await insertPresales(ctx);
+      await insertTokens(ctx);
       await insertPayoutsAndPushes(ctx);
       await insertMiningAndMail(ctx);
       await insertActivities(ctx, activities);
