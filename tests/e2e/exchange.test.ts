@@ -77,7 +77,7 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/servicegraph', 'Suspicious'],
       ['/presales', 'TRST public sale'], ['/milestone', 'TRST seed round'], ['/investments', 'TRST public sale'],
       ['/advertisements', 'TRST public sale is live'],
-      ['/tokens', 'Trust Genesis #1'], ['/tokens?kind=fungible', 'Trust Token'], ['/Nfe-Categories', 'Collectibles'],
+      ['/tokens', 'VIP Pass #8'], ['/tokens?kind=fungible', 'Trust Token'], ['/Nfe-Categories', 'Collectibles'],
       ['/Nfe-Categories/add', 'Position'],
     ] as const) {
       await page.goto(`${srv.url}${path}`);
