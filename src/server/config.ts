@@ -43,6 +43,12 @@ export interface Config {
   /** The most rows one list export streams (EXPORT_MAX_ROWS); past it the export is refused or cut (export.ts). */
   exportMaxRows: number;
   /**
+   * The tokens' CSV Upload (applogic/token-upload.ts): the largest file body in bytes (UPLOAD_MAX_BYTES,
+   * default 16 MiB, beside BODY_LIMIT_BYTES for everything else) and the most data rows (UPLOAD_MAX_ROWS,
+   * default 100,000).
+   */
+  upload: { maxBytes: number; maxRows: number };
+  /**
    * The proxies whose X-Forwarded-* headers are believed (addresses, CIDRs, or proxy-addr's names
    * loopback / linklocal / uniquelocal); false: none, the peer's address is the client's.
    */
@@ -293,6 +299,10 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     defaultCurrency: (env.DEFAULT_CURRENCY || 'usd').toLowerCase(),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
     exportMaxRows: int(env, 'EXPORT_MAX_ROWS', 1_000_000, 1, 100_000_000),
+    upload: {
+      maxBytes: int(env, 'UPLOAD_MAX_BYTES', 16 * 1_048_576, 1024, 512 * 1_048_576),
+      maxRows: int(env, 'UPLOAD_MAX_ROWS', 100_000, 1, 5_000_000),
+    },
     node: {
       timeoutMs: int(env, 'STEWARD_NODE_TIMEOUT_MS', 5000, 100, 120_000),
       simulatorPort: int(env, 'STEWARD_NODE_SIMULATOR_PORT', 18443, 0, 65535),

@@ -291,6 +291,26 @@ export const ERRORS = {
   'applogic.webhook.currency_doesnt_exist': 422,
   'applogic.webhook.amount_exceeds_precision': 422,
   'applogic.webhook.transaction_mismatch': 422,
+  // Tokens and NFE (issue 15 part B): a token row's rules and the CSV Upload's file and row refusals.
+  'admin.token.burned': 422,
+  'admin.token.currency_doesnt_exist': 422,
+  'admin.token.code_taken': 422,
+  'admin.token.code_token_number_taken': 422,
+  'admin.token.nfe_supply_not_one': 422,
+  'admin.token.zero_supply': 422,
+  'admin.token.owner_uid_doesnt_exist': 422,
+  'admin.token.upload_too_large': 413,
+  'admin.token.upload_missing_file': 422,
+  'admin.token.upload_malformed': 422,
+  'admin.token.upload_not_utf8': 422,
+  'admin.token.upload_empty': 422,
+  'admin.token.upload_unknown_column': 422,
+  'admin.token.upload_missing_column': 422,
+  'admin.token.upload_duplicate_column': 422,
+  'admin.token.upload_too_many_rows': 413,
+  'admin.token.upload_wrong_field_count': 422,
+  'admin.token.upload_duplicate_row': 422,
+  'admin.token.upload_invalid_rows': 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERRORS | `${string}.${string}`;

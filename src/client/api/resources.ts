@@ -2,9 +2,10 @@
  * The calls of a registry resource, spelled from its definition's endpoints (DESIGN §3): the generic
  * list, form and palette code never writes a path or picks a verb itself.
  */
-import type { ActionDef, BulkDef, CallDef, Operation, Resource } from '../../shared/resources/define';
+import type { ActionDef, BulkDef, CallDef, Operation, Resource, UploadReport } from '../../shared/resources/define';
 import { endpointPath } from '../../shared/resources/endpoints';
 import { preloadGet, request, requestList, type ListResult, type Query, type Service } from './http';
+import { uploadFile, type UploadProgress } from './upload';
 
 /** A row as the wire sends it; its key is `row[r.key]` (keyOf). */
 export type Row = Record<string, unknown>;
@@ -89,4 +90,10 @@ export function deleteRow(r: Resource, key: Key): Promise<unknown> {
   return e.method === 'DELETE'
     ? request(SERVICE[r.service], 'DELETE', e.path, { query: { [r.key]: key } })
     : request(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key } });
+}
+
+/** A list's file upload (UploadDef): checked only (`dry`), or applied; progress as the body goes out. */
+export function uploadRows(r: Resource, file: File, dry: boolean, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<UploadReport> {
+  const e = r.upload!.endpoint;
+  return uploadFile<UploadReport>(SERVICE[r.service], e.method, e.path, file, { query: { dry_run: String(dry) }, onProgress, signal });
 }

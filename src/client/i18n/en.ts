@@ -303,6 +303,26 @@ export const EN: Record<string, string> = {
   'applogic.webhook.currency_doesnt_exist': 'There is no currency with this code.',
   'applogic.webhook.amount_exceeds_precision': 'The amount has more decimals than the currency allows.',
   'applogic.webhook.transaction_mismatch': 'This reference belongs to a purchase of another member or currency.',
+  // Tokens and NFE (issue 15 part B).
+  'admin.token.burned': 'This token is burned: it cannot change any more.',
+  'admin.token.currency_doesnt_exist': "A fungible token's code must be a listed currency's code: list the currency first.",
+  'admin.token.code_taken': 'This currency already has a token.',
+  'admin.token.code_token_number_taken': 'This collection already has an item with this token number.',
+  'admin.token.nfe_supply_not_one': 'An NFE item is one of a kind: its supply is 1.',
+  'admin.token.zero_supply': 'The supply must be above zero.',
+  'admin.token.owner_uid_doesnt_exist': 'There is no user with this holder UID.',
+  'admin.token.upload_too_large': 'The file is larger than the upload limit.',
+  'admin.token.upload_missing_file': 'Choose a CSV file to upload.',
+  'admin.token.upload_malformed': 'The file is not valid CSV (check quotes and line breaks).',
+  'admin.token.upload_not_utf8': 'The file is not UTF-8 text: save it as CSV (UTF-8).',
+  'admin.token.upload_empty': 'The file has no rows under its header.',
+  'admin.token.upload_unknown_column': "The file's header names a column tokens do not have.",
+  'admin.token.upload_missing_column': "The file's header lacks a required column (kind, name, code).",
+  'admin.token.upload_duplicate_column': "The file's header names a column twice.",
+  'admin.token.upload_too_many_rows': 'The file has more rows than one upload takes.',
+  'admin.token.upload_wrong_field_count': 'This line has another number of values than the header has columns.',
+  'admin.token.upload_duplicate_row': 'An earlier line of the file already has this token.',
+  'admin.token.upload_invalid_rows': 'Some rows have errors, so nothing was uploaded: run the check again and fix them.',
 };
 
 /** How a field or record name reads in a sentence, where spelling its words out is not enough. */

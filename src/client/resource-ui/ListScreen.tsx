@@ -11,6 +11,7 @@ import { reasonFor, useAbility } from '../access';
 import { DataGrid, type GridController, type GridRow } from '../components/grid/DataGrid';
 import { HeaderActions, HeaderAddButton, HeaderFilterButton } from '../components/layout/header-slots';
 import { ListCalls } from './ListCalls';
+import { ListUpload } from './ListUpload';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
 import { setActiveList } from '../keyboard/active-list';
 import { columnsFor, fitColumns, type ColumnContext } from './columns';
@@ -151,6 +152,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
         <HeaderFilterButton pressed={filterOpen} active={activeFilters} onPress={() => setFilterOpen((o) => !o)} />
         <ListCalls resource={r} onDone={() => data.reload()} />
         <ExportButton exp={exp} />
+        <ListUpload resource={r} onDone={() => data.reload()} />
         {can('create') && canAdd(r) && (
           <HeaderAddButton routeKey={r.route} entity={r.label}
             onPress={() => (formStyle(r) === 'modal' ? list.openModal({ kind: 'new' }) : navigate(newPath(r)))} />

@@ -11,17 +11,21 @@ import { investmentRoutes } from './investments.js';
 import { presaleRoutes, registerPresaleHooks } from './presales.js';
 import { bonusRoutes } from './bonuses.js';
 import { webhookRoutes } from './webhooks.js';
+import { registerTokenHooks } from './tokens.js';
+import { tokenUploadRoutes } from './token-upload.js';
 
 export const APPLOGIC_PREFIX = '/api/v2/applogic';
 
 export async function registerApplogicRoutes(app: FastifyInstance): Promise<void> {
   registerPresaleHooks();
+  registerTokenHooks();
   await app.register(async (applogic) => {
     presaleRoutes(applogic);
     investmentRoutes(applogic);
     coinApplicationRoutes(applogic);
     bonusRoutes(applogic);
     await webhookRoutes(applogic);
+    tokenUploadRoutes(applogic);
     registerResourceRoutes(applogic, 'applogic');
   }, { prefix: APPLOGIC_PREFIX });
 }

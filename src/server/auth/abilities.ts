@@ -84,7 +84,8 @@ const PEATIO: Record<string, Table> = {
   // Spec §6: technical manages blockchains, currencies and markets (plus the engine/wallet/fee plumbing and bots).
   technical: {
     manage: ['WithdrawLimit', 'Blockchain', 'Currency', 'Engine', 'Market', 'TradingFee', 'Wallet', 'BotSetting', 'CryptoSetting', ...PAYMENTS],
-    read: [...OPS_READ, 'Trade', 'Order', 'Member', 'InternalTransfer', 'Faq', ...MINING],
+    // Tokens and NFE (issue 15): technical lists tokens as currencies on chains, so it reads what is listed.
+    read: [...OPS_READ, 'Trade', 'Order', 'Member', 'InternalTransfer', 'Faq', ...MINING, 'Token', 'TokenCategory'],
     update: ['Order'],
   },
   // Spec §6: accountant manages adjustments; it may also toggle a currency's visibility and its deposit/withdrawal switches.

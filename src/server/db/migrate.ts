@@ -26,6 +26,7 @@ import * as countryServices from './migrations/0023_country_services.js';
 import * as serviceLogRollups from './migrations/0024_service_log_rollups.js';
 import * as depositRefunds from './migrations/0025_deposit_refunds.js';
 import * as presales from './migrations/0026_presales.js';
+import * as tokens from './migrations/0027_tokens.js';
 import * as coinApplications from './migrations/0028_coin_applications.js';
 import * as bonuses from './migrations/0029_bonuses.js';
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0024_service_log_rollups': serviceLogRollups,
   '0025_deposit_refunds': depositRefunds,
   '0026_presales': presales,
+  '0027_tokens': tokens,
   '0028_coin_applications': coinApplications,
   '0029_bonuses': bonuses,
 };

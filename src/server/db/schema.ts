@@ -336,6 +336,16 @@ export interface ProviderEventsTable {
   payload: unknown; received_at: Ts;
 }
 
+/** Tokens and NFE (0027): listed tokens and non-fungible items, and the NFE categories items are listed under. */
+export interface NfeCategoriesTable {
+  id: Id; name: string; description: string | null; position: Generated<number>; state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+export interface TokensTable {
+  id: Id; kind: Generated<string>; name: string; code: string; blockchain_key: string | null; contract_address: string | null;
+  token_number: string | null; nfe_category_id: number | null; metadata_url: string | null; supply: Dec; owner_uid: string | null;
+  state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+
 export interface WhitelinkTokensTable {
   token_hash: string; created_by: number | null; expires_at: Date; used_at: Date | null; used_ip: string | null; created_at: Generated<Date>;
 }
@@ -407,4 +417,6 @@ export interface DB {
   simplex_transactions: ProviderTransactionsTable;
   banxa_transactions: ProviderTransactionsTable;
   stripe_transactions: ProviderTransactionsTable;
+  nfe_categories: NfeCategoriesTable;
+  tokens: TokensTable;
 }

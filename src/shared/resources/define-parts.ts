@@ -272,3 +272,43 @@ export interface GroupDecl<K extends string = string> {
   /** The list tab's name; the plural label by default ('Service List'). */
   listLabel?: string;
 }
+
+/**
+ * A list's file upload (tokens' Upload, spec §2 Header): a header button (for roles with `ability`)
+ * opening a dialog that sends the file as multipart (`file` part) to `endpoint` with `?dry_run=true`,
+ * shows the answer (UploadReport: how many rows, the first rows, every bad line's errors) and, on Apply,
+ * sends it again with `?dry_run=false`; the server applies all rows or none.
+ */
+export interface UploadDef {
+  /** The button and the dialog's title ('Upload'). */
+  label: string;
+  endpoint: Endpoint;
+  ability: AbilityAction;
+  /** The file picker's `accept` ('.csv,text/csv'). */
+  accept: string;
+  /** The columns a file may have, required ones first; shown in the dialog as the expected header. */
+  columns: readonly string[];
+  required: readonly string[];
+  /** The toast after Apply; `{count}` is the number of rows created. */
+  success: string;
+}
+
+/** What an upload call answers (dry run or applied): the rows it would create (or created) and the bad lines. */
+export interface UploadReport {
+  dry_run: boolean;
+  /** Data rows in the file (the header not counted). */
+  total: number;
+  /** Rows without errors: what Apply creates when `error_count` is 0. */
+  valid: number;
+  /** Rows created (0 on a dry run). */
+  created: number;
+  /** The first rows as they would be stored (at most UPLOAD_PREVIEW_ROWS). */
+  preview: Record<string, unknown>[];
+  /** The first bad lines' errors (at most UPLOAD_MAX_REPORTED_ERRORS); `line` is the file's line number, the header being line 1. */
+  errors: { line: number; field: string; code: string }[];
+  /** Every error, reported or not. */
+  error_count: number;
+}
+
+export const UPLOAD_PREVIEW_ROWS = 20;
+export const UPLOAD_MAX_REPORTED_ERRORS = 1000;

@@ -12,7 +12,7 @@ export type { Service, Ordering } from '../list-query.js';
 export type { ApiDecl, Endpoint, Operation, ApiStyle, HttpMethod } from './endpoints.js';
 export * from './define-parts.js';
 import type {
-  ActionDef, BulkDef, CallDef, ColumnDef, ConfirmableDef, FilterDef, FilterOp, ListDecl, LiveDecl, TabDef,
+  ActionDef, BulkDef, CallDef, ColumnDef, ConfirmableDef, FilterDef, FilterOp, ListDecl, LiveDecl, TabDef, UploadDef,
 } from './define-parts.js';
 
 import type { FieldCondition, FieldDef, FieldKind } from './define-fields.js';
@@ -110,6 +110,8 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
   confirmable?: readonly ConfirmableDef[];
   /** Calls of the list rather than of a row (restrictions' whitelink): header buttons opening CallDialog without a row. */
   listCalls?: readonly CallDef[];
+  /** A file upload of rows from the list's header (UploadDef: tokens' CSV Upload); the server route is hand-written. */
+  upload?: UploadDef;
   /** Realtime feeds the list follows while on screen (LiveDecl): rows updated and added, per-row live values. */
   live?: LiveDecl;
   /**

@@ -59,6 +59,9 @@ import { coinApplications } from './coin-applications.js';
 // Bonuses and provider transactions on the application-logic service (issue 16, part A).
 import { bonuses } from './bonuses.js';
 import { banxaTransactions, simplexTransactions, stripeTransactions } from './provider-transactions.js';
+// Tokens and NFE (issue 15, part B).
+import { tokens } from './tokens.js';
+import { nfeCategories } from './nfe-categories.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -75,6 +78,7 @@ export const RESOURCES: readonly Resource[] = [
   paymentMethods, paymentGateways, paymentSettings,
   presales, milestones, investments, advertisements, coinApplications,
   bonuses, simplexTransactions, banxaTransactions, stripeTransactions,
+  tokens, nfeCategories,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

@@ -279,6 +279,15 @@ const BESPOKE: Record<string, WriteCase> = {
   // Bonuses (issue 16): each give is one more bonus (no key); approving a pending one takes effect once.
   [`POST ${AL}/bonuses/new`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${AL}/bonuses/new`, body: await bonusBody(c) }) },
   [`POST ${AL}/bonuses/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${AL}/bonuses/action`, body: { id: await pendingBonus(c), action: 'approve' } }) },
+  // The tokens' CSV Upload, applied (its JSON form, {csv}): the same file twice lands once (every row is then taken).
+  [`POST ${AL}/tokens/upload`]: {
+    kind: 'unique',
+    prepare: async (c) => {
+      const category = await createRow(c, resource('nfe-categories'));
+      const code = unique('up').toUpperCase();
+      return { url: `${AL}/tokens/upload?dry_run=false`, body: { filename: 'tokens.csv', csv: `kind,name,code,token_number,nfe_category_id\nnfe,${code} #1,${code},1,${category}\nnfe,${code} #2,${code},2,${category}\n` } };
+    },
+  },
 };
 
 /** The service root of a resource's paths. */
@@ -306,7 +315,7 @@ async function createBody(c: Ctx, r: Resource): Promise<Record<string, unknown>>
   }
   // Rows made here can be deleted (an SMS sender while inactive).
   if (r.deletableWhen) fields[r.deletableWhen.field] = r.deletableWhen.in[0];
-  Object.assign(fields, FRESH[r.name]?.() ?? {});
+  Object.assign(fields, (await FRESH[r.name]?.(c)) ?? {});
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => [inputNameOf(r, k), v]));
 }
 
@@ -317,9 +326,11 @@ async function createBody(c: Ctx, r: Resource): Promise<Record<string, unknown>>
 let freshIp = 0;
 /** A country service is one per country and type: each row made here takes the next country of the list. */
 let freshCountry = 0;
-const FRESH: Record<string, () => Record<string, unknown>> = {
+const FRESH: Record<string, (c: Ctx) => Record<string, unknown> | Promise<Record<string, unknown>>> = {
   restrictions: () => { freshIp += 1; return { scope: 'ip', value: `198.18.${(freshIp >> 8) & 255}.${freshIp & 255}` }; },
   'country-services': () => ({ country_code: COUNTRIES[freshCountry++ % COUNTRIES.length]!.value }),
+  // An NFE item (the kind a token is made as by default) needs its number and a category of its own.
+  tokens: async (c) => ({ token_number: '1', nfe_category_id: await createRow(c, resource('nfe-categories')) }),
 };
 
 /** An update whose first free field has no valid sample of its own (a restriction's code: an HTTP status). */

@@ -4,7 +4,6 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useCan } from '../../access';
 import { Icon, type IconName } from '../ui/Icon';
 
 export const HeaderSlotContext = createContext<HTMLElement | null>(null);
@@ -49,13 +48,12 @@ export function HeaderFilterButton({ onPress, pressed, active = 0 }: HeaderButto
   );
 }
 
-/** Tokens screen: Upload needs manage on Token (spec §2 Header, §6). */
-export function HeaderUploadButton({ onPress }: HeaderButtonProps) {
-  if (!useCan('manage', 'Token')) return null;
+/** A list's Upload (tokens: spec §2 Header); the list shows it only to roles with the upload's ability (manage Token, §6). */
+export function HeaderUploadButton({ onPress, label = 'Upload' }: HeaderButtonProps & { label?: string }) {
   return (
     <button type="button" className="btn btn-secondary btn-sm" onClick={onPress}>
       <Icon name="upload" />
-      Upload
+      {label}
     </button>
   );
 }

@@ -64,6 +64,14 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Stripe History', href: '/stripe-history' },
     ],
   },
+  // The spec's tokens routes (§2 Token and presale area): listed tokens and NFE items, and their categories.
+  {
+    label: 'Tokens', icon: 'chart',
+    items: [
+      { label: 'Tokens', href: '/tokens' },
+      { label: 'NFE Categories', href: '/Nfe-Categories' },
+    ],
+  },
   {
     label: 'Mining', icon: 'mining',
     items: [{ label: 'Session', href: '/mining_sessions' }, { label: 'Rewards', href: '/mining_rewards' }],
