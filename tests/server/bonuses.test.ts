@@ -42,6 +42,13 @@ const bonusOps = async (id: number) => t.db.kysely.selectFrom('operations').sele
 const plain = (s: string) => (s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s);
 
 describe('giving a bonus', () => {
+  it('credits every one of 30 concurrent first bonuses of a member with no account yet (none refused as short)', async () => {
+    const u = await createUser(t.db);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => give(admin, { uid: u.uid, currency: COIN, amount: '0.1', reason: 'Race' })));
+    expect(answers.filter((r) => r.statusCode !== 201).map((r) => r.body)).toEqual([]);
+    expect(await balances(t, u.id, COIN)).toEqual({ balance: '3', locked: '0' });
+  });
+
   it('credits once for concurrent submits under one key: expense 402 and the member 202', async () => {
     const u = await createUser(t.db);
     const answers = await Promise.all(Array.from({ length: 8 }, () => give(admin, { uid: u.uid, currency: COIN, amount: '0.5', reason: 'Welcome bonus', campaign: 'welcome' }, 'bonus-key-1')));

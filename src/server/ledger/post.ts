@@ -147,10 +147,11 @@ async function changeAccounts(trx: Kysely<DB>, deltas: ReturnType<typeof account
   if (changed.length === deltas.length) return;
   const done = new Set(changed.map((r) => `${Number(r.user_id)}\u0000${r.currency_id}`));
   for (const d of deltas.filter((x) => !done.has(`${x.member}\u0000${x.currency}`))) {
-    const exists = await trx.selectFrom('accounts').select('id').where('user_id', '=', d.member).where('currency_id', '=', d.currency).executeTakeFirst();
+    // Only a debit can be short. A credit the UPDATE missed found no account in its snapshot: it opens
+    // it, or — when a concurrent first credit opened it meanwhile — adds to that one (it cannot go below
+    // zero), rather than being refused as short.
     const short = d.balance < 0n ? 'balance' : d.locked < 0n ? 'locked' : null;
-    if (exists || short) throw new LedgerRefusal('insufficient_balance', d.member, d.currency, short ?? 'balance');
-    // A first credit opens the account; a concurrent posting may open it first, so add to that one.
+    if (short) throw new LedgerRefusal('insufficient_balance', d.member, d.currency, short);
     const [balance, locked] = [fromUnits(d.balance), fromUnits(d.locked)];
     await trx.insertInto('accounts').values({ user_id: d.member, currency_id: d.currency, balance, locked, created_at: at, updated_at: at })
       .onConflict((oc) => oc.columns(['user_id', 'currency_id']).doUpdateSet({
