@@ -18,6 +18,7 @@ import { withAudit } from '../plugins/audit.js';
 import { idempotencyKey } from '../plugins/idempotency.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { actOnBonus, giveBonus, type BonusAction, type BonusRefusal } from '../money/bonuses.js';
+import { memberByUid } from '../db/queries/activity-log.js';
 
 const P = bonuses.errorPrefix;
 const ID = idStruct();
@@ -39,12 +40,12 @@ export function bonusRoutes(app: FastifyInstance): void {
     const checked = validateCreate(bonuses, bodyOf(req));
     if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
     const v = checked.value as { uid: string; currency: string; amount: string; reason: string; campaign?: string | null };
-    const member = await db().selectFrom('users').select(['id', 'uid']).where('uid', '=', v.uid.toUpperCase()).executeTakeFirst();
+    const member = await memberByUid(db(), v.uid);
     if (!member) throw refuse('uid', 'member_doesnt_exist');
     const creator = caller(req).id;
     const id = await withAudit(req, { topic: 'bonuses', action: 'create', targetUid: member.uid }, async (trx, note) => {
       const made = await giveBonus(trx, {
-        member: { id: Number(member.id), uid: member.uid }, currency: v.currency, amount: v.amount, reason: v.reason, campaign: v.campaign,
+        member, currency: v.currency, amount: v.amount, reason: v.reason, campaign: v.campaign,
         creator, key, at: app.deps.now(), reviewAmounts: app.deps.config.bonusReviewAmounts,
       });
       if (typeof made === 'string') throw refuse(REFUSALS[made], made);

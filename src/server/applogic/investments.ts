@@ -16,6 +16,7 @@ import { withAudit } from '../plugins/audit.js';
 import { idempotencyKey } from '../plugins/idempotency.js';
 import { ApiError } from '../plugins/errors.js';
 import { invest, type InvestRefusal } from '../money/presales.js';
+import { memberByUid } from '../db/queries/activity-log.js';
 
 const P = investments.errorPrefix;
 
@@ -45,11 +46,11 @@ export function investmentRoutes(app: FastifyInstance): void {
     const checked = validateCreate(investments, bodyOf(req));
     if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
     const v = checked.value as { uid: string; presale_id: number; amount: string };
-    const member = await db().selectFrom('users').select(['id', 'uid']).where('uid', '=', v.uid.toUpperCase()).executeTakeFirst();
+    const member = await memberByUid(db(), v.uid);
     if (!member) throw new ApiError(422, [`${P}.member_doesnt_exist`], { uid: [`${P}.member_doesnt_exist`] });
     const creator = caller(req).id;
     const id = await withAudit(req, { topic: 'investments', action: 'create', targetUid: member.uid }, async (trx, note) => {
-      const made = await invest(trx, { presale: v.presale_id, member: { id: Number(member.id), uid: member.uid }, amount: v.amount, creator, key, at: app.deps.now() });
+      const made = await invest(trx, { presale: v.presale_id, member, amount: v.amount, creator, key, at: app.deps.now() });
       if (typeof made === 'string') {
         const [field, code] = REFUSALS[made];
         throw new ApiError(422, [code], { [field]: [code] });

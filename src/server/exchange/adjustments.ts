@@ -30,6 +30,7 @@ import { getAdjustment, listAdjustments, type AdjustmentFilters } from '../db/qu
 import { idStruct } from '../../shared/resources/field-structs.js';
 import { code, kindOf, typeOf, type CurrencyType } from '../ledger/chart.js';
 import { LedgerRefusal, post, type Entry } from '../ledger/post.js';
+import { memberByUid } from '../db/queries/activity-log.js';
 
 const P = 'admin.adjustment';
 const invalid = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
@@ -81,7 +82,7 @@ async function checkCreate(db: Kysely<DB>, body: Record<string, unknown>): Promi
   const uid = v.receiving_member_uid ?? undefined;
   if (kindOf(receiving) === 'liability') {
     if (!uid) throw invalid('receiving_member_uid', 'missing_receiving_member_uid');
-    const m = await db.selectFrom('users').select('id').where('uid', '=', uid.toUpperCase()).executeTakeFirst();
+    const m = await memberByUid(db, uid);
     if (!m) throw invalid('receiving_member_uid', 'receiving_member_doesnt_exist');
     member = m.id;
   } else if (uid) {

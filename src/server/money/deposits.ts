@@ -10,6 +10,7 @@ import type { DB } from '../db/schema.js';
 import { fromUnits, toUnits } from '../../shared/decimal.js';
 import { code, type CurrencyType } from '../ledger/chart.js';
 import { post, type Entry } from '../ledger/post.js';
+import { memberByUid } from '../db/queries/activity-log.js';
 
 export const DEPOSIT_ACTIONS = {
   accept: { from: ['submitted', 'aml_processing'], to: 'accepted' },
@@ -59,7 +60,7 @@ export type FiatDepositRefusal = 'user_doesnt_exist' | 'currency_doesnt_exist' |
 /** A fiat deposit staff record (Peatio's POST /admin/deposits/new), checked against the database: the row, or why not (its tid is checked when it is written). */
 export async function checkFiatDeposit(db: Kysely<DB>, v: { uid: string; currency: string; amount: string; tid?: string | null })
   : Promise<NewFiatDeposit | { refused: FiatDepositRefusal; field: string }> {
-  const member = await db.selectFrom('users').select('id').where('uid', '=', v.uid.toUpperCase()).executeTakeFirst();
+  const member = await memberByUid(db, v.uid);
   if (!member) return { refused: 'user_doesnt_exist', field: 'uid' };
   const c = await db.selectFrom('currencies').select(['code', 'type', 'precision', 'deposit_fee']).where('code', '=', v.currency.toLowerCase()).executeTakeFirst();
   if (!c) return { refused: 'currency_doesnt_exist', field: 'currency' };

@@ -6,7 +6,7 @@
  * `pending_approval` until another staff member than its creator approves it (or rejects it).
  * Created and acted on by bespoke routes (the ledger); listed and read by the generic handlers.
  */
-import { defineResource, ID_FIELD, stateActions, TIMESTAMPS } from './define.js';
+import { defineResource, ID_FIELD, stateActions, TIMESTAMPS, MEMBER_BY_UID_FIELDS } from './define.js';
 import { USER_LINK } from './member-identity.js';
 
 export const BONUS_STATES = ['pending_approval', 'credited', 'rejected'] as const;
@@ -29,12 +29,7 @@ export const bonuses = defineResource({
   abilities: { create: 'manage' },
   fields: {
     id: ID_FIELD,
-    uid: {
-      kind: 'text', required: true, max: 32, pattern: /^[A-Za-z0-9]+$/, label: 'Member UID', message: 'Member UID is required',
-      invalidMessage: 'A member UID, e.g. ID1A2B3C4D5E', example: 'ID1A2B3C4D5E',
-    },
-    member_id: { kind: 'reference', references: 'users', readOnly: true, label: 'Member ID' },
-    email: { kind: 'text', readOnly: true, from: { via: 'member_id', field: 'email' } },
+    ...MEMBER_BY_UID_FIELDS,
     currency: {
       kind: 'text', required: true, references: 'currencies', by: 'code', max: 10, label: 'Currency', message: 'Currency is required', example: 'usdt',
     },

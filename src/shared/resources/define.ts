@@ -313,3 +313,16 @@ export const MEMBER_GROUP_FIELD = {
   kind: 'text', max: 64, pattern: /^[a-z0-9_-]+$/, default: 'any', invalidMessage: 'Lower-case letters, digits, - and _',
   choicesFrom: { path: '/admin/members/groups', fallback: ['any'] },
 } as const satisfies FieldDef;
+
+/**
+ * The member a staff-made row is for, typed by uid (a bonus, an investment), and the member's id and
+ * e-mail as the list shows them.
+ */
+export const MEMBER_BY_UID_FIELDS = {
+  uid: {
+    kind: 'text', required: true, max: 32, pattern: /^[A-Za-z0-9]+$/, label: 'Member UID', message: 'Member UID is required',
+    invalidMessage: 'A member UID, e.g. ID1A2B3C4D5E', example: 'ID1A2B3C4D5E',
+  },
+  member_id: { kind: 'reference', references: 'users', readOnly: true, label: 'Member ID' },
+  email: { kind: 'text', readOnly: true, from: { via: 'member_id', field: 'email' } },
+} as const satisfies Record<string, FieldDef>;

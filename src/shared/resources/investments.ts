@@ -5,7 +5,7 @@
  * (pending) until the presale closes: allotted (the proceeds to the platform, the tokens to the member)
  * or refunded. Created by a bespoke route (the ledger); listed and read by the generic handlers.
  */
-import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
+import { defineResource, ID_FIELD, TIMESTAMPS, MEMBER_BY_UID_FIELDS } from './define.js';
 import { USER_LINK } from './member-identity.js';
 
 export const INVESTMENT_STATES = ['pending', 'allotted', 'refunded'] as const;
@@ -24,12 +24,7 @@ export const investments = defineResource({
   abilities: { create: 'manage' },
   fields: {
     id: ID_FIELD,
-    uid: {
-      kind: 'text', required: true, max: 32, pattern: /^[A-Za-z0-9]+$/, label: 'Member UID', message: 'Member UID is required',
-      invalidMessage: 'A member UID, e.g. ID1A2B3C4D5E', example: 'ID1A2B3C4D5E',
-    },
-    member_id: { kind: 'reference', references: 'users', readOnly: true, label: 'Member ID' },
-    email: { kind: 'text', readOnly: true, from: { via: 'member_id', field: 'email' } },
+    ...MEMBER_BY_UID_FIELDS,
     presale_id: { kind: 'reference', references: 'presales', required: true, label: 'Presale', message: 'Choose the presale' },
     presale: { kind: 'text', readOnly: true, from: { via: 'presale_id', field: 'name' } },
     amount: { kind: 'decimal', required: true, range: [0, Infinity], label: 'Amount paid', message: 'Amount is required', example: '100' },

@@ -41,6 +41,15 @@ export async function resolveUserId(db: Kysely<DB>, uid?: string, email?: string
 }
 
 /**
+ * The member a staff write names by uid (an adjustment's receiving member, a fiat deposit's, a bonus's or an
+ * investment's), as typed: uids are stored upper-case, forms accept either case.
+ */
+export async function memberByUid(db: Kysely<DB>, uid: string): Promise<{ id: number; uid: string } | undefined> {
+  const row = await db.selectFrom('users').select(['id', 'uid']).where('uid', '=', uid.toUpperCase()).executeTakeFirst();
+  return row && { id: Number(row.id), uid: row.uid };
+}
+
+/**
  * The topics a category's log holds, read by a loose index scan of activities_topic_time_idx (one probe
  * per distinct topic, a handful, instead of reading millions of rows).
  */
