@@ -232,6 +232,13 @@ describe('demo seed', () => {
       const back = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM (SELECT created_at < lag(created_at) OVER (ORDER BY id) AS back FROM ${table}) x WHERE back`);
       expect(back.n, table).toBe(0);
     }
+    // The open book is never crossed, as a matching engine leaves it: every bid under every ask.
+    const crossed = await a.kysely.selectFrom('orders as b').innerJoin('orders as s', 's.market_id', 'b.market_id')
+      .select(['b.id as bid', 's.id as ask']).where('b.side', '=', 'buy').where('s.side', '=', 'sell')
+      .where('b.state', '=', 'wait').where('s.state', '=', 'wait').whereRef('b.price', '>=', 's.price').limit(5).execute();
+    expect(crossed).toEqual([]);
+    const open = await one<{ n: number }>(a, "SELECT count(*)::int AS n FROM orders WHERE state = 'wait'");
+    expect(open.n).toBeGreaterThan(20);
     const adjustments = (await a.kysely.selectFrom('adjustments').select('state').distinct().execute()).map((r) => r.state).sort();
     expect(adjustments).toEqual(['accepted', 'pending', 'rejected']);
     const deposits = (await a.kysely.selectFrom('deposits').select('state').distinct().execute()).map((r) => r.state);

@@ -45,32 +45,49 @@ async function tradedMarket(db: Kysely<DB>, m: MarketInfo, ref: number, maxVolum
   return { m, ref, maxVolume, pp: market.price_precision, ap: market.amount_precision, sellers, buyers };
 }
 
-/** One pair of orders on a market at `at`, and what became of them. */
+/**
+ * One pair of orders on a market at `at`, and what became of them. The book they leave is never crossed,
+ * as a matching engine's is not: an order left open rests on its own side of the market's reference
+ * price (bids under it, asks over it), and a partial fill leaves only the bigger order (the ask) open,
+ * priced at or over the reference.
+ */
 async function tradePair(db: Kysely<DB>, t: Traded, at: Date, random: () => number): Promise<void> {
   const { m } = t;
   const seller = t.sellers[Math.floor(random() * t.sellers.length)]!;
   const buyer = t.buyers[Math.floor(random() * t.buyers.length)]!;
   if (seller === buyer) return;
-  const price = fixed(t.ref * (1 + (random() - 0.5) * 0.04), t.pp);
+  const swing = random() - 0.5;
+  const price = fixed(t.ref * (1 + swing * 0.04), t.pp);
   const volume = fixed(Math.max(t.maxVolume * random() ** 2, 10 ** -t.ap * 10), t.ap);
+  // Every price below is at most `price`'s, or (a partial fill) its bid is for at most 80 % of the volume.
   if (toUnits(await balanceOf(db, seller, m.base)) < toUnits(volume)) return;
   if (toUnits(await balanceOf(db, buyer, m.quote)) < toUnits(mul(price, volume, m.quotePrecision))) return;
   const roll = random();
-  const pending = roll > 0.97;
-  const ask = await placeOrder(db, { member: seller, market: m, side: 'sell', price, volume, at, state: pending ? 'pending' : 'wait' });
-  const bid = await placeOrder(db, { member: buyer, market: m, side: 'buy', price, volume, at: new Date(at.getTime() + 1000) });
-  if (pending) {
+  const later = (ms: number) => new Date(at.getTime() + ms);
+  const place = (side: 'sell' | 'buy', p: string, v: string, state?: 'pending') =>
+    placeOrder(db, { member: side === 'sell' ? seller : buyer, market: m, side, price: p, volume: v, at: side === 'sell' ? at : later(1000), state });
+  const off = Math.abs(swing) * 0.04 + 0.001;
+  if (roll >= 0.8) {
+    // Left open (or the ask still pending at the engine): the bid under the reference, the ask over it.
+    const ask = await place('sell', fixed(t.ref * (1 + off), t.pp), volume, roll > 0.97 ? 'pending' : undefined);
+    await place('buy', fixed(t.ref * (1 - off), t.pp), volume);
     // The engine refused every other pending order; the rest are still pending.
-    if (roll > 0.985) await cancelOrders(db, [ask], new Date(at.getTime() + 2000), { from: 'pending', to: 'reject' });
+    if (roll > 0.985) await cancelOrders(db, [ask], later(2000), { from: 'pending', to: 'reject' });
     return;
   }
-  if (roll < 0.6) {
-    // Filled completely, or partly and then the rest cancelled (or left open).
-    const part = roll < 0.35 ? volume : fixed(Number(volume) * (0.3 + random() * 0.5), t.ap);
-    await executeTrade(db, m, ask, bid, price, part, new Date(at.getTime() + 2000));
-    if (part !== volume && roll < 0.45) await cancelOrders(db, [ask, bid], new Date(at.getTime() + 60_000));
-  } else if (roll < 0.8) {
-    await cancelOrders(db, [ask, bid], new Date(at.getTime() + 5 * 60_000));
+  if (roll < 0.35) {
+    const ask = await place('sell', price, volume), bid = await place('buy', price, volume);
+    await executeTrade(db, m, ask, bid, price, volume, later(2000));
+  } else if (roll < 0.6) {
+    // A bid for part of the ask fills; the ask's rest stays open over the reference, or is cancelled.
+    const part = fixed(Number(volume) * (0.3 + random() * 0.5), t.ap);
+    const over = fixed(t.ref * (1 + Math.abs(swing) * 0.04), t.pp);
+    const ask = await place('sell', over, volume), bid = await place('buy', over, part);
+    await executeTrade(db, m, ask, bid, over, part, later(2000));
+    if (roll < 0.45) await cancelOrders(db, [ask], later(60_000));
+  } else {
+    const ask = await place('sell', price, volume), bid = await place('buy', price, volume);
+    await cancelOrders(db, [ask, bid], later(5 * 60_000));
   }
 }
 
