@@ -49,6 +49,30 @@ describe('deposit refund', () => {
     expect(await screen.findByText(`Refund ordered: the deposit is refunding to ${ADDRESS}`)).toBeTruthy();
   });
 
+  it('records the wallet side\'s answer while the refund is pending: sent with its transaction id (failed offered beside it)', async () => {
+    signedInWithAbilities(api, {}, { read: ['Deposit'], update: ['Deposit'] });
+    const refunding = { ...D, state: 'refunding', refund_address: ADDRESS, refund_state: 'pending', refund_txid: null, refundable: false };
+    const TXID = 'cd'.repeat(32);
+    api.on('GET', `${EXCHANGE}/admin/deposits/7`, { body: refunding });
+    api.on('POST', `${EXCHANGE}/admin/deposits/actions`, { status: 201, body: { ...refunding, refund_state: 'processed', refund_txid: TXID } });
+    renderApp('/deposit/7');
+    const user = userEvent.setup();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Refund failed' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Refund sent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund sent' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Transaction ID' }), TXID);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund sent' }));
+    // Refund state: Pending → Processed, with the transaction id, before anything is sent.
+    expect(within(dialog).getByText('Processed')).toBeTruthy();
+    expect(within(dialog).getByText(TXID)).toBeTruthy();
+    expect(api.callsTo('POST', `${EXCHANGE}/admin/deposits/actions`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm refund sent' }));
+    await waitFor(() => expect(api.callsTo('POST', `${EXCHANGE}/admin/deposits/actions`)).toHaveLength(1));
+    expect(api.callsTo('POST', `${EXCHANGE}/admin/deposits/actions`)[0]!.body).toEqual({ id: 7, action: 'refund_processed', txid: TXID });
+    expect(await screen.findByText('Refund recorded as sent')).toBeTruthy();
+  });
+
   it('is not offered on a deposit the server does not call refundable', async () => {
     signedInWithAbilities(api, {}, { read: ['Deposit'], update: ['Deposit'] });
     api.on('GET', `${EXCHANGE}/admin/deposits/7`, { body: { ...D, state: 'collected', refundable: false } });

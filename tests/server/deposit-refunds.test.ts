@@ -173,6 +173,79 @@ describe('refund: once', () => {
   });
 });
 
+describe('refund: the wallet side answers', () => {
+  const TXID = '4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b';
+  const refundRow = (id: number) => t.db.kysely.selectFrom('refunds').select(['state', 'txid']).where('deposit_id', '=', id).orderBy('id').execute();
+
+  it('sent: the refund processed with its transaction id, the deposit still refunding, nothing more posted, once', async () => {
+    const id = await deposit('aml_suspicious', '0.4');
+    expect((await refund(admin, id)).statusCode).toBe(201);
+    const ops = (await operationsOf(id)).length;
+    const res = await act(id, 'refund_processed', { txid: ` ${TXID} ` });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ id, state: 'refunding', refund_address: BECH32, refund_state: 'processed', refund_txid: TXID, refundable: false });
+    expect(await refundRow(id)).toEqual([{ state: 'processed', txid: TXID }]);
+    expect((await operationsOf(id)).length).toBe(ops);
+    for (const action of ['refund_processed', 'refund_failed']) {
+      expect(codesOf(await act(id, action, { txid: TXID })), action).toEqual(['admin.deposit.refund_not_pending']);
+    }
+    const audit = await t.db.kysely.selectFrom('activities').select(['topic', 'data']).where('user_id', '=', adminId)
+      .where('action', '=', 'refund_processed').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ topic: 'deposits', data: { id, txid: TXID } });
+  });
+
+  it('failed: a credited refund reversed, the member credited again, the deposit skipped and refundable again', async () => {
+    const before = await balances(t, member.id, COIN);
+    const id = await skippedDeposit('0.5', '0.01');
+    const credited = await balances(t, member.id, COIN);
+    expect((await refund(admin, id)).statusCode).toBe(201);
+    expect(await balances(t, member.id, COIN)).toEqual(before);
+    const res = await act(id, 'refund_failed');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ id, state: 'skipped', refund_state: null, refund_address: null, refundable: true });
+    expect(await balances(t, member.id, COIN)).toEqual(credited);
+    // Accept, refund and its reversal: the accept's credit is what remains.
+    const sums = new Map<number, number>();
+    for (const o of await operationsOf(id)) sums.set(o.code, Math.round(((sums.get(o.code) ?? 0) + Number(o.credit) - Number(o.debit)) * 1e8) / 1e8);
+    expect(Object.fromEntries(sums)).toEqual({ 102: 0.5, 202: 0.49, 302: 0.01 });
+    // Staff decide again: a refund to another address.
+    expect((await refund(admin, id, { address: LEGACY })).json().deposit).toMatchObject({ state: 'refunding', refund_address: LEGACY, refund_state: 'pending' });
+    expect((await refundRow(id)).map((r) => r.state)).toEqual(['failed', 'pending']);
+  });
+
+  it('failed: a never-credited refund back to rejected, the asset\'s in-and-out reversed too', async () => {
+    const id = await deposit('rejected', '0.3');
+    expect((await refund(admin, id)).statusCode).toBe(201);
+    expect((await act(id, 'refund_failed')).json()).toMatchObject({ state: 'rejected', refundable: true });
+    const ops = await operationsOf(id);
+    expect(ops).toHaveLength(4);
+    expect(ops.reduce((n, o) => n + Number(o.credit) - Number(o.debit), 0)).toBe(0);
+  });
+
+  it('8 concurrent answers to one refund: one acts, seven find it answered', async () => {
+    const id = await skippedDeposit('0.2', '0');
+    expect((await refund(admin, id)).statusCode).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => act(id, i % 2 ? 'refund_failed' : 'refund_processed', { txid: `${TXID.slice(0, 60)}${i}` })));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(new Set(answers.filter((r) => r.statusCode !== 201).map((r) => codesOf(r)![0]))).toEqual(new Set(['admin.deposit.refund_not_pending']));
+    expect(await refundRow(id)).toHaveLength(1);
+  });
+
+  it('refuses a missing or bad transaction id, a deposit with no pending refund, an unknown deposit — changing nothing', async () => {
+    const id = await deposit('aml_suspicious');
+    expect(codesOf(await act(id, 'refund_processed', { txid: TXID }))).toEqual(['admin.deposit.refund_not_pending']);
+    expect(codesOf(await act(id, 'refund_failed'))).toEqual(['admin.deposit.refund_not_pending']);
+    expect((await refund(admin, id)).statusCode).toBe(201);
+    for (const txid of [undefined, '', '  ', null]) expect(codesOf(await act(id, 'refund_processed', { txid })), String(txid)).toEqual(['admin.deposit.missing_txid']);
+    for (const txid of ['a b', 'x'.repeat(129), 12, ['x'], { a: 1 }]) expect(codesOf(await act(id, 'refund_processed', { txid })), String(txid)).toEqual(['admin.deposit.invalid_txid']);
+    expect(await refundRow(id)).toEqual([{ state: 'pending', txid: null }]);
+    expect(codesOf(await act(99_999_999, 'refund_failed'))).toEqual(['admin.deposit.doesnt_exist']);
+    const compliance = (await signInAs(t, 'compliance')).session;
+    expect((await call(t, compliance, 'POST', '/deposits/actions', { id, action: 'refund_failed' })).statusCode).not.toBe(201);
+    expect(await stateOf(id)).toBe('refunding');
+  });
+});
+
 describe('refund: who may', () => {
   it('needs update Deposit: admin and superadmin; compliance, accountant, support and technical are refused', async () => {
     const id = await deposit('aml_suspicious');

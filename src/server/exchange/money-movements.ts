@@ -5,6 +5,8 @@
  * - POST /admin/deposits/{id}/refund {address} (update Deposit; Peatio's own call, also reachable as
  *   `POST /admin/deposits/actions {id, action: 'refund', address}`): sends a crypto deposit's coins back,
  *   the deposit `refunding` (money/deposit-refunds.ts); answers Peatio's Refund {id, address, deposit};
+ *   the wallet side's answer, `action: 'refund_processed', txid` or `action: 'refund_failed'` on /actions,
+ *   finishes the refund (processed; or failed: reversed, the deposit back where it was);
  * - POST /admin/deposits/new {uid, currency, amount, tid?} (create Deposits::Fiat, as Peatio): a fiat
  *   deposit staff record, `submitted` until another staff member accepts it; an Idempotency-Key header
  *   makes a retried submit answer the deposit the first one recorded; a tid is one deposit's;
@@ -27,7 +29,7 @@ import { sendPage } from '../auth/logs/reply.js';
 import { TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { getDeposit, getWithdraw, listDeposits, listWithdraws, type MovementFilters } from '../db/queries/money-movements.js';
 import { actOnDeposit, checkFiatDeposit, isDepositAction } from '../money/deposits.js';
-import { refundDeposit } from '../money/deposit-refunds.js';
+import { answerRefund, refundDeposit, type RefundAnswer } from '../money/deposit-refunds.js';
 import { LedgerRefusal } from '../ledger/post.js';
 import { idempotencyKey, insertOnce } from '../plugins/idempotency.js';
 import { validateCreate } from '../../shared/resources/structs.js';
@@ -48,6 +50,14 @@ function refundAddressOf(raw: unknown): string {
   const text = typeof raw === 'string' ? raw.trim() : raw;
   if (text === undefined || text === null || text === '') throw invalid('admin.deposit', 'address', 'missing_address');
   if (typeof text !== 'string' || text.length > 128 || !/^[\x21-\x7e]+$/.test(text)) throw invalid('admin.deposit', 'address', 'invalid_address');
+  return text;
+}
+
+/** The transaction that sent a refund's coins: present, one token of at most 128 visible characters. */
+function refundTxidOf(raw: unknown): string {
+  const text = typeof raw === 'string' ? raw.trim() : raw;
+  if (text === undefined || text === null || text === '') throw invalid('admin.deposit', 'txid', 'missing_txid');
+  if (typeof text !== 'string' || text.length > 128 || !/^[\x21-\x7e]+$/.test(text)) throw invalid('admin.deposit', 'txid', 'invalid_txid');
   return text;
 }
 
@@ -108,6 +118,16 @@ export function moneyMovementRoutes(app: FastifyInstance): void {
     const id = idOf(body.id, 'admin.deposit');
     if (body.action === 'refund') {
       await refund(req, id, refundAddressOf(body.address));
+      return reply.status(201).send(await getDeposit(db(), id));
+    }
+    if (body.action === 'refund_processed' || body.action === 'refund_failed') {
+      const answer: RefundAnswer = body.action === 'refund_failed' ? { action: 'refund_failed' } : { action: 'refund_processed', txid: refundTxidOf(body.txid) };
+      await withAudit(req, { topic: 'deposits', action: body.action, data: { id, ...answer } }, async (trx, note) => {
+        const done = await answerRefund(trx, id, answer, app.deps.now());
+        if (done === 'not_found') fail(404, 'admin.deposit.doesnt_exist');
+        if (typeof done === 'string') fail(422, `admin.deposit.${done}`);
+        note({ refund: done.refund });
+      });
       return reply.status(201).send(await getDeposit(db(), id));
     }
     if (!isDepositAction(body.action)) throw invalid('admin.deposit', 'action', 'invalid_action');

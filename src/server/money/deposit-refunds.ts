@@ -83,3 +83,38 @@ export async function refundDeposit(trx: Kysely<DB>, id: number, address: string
   await post(trx, { reference: { type: 'Deposit', id }, at, entries: refundEntries(d, d.currency_type as CurrencyType, credited) });
   return { refund: refund.id };
 }
+
+/**
+ * The wallet side's answer to a refund, recorded by staff as a withdrawal's send is (the codebase has no
+ * wallet daemon; the hot wallet's operator sends the coins and says what happened):
+ * - `refund_processed {txid}`: the coins left — the refund `processed` with the transaction id; the
+ *   deposit stays `refunding` (Peatio's last state for a refunded deposit), its page shows the refund's.
+ * - `refund_failed`: the send failed — the refund `failed`, its postings reversed (each operation posted
+ *   again on the other side), and the deposit back in the state it was refunded from, so staff may
+ *   decide again (refund to another address, or not).
+ * Under the deposit's and the refund's row locks, from a `pending` refund only: of concurrent answers one
+ * acts, the others find no pending refund (`refund_not_pending`).
+ */
+export type RefundAnswer = { action: 'refund_processed'; txid: string } | { action: 'refund_failed' };
+
+export async function answerRefund(trx: Kysely<DB>, id: number, answer: RefundAnswer, at: Date)
+  : Promise<{ refund: number } | 'not_found' | 'refund_not_pending'> {
+  const d = await trx.selectFrom('deposits as d').innerJoin('currencies as c', 'c.code', 'd.currency_id')
+    .select(['d.id', 'd.user_id', 'd.currency_id', 'd.amount', 'd.fee', 'd.state', 'c.type as currency_type'])
+    .where('d.id', '=', id).forUpdate('d').executeTakeFirst();
+  if (!d) return 'not_found';
+  const r = await trx.selectFrom('refunds').select(['id', 'from_state', 'credited'])
+    .where('deposit_id', '=', id).where('state', '=', 'pending').forUpdate().executeTakeFirst();
+  if (!r || d.state !== 'refunding') return 'refund_not_pending';
+  if (answer.action === 'refund_processed') {
+    await trx.updateTable('refunds').set({ state: 'processed', txid: answer.txid, updated_at: at }).where('id', '=', r.id).execute();
+    await trx.updateTable('deposits').set({ updated_at: at }).where('id', '=', id).execute();
+    return { refund: r.id };
+  }
+  await trx.updateTable('refunds').set({ state: 'failed', updated_at: at }).where('id', '=', r.id).execute();
+  await trx.updateTable('deposits').set({ state: r.from_state, updated_at: at }).where('id', '=', id).execute();
+  const back = refundEntries(d, d.currency_type as CurrencyType, r.credited)
+    .map(({ debit, credit, ...rest }) => ({ ...rest, ...(debit ? { credit: debit } : {}), ...(credit ? { debit: credit } : {}) }));
+  await post(trx, { reference: { type: 'Deposit', id }, at, entries: back });
+  return { refund: r.id };
+}

@@ -8,6 +8,8 @@
  * Refund (Peatio's POST /admin/deposits/{id}/refund {address}): a crypto deposit that is suspicious,
  * rejected or skipped sends its coins back to an address, the deposit `refunding`; the server answers
  * `refundable` so the call is offered only there (server/money/deposit-refunds.ts says why those states).
+ * While its refund is pending, "Refund sent" (with the transaction id) and "Refund failed" record the
+ * wallet side's answer.
  */
 import { defineResource, ID_FIELD, stateActions } from './define.js';
 import { ADMIN_STREAMS } from '../realtime-streams.js';
@@ -59,6 +61,8 @@ export const deposits = defineResource({
     created_at: { kind: 'datetime', readOnly: true, label: 'Created' },
     completed_at: { kind: 'datetime', readOnly: true, label: 'Completed' },
     refund_address: { kind: 'text', readOnly: true, label: 'Refund address' },
+    refund_state: { kind: 'enum', values: ['pending', 'processed', 'failed'], readOnly: true, label: 'Refund state' },
+    refund_txid: { kind: 'text', readOnly: true, label: 'Refund transaction ID' },
     refundable: { kind: 'boolean', readOnly: true },
   },
   columns: [
@@ -91,5 +95,22 @@ export const deposits = defineResource({
       },
     },
     success: (answer) => `Refund ordered: the deposit is refunding to ${String((answer as { address?: unknown }).address ?? 'the address')}`,
+  }, {
+    // The wallet side's answer (server/money/deposit-refunds.ts answerRefund), recorded by staff as a withdrawal's send is.
+    name: 'refund_processed', label: 'Refund sent', kind: 'write', ability: 'update',
+    endpoint: { method: 'POST', path: '/admin/deposits/actions' }, body: { action: 'refund_processed' },
+    when: { field: 'refund_state', in: ['pending'] }, confirm: { field: 'refund_state', to: 'processed' },
+    params: {
+      txid: {
+        kind: 'text', required: true, max: 128, pattern: /^\S+$/, label: 'Transaction ID', message: 'The transaction ID is required',
+        invalidMessage: 'One transaction ID, without spaces', example: '4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b',
+      },
+    },
+    success: () => 'Refund recorded as sent',
+  }, {
+    name: 'refund_failed', label: 'Refund failed', kind: 'write', ability: 'update',
+    endpoint: { method: 'POST', path: '/admin/deposits/actions' }, body: { action: 'refund_failed' },
+    when: { field: 'refund_state', in: ['pending'] }, confirm: { field: 'refund_state', to: 'failed' },
+    success: () => 'Refund failed: the deposit is back where it was',
   }],
 });

@@ -24,6 +24,7 @@ interface DepositRow {
   id: number; user_id: number; currency_id: string; amount: string; fee: string; txid: string | null; txout: number | null;
   block_number: number | null; address: string | null; type: string; state: string; tid: string | null;
   created_at: Date; updated_at: Date; completed_at: Date | null; uid: string; email: string; refund_address?: string | null;
+  refund_state?: string | null; refund_txid?: string | null;
 }
 
 export function depositEntity(d: DepositRow) {
@@ -32,7 +33,8 @@ export function depositEntity(d: DepositRow) {
     block_number: d.block_number, address: d.address, state: d.state, type: d.type, transfer_type: d.type === 'fiat' ? 'fiat' : 'crypto',
     tid: d.tid ?? `TID${String(d.id).padStart(10, '0')}`, member: d.user_id, uid: d.uid, email: d.email,
     created_at: iso(d.created_at), updated_at: iso(d.updated_at), completed_at: iso(d.completed_at),
-    refund_address: d.refund_address ?? null, refundable: d.type === 'coin' && (DEPOSIT_REFUNDABLE_STATES as readonly string[]).includes(d.state),
+    refund_address: d.refund_address ?? null, refund_state: d.refund_state ?? null, refund_txid: d.refund_txid ?? null,
+    refundable: d.type === 'coin' && (DEPOSIT_REFUNDABLE_STATES as readonly string[]).includes(d.state),
   };
 }
 
@@ -54,11 +56,11 @@ export function withdrawEntity(w: WithdrawRow) {
   };
 }
 
-/** The address of the deposit's refund (migration 0025), if it has one that has not failed (at most one). */
+/** The deposit's refund (migration 0025) that has not failed, if it has one (at most one): its address, state and transaction id. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const withRefund = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => q
   .leftJoin('refunds as rf', (j: any) => j.onRef('rf.deposit_id', '=', 'd.id').on('rf.state', '<>', 'failed'))
-  .select('rf.address as refund_address') as unknown as Q;
+  .select(['rf.address as refund_address', 'rf.state as refund_state', 'rf.txid as refund_txid']) as unknown as Q;
 
 export async function listDeposits(db: Kysely<DB>, f: MovementFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof depositEntity>>> {
   const member = await resolveUserId(db, f.uid, f.email);
