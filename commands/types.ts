@@ -66,6 +66,12 @@ export type CommandPage =
   | {
     kind: 'input'; placeholder: string; action?: string; validate?(arg: string, ctx: CommandContext): readonly string[];
     suggest?(arg: string, ctx: CommandContext): Promise<readonly Found[]>;
+    /**
+     * A write that needs a yes first (money): Enter on valid text shows this question with its confirm
+     * button instead of running; only the confirmation runs the command with the text (Backspace on it
+     * goes back to the text).
+     */
+    confirm?(arg: string, ctx: CommandContext): { question: string; confirmLabel: string };
   }
   | { kind: 'confirm'; question: string; confirmLabel: string };
 
