@@ -39,6 +39,8 @@ export interface ListActions {
   focusFilter(): void;
   moveRow(delta: number): void;
   openFocused(): void;
+  /** Opens the member the focused row names (its user-directory link column); absent where rows name no member. */
+  openFocusedMember?(): void;
   deleteFocused(): void;
   /** Rows per page (one of PAGE_SIZES); the view restarts at page 1. */
   setPageSize(limit: number): void;

@@ -121,3 +121,39 @@ describe('Give bonus to user…', () => {
     expect(item.closest('[role="option"]')!.textContent).toContain('Your role cannot give a bonus (needs manage on Bonus).');
   });
 });
+
+describe('Open user of focused row', () => {
+  it('opens the member a history row names, on any list with a member link; not on lists without one', async () => {
+    signedInWithAbilities(api, { read: ['User'] }, { read: ['Bonus', 'Reward', 'ReferralRule'] });
+    const reward = {
+      id: 3, uid: 'ID00000000C2', email: 'c2@customer.test', member_id: 102, kind: 'referral', currency: 'usdt', amount: '0.25', campaign: null,
+      state: 'pending', source_uid: 'ID00000000C3', referral_rule: 'Direct referrals', created_at: '2026-11-20T09:00:00Z',
+    };
+    api.on('GET', `${AL}/rewards`, pagedList([reward]));
+    api.on('GET', `${AL}/referral_rules`, pagedList([{ id: 1, name: 'Direct referrals', tier: 1, reward_share: '0.2', currency: null, min_volume: '0', state: 'active' }]));
+    renderApp('/reward-history');
+    await screen.findByText('c2@customer.test');
+    const ue = userEvent.setup();
+    await ue.keyboard('j');
+    await ue.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+    await ue.type(within(dialog).getByRole('combobox'), 'open user of');
+    expect(within(dialog).getAllByRole('option')[0].textContent).toContain('Open user of focused row');
+    await ue.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/user-directory/ID00000000C2'));
+
+  });
+
+  it('is not offered on a list whose rows name no member (referral rules)', async () => {
+    signedInWithAbilities(api, { read: ['User'] }, { read: ['ReferralRule'] });
+    api.on('GET', `${AL}/referral_rules`, pagedList([{ id: 1, name: 'Direct referrals', tier: 1, reward_share: '0.2', currency: null, min_volume: '0', state: 'active' }]));
+    renderApp('/referral-rule');
+    await screen.findByText('Direct referrals');
+    const ue = userEvent.setup();
+    await ue.keyboard('j');
+    await ue.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+    await ue.type(within(dialog).getByRole('combobox'), 'open user of');
+    expect(within(dialog).queryByText('Open user of focused row')).toBeNull();
+  });
+});
