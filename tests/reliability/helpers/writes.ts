@@ -140,7 +140,7 @@ async function pendingReward(c: Ctx) {
 let settledDays = 0;
 const settlePeriod = () => {
   settledDays += 1;
-  const day = new Date(Date.UTC(2001, 0, 1) + (settledDays + (process.pid % 1000) * 1000) * 86_400_000).toISOString().slice(0, 10);
+  const day = new Date(Date.UTC(2001, 0, 1) + (settledDays + (process.pid % 100) * 40) * 86_400_000).toISOString().slice(0, 10);
   return { from: day, to: day };
 };
 async function bonusBody(c: Ctx) {
