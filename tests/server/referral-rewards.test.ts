@@ -79,6 +79,17 @@ describe('referral rules', () => {
     for (const [body, code] of bad) expect(codes(await call(admin, 'POST', '/referral_rules/new', body)), JSON.stringify(body)).toContain(code);
     expect((await t.db.kysely.selectFrom('referral_rules').select('id').where('state', '=', 'active').execute())).toHaveLength(3);
   });
+
+  it('takes an emptied currency as none (the form clears the field), and an upper-case code as the currency', async () => {
+    const made = await call(admin, 'POST', '/referral_rules/new', { name: 'Form rule', tier: 2, reward_share: '0.1', currency: FIAT.toUpperCase(), state: 'inactive' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().currency).toBe(FIAT);
+    const cleared = await call(admin, 'POST', '/referral_rules/update', { id: made.json().id, currency: '' });
+    expect(cleared.statusCode, cleared.body).toBe(201);
+    expect(cleared.json().currency).toBeNull();
+    // Now a second tier-2 rule without a currency: activating it while 'Second tier' is active is refused.
+    expect(codes(await call(admin, 'POST', '/referral_rules/update', { id: made.json().id, state: 'active' }))).toEqual(['admin.referral_rule.active_rule_taken']);
+  });
 });
 
 describe('settling referral rewards', () => {

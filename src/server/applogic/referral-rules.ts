@@ -13,7 +13,9 @@ const code = `${referralRules.errorPrefix}.${referralRules.constraintCodes![ONE_
 
 export function registerReferralRuleHooks(): void {
   registerWriteHook(referralRules.name, async ({ trx, values, stored }) => {
-    if (typeof values.currency === 'string') values.currency = values.currency.toLowerCase();
+    // An emptied currency (the form's cleared field) is no currency: the rule covers every fee currency.
+    if (values.currency === '') values.currency = null;
+    else if (typeof values.currency === 'string') values.currency = values.currency.toLowerCase();
     const row = { ...stored, ...values };
     if ((row.state ?? 'active') !== 'active') return;
     const currency = (row.currency as string | null | undefined) || null;
