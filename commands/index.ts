@@ -1,5 +1,6 @@
 /** Every command of the console, one file per area; the palette, the `?` sheet and the key handler read this. */
 import { appCommands } from './app';
+import { bonusCommands } from './bonuses';
 import { dashboardCommands } from './dashboard';
 import { exchangeCommands } from './exchange';
 import { listCommands } from './list';
@@ -26,7 +27,7 @@ export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeC
 
 /** All commands for a routes table, before the ability filter. */
 export function allCommands(routes: readonly NavRoute[]): Command[] {
-  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...restrictionCommands, ...toggleCommands(), ...listCommands, ...dashboardCommands, ...appCommands];
+  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...restrictionCommands, ...bonusCommands, ...toggleCommands(), ...listCommands, ...dashboardCommands, ...appCommands];
 }
 
 /** The commands the user may run right now: a command the user may not run is not offered. */

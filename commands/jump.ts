@@ -1,7 +1,7 @@
 /**
  * Paste-and-go: a uid (ID + 10 hex), an e-mail, a phone number, a market, a currency code, `#id` (a row
  * of the list on screen), `<thing> <id>` (a row of any list: "order 42", "withdrawal #7"), a transaction
- * id, a TID or "graph <country>" typed into the palette becomes "Open …" commands. Targets the user may not open are not offered.
+ * id, a TID, a Stripe / Banxa / Simplex reference or "graph <country>" typed into the palette becomes "Open …" commands. Targets the user may not open are not offered.
  */
 import { REGISTRY, type Resource } from '../src/shared/resources';
 import { listRows } from '../src/client/api/resources';
@@ -11,6 +11,7 @@ import { formatPhone, phoneDigits } from '../src/shared/phone';
 import type { CommandContext } from './types';
 import { chainOfLink, exchangeCodes } from '../src/client/state/exchange-codes';
 import { graphJumps } from './graph';
+import { openProviderTransaction, PROVIDER_LOOKUP, providerJumps } from './providers';
 
 const UID = /^ID[0-9A-F]{10}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -108,6 +109,8 @@ function jumpsFor(text: string, ctx: CommandContext): Jump[] {
       ? { id: 'jump.block', title: `Scan block ${link.block.toLocaleString('en-US')} on ${link.chain.name}`, path: `/blockchain/${link.chain.id}?call=scan-block&block_number=${link.block}` }
       : { id: 'jump.chain', title: `Open blockchain ${link.chain.name}`, path: `/blockchain/${link.chain.id}` });
   }
+  // A Stripe / Banxa / Simplex reference: that purchase's page.
+  out.push(...providerJumps(q, ctx));
   // "graph india": the service-log graph for a country.
   out.push(...graphJumps(q, ctx));
   return out;
@@ -118,6 +121,7 @@ function jumpsFor(text: string, ctx: CommandContext): Jump[] {
  * (`?id=<id>&limit=1`); resolves to what went wrong, if anything.
  */
 async function openRowDetail(ctx: CommandContext, lookup: RowLookup): Promise<readonly string[] | void> {
+  if (lookup.resource === PROVIDER_LOOKUP) return openProviderTransaction(ctx, lookup.id);
   // Recent items outlive builds: a resource that no longer opens a detail this way offers nothing.
   const r = REGISTRY[lookup.resource];
   if (!r?.detail) return [`No ${lookup.resource} with ID ${lookup.id}`];

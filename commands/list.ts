@@ -18,6 +18,11 @@ export const listCommands: Command[] = [
     shortcutOwner: 'elsewhere', can: onList, run: (ctx) => ctx.list?.openFocused(),
   },
   {
+    // Any history whose rows name a member (bonuses, rewards, provider purchases, …): that member's page.
+    id: 'list.open-member', title: 'Open user of focused row', group: 'List', keywords: ['member', 'customer', 'user', 'uid', 'owner'],
+    can: (ctx) => !!ctx.list?.openFocusedMember && ctx.canOpen('/user-directory'), run: (ctx) => ctx.list?.openFocusedMember?.(),
+  },
+  {
     // The grid handles the Delete key on the focused row; from the palette the same confirm opens.
     id: 'list.delete-row', title: 'Delete focused row', group: 'List', keywords: ['remove'], shortcut: ['Delete'],
     shortcutOwner: 'elsewhere', can: (ctx) => !!ctx.list?.resource.endpoints.delete, run: (ctx) => ctx.list?.deleteFocused(),

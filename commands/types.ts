@@ -39,6 +39,8 @@ export interface ListActions {
   focusFilter(): void;
   moveRow(delta: number): void;
   openFocused(): void;
+  /** Opens the member the focused row names (its user-directory link column); absent where rows name no member. */
+  openFocusedMember?(): void;
   deleteFocused(): void;
   /** Rows per page (one of PAGE_SIZES); the view restarts at page 1. */
   setPageSize(limit: number): void;
@@ -66,6 +68,12 @@ export type CommandPage =
   | {
     kind: 'input'; placeholder: string; action?: string; validate?(arg: string, ctx: CommandContext): readonly string[];
     suggest?(arg: string, ctx: CommandContext): Promise<readonly Found[]>;
+    /**
+     * A write that needs a yes first (money): Enter on valid text shows this question with its confirm
+     * button instead of running; only the confirmation runs the command with the text (Backspace on it
+     * goes back to the text).
+     */
+    confirm?(arg: string, ctx: CommandContext): { question: string; confirmLabel: string };
   }
   | { kind: 'confirm'; question: string; confirmLabel: string };
 

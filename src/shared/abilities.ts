@@ -37,7 +37,7 @@ export const PEATIO_SUBJECTS = [
   'Deposits::Fiat',
   'Faq', 'Presale', 'Milestone', 'Investment', 'Advertisement', 'Token', 'TokenCategory', 'BotSetting', 'PaymentGateway',
   'PaymentMethod', 'PaymentSetting', 'CryptoSetting', 'MiningSession', 'MiningReward', 'Bonus', 'Swap',
-  'PaymentTransaction', 'ReferralRule', 'Wonka',
+  'PaymentTransaction', 'ReferralRule', 'Reward', 'Wonka',
 ] as const;
 
 export const SUBJECTS = [...BARONG_SUBJECTS, ...PEATIO_SUBJECTS] as const;
@@ -94,7 +94,7 @@ export const ROUTE_SUBJECTS: Readonly<Record<string, readonly Subject[]>> = {
   'nfe-transactions': ['Token'],
   bonus: ['Bonus'],
   'bonus-history': ['Bonus'],
-  'reward-history': ['Bonus'],
+  'reward-history': ['Reward'],
   'quote-history': ['Swap'],
   'swap-history': ['Swap'],
   'simplex-history': ['PaymentTransaction'],

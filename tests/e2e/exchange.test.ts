@@ -80,6 +80,8 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/pending-applications?tab=coin', 'Nimbus Network'],
       ['/bonus-history', 'Welcome bonus'], ['/bonus/add', 'Member UID'], ['/simplex-history', 'smx_demo_'],
       ['/banxa-transactions', 'bnx_demo_'], ['/stripe-history', 'pi_demo_'],
+      ['/reward-history', 'Referral'], ['/reward-history/add', 'Campaign'], ['/referral-rule', 'Direct referrals, USDT fees'],
+      ['/referral-rule/add', 'Reward share'],
       ['/tokens', 'VIP Pass #8'], ['/tokens?kind=fungible', 'Trust Token'], ['/Nfe-Categories', 'Collectibles'],
       ['/Nfe-Categories/add', 'Position'],
     ] as const) {

@@ -244,3 +244,22 @@ describe('the lists', () => {
     expect((await t.app.inject({ url: `${A}/simplex_transactions/${stripeId}`, headers: su.headers() })).statusCode).toBe(404);
   });
 });
+
+describe('finding a transaction by its reference (the palette)', () => {
+  it('answers the provider and id of the one reference, across providers, to readers of the subject only', async () => {
+    const u = await createUser(t.db);
+    const refs = { simplex: `9f1c2d3e-0000-4000-8000-00000000${String(seq).padStart(4, '0')}`, banxa: `bnx_find_${seq}`, stripe: `pi_find_${seq}` };
+    for (const p of ['simplex', 'banxa', 'stripe'] as const) await deliver(p, event({ uid: u.uid, reference: refs[p], status: STATUS[p].pending }));
+    const find = (who: SignedIn, q: string) => t.app.inject({ url: `${A}/provider_transactions/find?${q}`, headers: who.headers() });
+    for (const p of ['simplex', 'banxa', 'stripe'] as const) {
+      const res = await find(support, `reference=${encodeURIComponent(refs[p])}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual([{ provider: p, id: Number((await txOf(p, refs[p]))!.id), uid: u.uid, state: 'pending' }]);
+    }
+    expect((await find(su, 'reference=pi_no_such_thing')).json()).toEqual([]);
+    expect(codes(await find(su, ''))).toEqual(['admin.provider_transaction.missing_reference']);
+    expect(codes(await find(su, `reference=${'x'.repeat(129)}`))).toEqual(['admin.provider_transaction.invalid_reference']);
+    expect(codes(await find(su, 'reference=a%20b'))).toEqual(['admin.provider_transaction.invalid_reference']);
+    expect((await find(broker, `reference=${refs.stripe}`)).statusCode).toBe(403);
+  });
+});

@@ -286,6 +286,28 @@ describe('demo seed', () => {
     expect(events.credited).toBeGreaterThan(3);
   });
 
+  it('settles referral rewards from the demo trades through the API code: rules, weekly settlements, paid once', async () => {
+    const rules = await rows<{ tier: number; currency: string | null; state: string }>(a, 'SELECT tier, currency, state FROM referral_rules ORDER BY id');
+    expect(rules.filter((r) => r.state === 'active')).toHaveLength(3);
+    const settlements = await one<{ n: number }>(a, 'SELECT count(*)::int AS n FROM reward_settlements');
+    expect(settlements.n).toBe(4);
+    const byState = await rows<{ kind: string; state: string; n: number }>(a, 'SELECT kind, state, count(*)::int AS n FROM rewards GROUP BY kind, state ORDER BY kind, state');
+    const n = (kind: string, state: string) => byState.find((r) => r.kind === kind && r.state === state)?.n ?? 0;
+    for (const state of ['paid', 'pending', 'canceled']) expect(n('referral', state), state).toBeGreaterThan(0);
+    expect(n('campaign', 'paid')).toBeGreaterThan(0);
+    // Every reward's referrer is the referred member's referrer (tier 1) or theirs (tier 2); paid ones posted once each.
+    const wrong = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM rewards r JOIN users s ON s.id = r.source_id
+      LEFT JOIN users r1 ON r1.uid = s.referral_uid
+      WHERE r.kind = 'referral' AND NOT ((r.tier = 1 AND r1.uid = r.uid) OR (r.tier = 2 AND r1.referral_uid = r.uid))`);
+    expect(wrong.n).toBe(0);
+    const posted = await one<{ ops: number; paid: number }>(a, `SELECT
+      (SELECT count(*)::int FROM operations WHERE reference_type = 'Reward') AS ops, (SELECT count(*)::int FROM rewards WHERE state = 'paid') AS paid`);
+    expect(posted.ops).toBe(posted.paid * 2);
+    const print = (db: Database) => one<{ f: string }>(db, `SELECT md5(string_agg(concat_ws('|', id, uid, kind, source_uid, referral_rule_id, tier,
+      currency, amount, state, paid_at::text, created_at::text), ',' ORDER BY id)) AS f FROM rewards`);
+    expect(await print(a)).toEqual(await print(b));
+  });
+
   it('gives verified customers beneficiaries: addresses for coins, bank details for fiat, in every state', async () => {
     const list = await rows<{ type: string; state: string; data: Record<string, string>; level: number; t: Date; created: Date }>(a, `
       SELECT c.type, b.state, b.data, u.level, b.created_at AS t, u.created_at AS created

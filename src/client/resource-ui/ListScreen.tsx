@@ -19,7 +19,7 @@ import { FilterPanel, type FilterPanelHandle } from './FilterPanel';
 import { ListModal } from './ListModal';
 import { Pager } from './Pager';
 import { pagingModel, totalText } from './paging';
-import { canAdd, detailPath, formStyle, hasForm, newPath, opensPanel, rememberListUrl, rowPath } from './presentation';
+import { canAdd, detailPath, formStyle, hasForm, linkPath, memberLinkOf, newPath, opensPanel, rememberListUrl, rowPath } from './presentation';
 import { RowPanel } from './RowPanel';
 import { BulkActions } from './BulkActions';
 import { ExportButton, useListExport } from './ExportButton';
@@ -115,6 +115,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
     if (id) requestAnimationFrame(() => grid.current?.focusRow(id));
   }, [list]);
 
+  const memberLink = useMemo(() => memberLinkOf(r), [r]);
   useEffect(() => setActiveList({
     resource: r,
     nextPage: () => { if (paging.next) list.update(paging.next); },
@@ -126,11 +127,12 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
     },
     moveRow: (d) => grid.current?.move(d),
     openFocused: () => { const row = grid.current?.focusedRow(); if (row) open(row); },
+    ...(memberLink ? { openFocusedMember: () => { const to = linkPath(memberLink.route, grid.current?.focusedRow()?.[memberLink.key]); if (to) navigate(to); } } : {}),
     deleteFocused: () => { const row = grid.current?.focusedRow(); if (row && deletable(row as Row)) actions.askDelete(row as Row); },
     setPageSize: (limit) => list.update({ limit, page: 1 }),
     reload: data.reload,
     exportView: exp.start,
-  }), [r, state, paging.next, paging.prev, list, open, data.reload, exp.start]);
+  }), [r, state, paging.next, paging.prev, list, open, data.reload, exp.start, navigate, memberLink]);
 
   const onKey = useCallback((row: GridRow, key: string, column: string) => {
     if (key === 'Delete' && offers(r, 'delete')) { if (deletable(row as Row)) actions.askDelete(row as Row); return true; }

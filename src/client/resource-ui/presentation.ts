@@ -59,6 +59,15 @@ export function linkPath(route: string, key: unknown): string | undefined {
   return key === null || key === undefined || key === '' ? undefined : `/${route}/${encodeURIComponent(String(key))}`;
 }
 
+/**
+ * The link a row's member opens by (the first column linking to the user directory: a history's `uid`),
+ * for "Open the member of the focused row"; undefined for a list whose rows name no member.
+ */
+export function memberLinkOf(r: Resource): { route: string; key: string } | undefined {
+  const f = r.columns.map((c) => c.format).find((x) => x?.kind === 'link' && x.route === 'user-directory');
+  return f?.kind === 'link' ? { route: f.route, key: f.key } : undefined;
+}
+
 /** Where "New <entity>" goes. */
 export function newPath(r: Resource): string {
   return formStyle(r) === 'page' ? `/${formSegment(r)}/add` : `/${r.route}?new=1`;

@@ -1,7 +1,7 @@
 /**
  * The application-logic service's route tree (`/api/v2/applogic`), mounted where a real deployment's
  * gateway puts applogic: the token and presale area (README, Token and presale area), bonuses and the
- * provider transactions with their webhooks (README, Bonuses, payment and swap histories). Its abilities
+ * provider transactions with their webhooks, referral rules and rewards (README, Bonuses, payment and swap histories). Its abilities
  * are the exchange service's set (`GET /api/v2/peatio/admin/abilities`), as the console reads them.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,9 @@ import { investmentRoutes } from './investments.js';
 import { presaleRoutes, registerPresaleHooks } from './presales.js';
 import { bonusRoutes } from './bonuses.js';
 import { webhookRoutes } from './webhooks.js';
+import { rewardRoutes } from './rewards.js';
+import { providerLookupRoutes } from './provider-lookup.js';
+import { registerReferralRuleHooks } from './referral-rules.js';
 import { registerTokenHooks } from './tokens.js';
 import { tokenUploadRoutes } from './token-upload.js';
 
@@ -19,11 +22,14 @@ export const APPLOGIC_PREFIX = '/api/v2/applogic';
 export async function registerApplogicRoutes(app: FastifyInstance): Promise<void> {
   registerPresaleHooks();
   registerTokenHooks();
+  registerReferralRuleHooks();
   await app.register(async (applogic) => {
     presaleRoutes(applogic);
     investmentRoutes(applogic);
     coinApplicationRoutes(applogic);
     bonusRoutes(applogic);
+    rewardRoutes(applogic);
+    providerLookupRoutes(applogic);
     await webhookRoutes(applogic);
     tokenUploadRoutes(applogic);
     registerResourceRoutes(applogic, 'applogic');

@@ -19,7 +19,7 @@ const PEATIO_MANAGED: Subject[] = PEATIO_SUBJECTS.filter((s) => !TRADING.include
 const FORK_PEATIO: Subject[] = [
   'Faq', 'Presale', 'Milestone', 'Investment', 'Advertisement', 'Token', 'TokenCategory', 'BotSetting', 'PaymentGateway',
   'PaymentMethod', 'PaymentSetting', 'CryptoSetting', 'MiningSession', 'MiningReward', 'Bonus', 'Swap',
-  'PaymentTransaction', 'ReferralRule', 'Wonka',
+  'PaymentTransaction', 'ReferralRule', 'Reward', 'Wonka',
 ];
 const KYC: Subject[] = ['User', 'Level', 'Label', 'Profile'];
 /**
@@ -42,8 +42,10 @@ const PRESALE_MONEY: Subject[] = ['Presale', 'Milestone', 'Investment'];
  * Bonuses and the card / on-ramp purchases (issue 16): the accountant reconciles them, compliance sees who
  * paid in and who was paid, support answers "where is my purchase / my bonus". Only manage (admin,
  * superadmin) gives or approves a bonus; the purchases are written by the providers' webhooks alone.
+ * Referral and campaign rewards and the referral rules behind them are read the same way (who was paid
+ * what and why); only manage settles, adds, pays or cancels a reward or changes a rule.
  */
-const BONUS_MONEY: Subject[] = ['Bonus', 'PaymentTransaction'];
+const BONUS_MONEY: Subject[] = ['Bonus', 'PaymentTransaction', 'Reward', 'ReferralRule'];
 
 const BARONG: Record<string, Table> = {
   superadmin: { manage: [...BARONG_SUBJECTS] },

@@ -335,6 +335,19 @@ export interface ProviderEventsTable {
   id: Id; provider: string; event_id: string; reference: string; status: string; occurred_at: Date; applied: boolean;
   payload: unknown; received_at: Ts;
 }
+/** Referral rules and rewards (0032): the rules, the settlement runs over trade fees, the rewards paid through the ledger. */
+export interface ReferralRulesTable {
+  id: Id; name: string; tier: number; reward_share: string; currency: string | null; min_volume: Dec; state: Generated<string>;
+  created_at: Ts; updated_at: Ts;
+}
+export interface RewardSettlementsTable { id: Id; period_from: Date; period_to: Date; creator_id: number; created_at: Ts; updated_at: Ts }
+export interface RewardsTable {
+  id: Id; member_id: number; uid: string; kind: string; source_id: number | null; source_uid: string | null; referral_rule_id: number | null;
+  tier: number | null; settlement_id: number | null; period_from: Date | null; period_to: Date | null; fee_amount: string | null;
+  trades: number | null; campaign: string | null; reason: string | null; currency: string; amount: string; state: Generated<string>;
+  creator_id: number; payer_id: number | null; paid_at: Date | null; canceled_at: Date | null; idempotency_key: string | null;
+  request_hash: string | null; created_at: Ts; updated_at: Ts;
+}
 
 /** Tokens and NFE (0027): listed tokens and non-fungible items, and the NFE categories items are listed under. */
 export interface NfeCategoriesTable {
@@ -419,4 +432,7 @@ export interface DB {
   stripe_transactions: ProviderTransactionsTable;
   nfe_categories: NfeCategoriesTable;
   tokens: TokensTable;
+  referral_rules: ReferralRulesTable;
+  reward_settlements: RewardSettlementsTable;
+  rewards: RewardsTable;
 }

@@ -37,17 +37,25 @@ export function needsApproval(currency: string, amount: string, reviewAmounts: R
   return limit === undefined || compareDecimal(amount, limit) > 0;
 }
 
-/** The bonus's posting: the platform's expense grows (its credit side, see ledger/chart.ts) and so does the member's balance. */
-async function credit(trx: Kysely<DB>, b: { id: number; member_id: number; currency: string; amount: string }, at: Date): Promise<void> {
+/**
+ * A credit paid by the platform (a bonus, a reward): its expense grows (its credit side, see
+ * ledger/chart.ts) and so does the member's balance, one posting under `reference`.
+ */
+export async function payFromExpense(
+  trx: Kysely<DB>, reference: { type: 'Bonus' | 'Reward'; id: number }, b: { member_id: number; currency: string; amount: string }, at: Date,
+): Promise<void> {
   const c = await trx.selectFrom('currencies').select('type').where('code', '=', b.currency).executeTakeFirstOrThrow();
   const type = c.type as CurrencyType;
   await post(trx, {
-    reference: { type: 'Bonus', id: b.id }, at, entries: [
+    reference, at, entries: [
       { code: code('expense', type), currency: b.currency, credit: b.amount },
       { code: code('liability', type), currency: b.currency, member: b.member_id, credit: b.amount },
     ],
   });
 }
+
+const credit = (trx: Kysely<DB>, b: { id: number; member_id: number; currency: string; amount: string }, at: Date) =>
+  payFromExpense(trx, { type: 'Bonus', id: b.id }, b, at);
 
 /**
  * Records one bonus, crediting it at once when its amount is within the review amount; answers its id

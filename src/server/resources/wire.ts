@@ -36,6 +36,8 @@ export function fromDbError(r: Resource, err: unknown, deleting = false): unknow
   if (deleting && (e.code === '23503' || e.code === '23001')) return new ApiError(422, [`${r.errorPrefix}.in_use`]);
   const text = `${e.constraint ?? ''} ${e.message ?? ''}`;
   const mentioned = (fields: string[]) => fields.find((f) => text.includes(f)) ?? fields[0];
+  const declared = Object.entries(r.constraintCodes ?? {}).find(([name]) => text.includes(name))?.[1];
+  if (declared && (e.code === '23505' || e.code === '23514')) return fieldError(`${r.errorPrefix}.${declared.code}`, declared.field);
   if (e.code === '23505') {
     // A concurrent write of the same set of fields unique together (checked before, raced since).
     const together = r.uniqueTogether?.find((set) => set.every((k) => text.includes(k)));

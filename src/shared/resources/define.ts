@@ -89,6 +89,12 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
   /** Sets of fields no two rows share (a fee schedule's group and market); the server answers `<a>_<b>_taken`. */
   uniqueTogether?: ReadonlyArray<readonly (keyof F & string)[]>;
   /**
+   * Database constraints no declared check names (a partial unique index: one active referral rule per
+   * tier and currency, checked by the resource's write hook): the constraint's name → the field and the
+   * code (after the error prefix) a violation that raced past the check answers, instead of a 500.
+   */
+  constraintCodes?: Readonly<Record<string, { field: keyof F & string; code: string }>>;
+  /**
    * Cross-field bounds, checked on the row as it will be (stored values overlaid with the write):
    * `min` may not exceed `max`; with `zeroIsUnlimited`, a `max` of 0 means no limit.
    */

@@ -59,6 +59,9 @@ import { coinApplications } from './coin-applications.js';
 // Bonuses and provider transactions on the application-logic service (issue 16, part A).
 import { bonuses } from './bonuses.js';
 import { banxaTransactions, simplexTransactions, stripeTransactions } from './provider-transactions.js';
+// Referral rules and rewards (issue 16, referral part).
+import { referralRules } from './referral-rules.js';
+import { rewards } from './rewards.js';
 // Tokens and NFE (issue 15, part B).
 import { tokens } from './tokens.js';
 import { nfeCategories } from './nfe-categories.js';
@@ -77,7 +80,7 @@ export const RESOURCES: readonly Resource[] = [
   miningSessions, miningRewards, emailNotifications,
   paymentMethods, paymentGateways, paymentSettings,
   presales, milestones, investments, advertisements, coinApplications,
-  bonuses, simplexTransactions, banxaTransactions, stripeTransactions,
+  bonuses, simplexTransactions, banxaTransactions, stripeTransactions, referralRules, rewards,
   tokens, nfeCategories,
 ];
 

@@ -15,6 +15,7 @@ import { post } from '../../../src/server/ledger/post.js';
 import { marketInfo, placeOrder } from '../../../src/server/trading/orders.js';
 import { submitWithdraw } from '../../../src/server/money/withdraws.js';
 import { giveBonus } from '../../../src/server/money/bonuses.js';
+import { addCampaignReward } from '../../../src/server/money/rewards.js';
 
 export interface Ctx {
   t: TestApp;
@@ -127,6 +128,21 @@ async function pendingBonus(c: Ctx) {
   if (typeof made === 'string') throw new Error(`pending bonus refused: ${made}`);
   return made.id;
 }
+/** A pending campaign reward (paid once by however many identical Pay requests). */
+async function pendingReward(c: Ctx) {
+  await money(c);
+  const [creator, u] = [await user(c, 'admin'), await user(c)];
+  const made = await addCampaignReward(db(c), { member: { id: u.id, uid: u.uid }, currency: 'usd', amount: '5', campaign: 'rel', creator: creator.id, at: new Date() });
+  if (typeof made === 'string') throw new Error(`campaign reward refused: ${made}`);
+  return made.id;
+}
+/** A settlement period of one past day no other case settles (a re-run of a period answers 201 and makes nothing twice). */
+let settledDays = 0;
+const settlePeriod = () => {
+  settledDays += 1;
+  const day = new Date(Date.UTC(2001, 0, 1) + (settledDays + (process.pid % 100) * 40) * 86_400_000).toISOString().slice(0, 10);
+  return { from: day, to: day };
+};
 async function bonusBody(c: Ctx) {
   await money(c);
   return { uid: (await user(c)).uid, currency: 'usd', amount: '1', reason: 'reliability', campaign: 'rel' };
@@ -279,6 +295,11 @@ const BESPOKE: Record<string, WriteCase> = {
   // Bonuses (issue 16): each give is one more bonus (no key); approving a pending one takes effect once.
   [`POST ${AL}/bonuses/new`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${AL}/bonuses/new`, body: await bonusBody(c) }) },
   [`POST ${AL}/bonuses/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${AL}/bonuses/action`, body: { id: await pendingBonus(c), action: 'approve' } }) },
+  // Rewards (issue 16): each campaign reward is one more (no key); paying a pending one posts once; a
+  // settlement of one period answers every identical request and makes its rewards once.
+  [`POST ${AL}/rewards/new`]: { kind: 'repeatable', prepare: async (c) => { await money(c); return { url: `${AL}/rewards/new`, body: { uid: (await user(c)).uid, currency: 'usd', amount: '1', campaign: 'rel' } }; } },
+  [`POST ${AL}/rewards/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${AL}/rewards/action`, body: { id: await pendingReward(c), action: 'pay' } }) },
+  [`POST ${AL}/rewards/settle`]: { kind: 'repeatable', prepare: async () => ({ url: `${AL}/rewards/settle`, body: settlePeriod() }) },
   // The tokens' CSV Upload, applied (its JSON form, {csv}): the same file twice lands once (every row is then taken).
   [`POST ${AL}/tokens/upload`]: {
     kind: 'unique',
@@ -331,6 +352,8 @@ const FRESH: Record<string, (c: Ctx) => Record<string, unknown> | Promise<Record
   'country-services': () => ({ country_code: COUNTRIES[freshCountry++ % COUNTRIES.length]!.value }),
   // An NFE item (the kind a token is made as by default) needs its number and a category of its own.
   tokens: async (c) => ({ token_number: '1', nfe_category_id: await createRow(c, resource('nfe-categories')) }),
+  // One active rule per tier and currency: rows made here are inactive, so any number of them may be made.
+  'referral-rules': () => ({ state: 'inactive' }),
 };
 
 /** An update whose first free field has no valid sample of its own (a restriction's code: an HTTP status). */

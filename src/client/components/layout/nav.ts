@@ -62,6 +62,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Simplex History', href: '/simplex-history' },
       { label: 'Banxa Transactions', href: '/banxa-transactions' },
       { label: 'Stripe History', href: '/stripe-history' },
+      { label: 'Reward History', href: '/reward-history' },
+      { label: 'Referral Rules', href: '/referral-rule' },
     ],
   },
   // The spec's tokens routes (§2 Token and presale area): listed tokens and NFE items, and their categories.

@@ -31,6 +31,8 @@ export default function PaletteDialog() {
   const { items: recentItems } = useSnapshot(recent);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState<Command | null>(null);
+  // The text an input page's `confirm` question is asked about, while it is on screen.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const [problems, setProblems] = useState<readonly string[]>([]);
   const busy = useRef(false);
   const mounted = useRef(true);
@@ -56,6 +58,7 @@ export default function PaletteDialog() {
     // A command's page opens first; a row found from an input page opens its own confirmation.
     if (c.page && page !== c) {
       setPage(c);
+      setConfirming(null);
       setSearch('');
       setProblems([]);
       return;
@@ -63,6 +66,11 @@ export default function PaletteDialog() {
     if (busy.current) return;
     const invalid = check(c, arg ?? '');
     if (invalid.length > 0) { setProblems(invalid); return; }
+    if (c.page?.kind === 'input' && c.page.confirm && confirming === null) {
+      setConfirming(arg ?? '');
+      setSearch('');
+      return;
+    }
     const { path, term, lookup } = c as Partial<Jump>;
     // A row found by name is not replayed from Recent: its change was worked out from the row as it was.
     const done = () => c.group !== FOUND_GROUP && remember({ id: c.id, title: c.title, path, ...(term ? { term } : {}), ...(lookup ? { lookup } : {}) });
@@ -90,9 +98,11 @@ export default function PaletteDialog() {
     // Once shown, a problem follows the text (and goes when the text is valid); a jump's failure goes on typing.
     if (problems.length > 0) setProblems(page ? check(page, value.trim()) : []);
   };
+  const unconfirm = () => { setSearch(confirming ?? ''); setConfirming(null); setProblems([]); };
   const back = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Backspace' && page && search === '') {
       e.preventDefault();
+      if (confirming !== null) { unconfirm(); return; }
       setPage(null);
       setProblems([]);
     }
@@ -110,6 +120,10 @@ export default function PaletteDialog() {
         return c ? [{ ...r, command: c }] : [];
       })
       : [];
+    if (page?.page?.kind === 'input' && page.page.confirm && confirming !== null) {
+      const asked: Command = { ...page, page: { kind: 'confirm', ...page.page.confirm(confirming, ctx) } };
+      return <PageItems command={asked} arg="" found={found} onRun={() => act(page, confirming)} onPick={() => undefined} onBack={unconfirm} />;
+    }
     return page ? <PageItems command={page} arg={search} found={found} onRun={(arg) => act(page, arg)} onPick={(c) => act(c)} onBack={() => setPage(null)} /> : (
       <>
         {/* Jump and found items are force-mounted, so cmdk does not count them: they are matches too. */}
@@ -143,7 +157,7 @@ export default function PaletteDialog() {
         )}
       </>
     );
-  }, [page, search, found, jumps, commands, blocked, recentItems]);
+  }, [page, search, found, jumps, commands, blocked, recentItems, confirming, ctx]);
 
   return (
     <Cmdk.Dialog open onOpenChange={(o) => !o && closePalette()} label="Command palette" loop filter={filter} value={selected} onValueChange={setSelected}
