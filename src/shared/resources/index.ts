@@ -59,6 +59,9 @@ import { coinApplications } from './coin-applications.js';
 // Bonuses and provider transactions on the application-logic service (issue 16, part A).
 import { bonuses } from './bonuses.js';
 import { banxaTransactions, simplexTransactions, stripeTransactions } from './provider-transactions.js';
+// Wonka and the quote and swap histories (issue 16, the swap part).
+import { wonkaConfigs, wonkaDiscounts, wonkas } from './wonka.js';
+import { quotes, swaps, wonkaSwaps, wonkaTransactions } from './swaps.js';
 // Tokens and NFE (issue 15, part B).
 import { tokens } from './tokens.js';
 import { nfeCategories } from './nfe-categories.js';
@@ -78,6 +81,7 @@ export const RESOURCES: readonly Resource[] = [
   paymentMethods, paymentGateways, paymentSettings,
   presales, milestones, investments, advertisements, coinApplications,
   bonuses, simplexTransactions, banxaTransactions, stripeTransactions,
+  wonkas, wonkaConfigs, wonkaDiscounts, quotes, swaps, wonkaSwaps, wonkaTransactions,
   tokens, nfeCategories,
 ];
 
