@@ -80,6 +80,10 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/pending-applications?tab=coin', 'Nimbus Network'],
       ['/bonus-history', 'Welcome bonus'], ['/bonus/add', 'Member UID'], ['/simplex-history', 'smx_demo_'],
       ['/banxa-transactions', 'bnx_demo_'], ['/stripe-history', 'pi_demo_'],
+      ['/wonkas', 'trst/usdt'], ['/wonkas/add', 'Price market'], ['/wonka-config', 'btc/usd'], ['/wonka-config/add', 'Quote lifetime'],
+      ['/wonka-discount', 'VIP-1 swap discount'], ['/wonka-discount/add', 'Discount (% of the fee)'], ['/quote-history', 'eth/usdt'],
+      ['/quote-history/1', 'Expires'], ['/swap-history', 'btc/usd'], ['/swap-history/1', 'Market price'], ['/wonka-history', 'eth/usdt'],
+      ['/wonka-transactions', 'Liability'],
       ['/tokens', 'VIP Pass #8'], ['/tokens?kind=fungible', 'Trust Token'], ['/Nfe-Categories', 'Collectibles'],
       ['/Nfe-Categories/add', 'Position'],
     ] as const) {

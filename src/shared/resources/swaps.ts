@@ -34,7 +34,8 @@ const TERMS = {
 } as const;
 
 export const quotes = defineResource({
-  name: 'quotes',
+  // Named after its view (the quotes with their state).
+  name: 'quote-history',
   subject: 'Quote',
   service: 'applogic',
   table: 'quote_history',
@@ -85,7 +86,7 @@ function swapResource<N extends string>(p: { name: N; table: string; route: stri
     api: { path: `/admin/${p.table}`, style: 'new-update', operations: ['list', 'get'] },
     fields: {
       id: ID_FIELD,
-      quote_id: { kind: 'reference', references: 'quotes', readOnly: true, label: 'Quote' },
+      quote_id: { kind: 'reference', references: 'quote-history', readOnly: true, label: 'Quote' },
       wonka_id: { kind: 'reference', references: 'wonkas', readOnly: true, label: 'Wonka pair' },
       ...TERMS,
       state: { kind: 'enum', values: ['completed'], readOnly: true },
@@ -112,7 +113,8 @@ export const wonkaSwaps = swapResource({
 
 /** The ledger operations of swaps (reference Swap): the Wonka transactions. */
 export const wonkaTransactions = defineResource({
-  name: 'wonka-transactions',
+  // Named after its view (the operations with reference Swap).
+  name: 'swap-operations',
   subject: 'Swap',
   service: 'applogic',
   table: 'swap_operations',

@@ -106,7 +106,7 @@ export const wonkaDiscounts = defineResource({
   fields: {
     id: ID_FIELD,
     name: { kind: 'text', required: true, unique: true, max: 100, message: 'Name is required', example: 'VIP swap discount' },
-    kind: { kind: 'enum', values: DISCOUNT_KINDS, required: true, default: 'tier', valueLabels: { tier: 'Member tier', campaign: 'Campaign' } },
+    kind: { kind: 'enum', values: DISCOUNT_KINDS, default: 'tier', valueLabels: { tier: 'Member tier', campaign: 'Campaign' } },
     // A member's tier is their fee group (the trading fees' groups).
     tier: { ...MEMBER_GROUP_FIELD, default: undefined, label: 'Tier (fee group)', showWhen: { field: 'kind', in: ['tier'] } },
     campaign: {

@@ -28,6 +28,7 @@ import { insertMiningAndMail } from './mining-and-mail.js';
 import { insertPresales } from './presales.js';
 import { insertCoinApplications } from './coin-applications.js';
 import { insertBonusesAndPurchases } from './bonuses.js';
+import { insertWonka } from './wonka.js';
 import { insertTokens } from './tokens.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
@@ -79,7 +80,7 @@ const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_stat
   'trades', 'deposits', 'withdraws', 'wallet_transfers', 'platform_settings', 'sms_sender_configs', 'country_services',
   'mining_sessions', 'mining_rewards', 'email_notifications', 'payment_methods', 'payment_gateways', 'payment_settings',
   'presales', 'milestones', 'investments', 'advertisements', 'nfe_categories', 'tokens', 'coin_applications', 'bonuses',
-  'provider_transactions', 'provider_events'] as const;
+  'provider_transactions', 'provider_events', 'wonkas', 'wonka_configs', 'wonka_discounts', 'quotes', 'swaps'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
@@ -128,6 +129,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
       await insertPresales(ctx);
       await insertCoinApplications(ctx);
       await insertBonusesAndPurchases(ctx);
+      await insertWonka(ctx);
       await insertTokens(ctx);
       await insertPayoutsAndPushes(ctx);
       await insertMiningAndMail(ctx);
