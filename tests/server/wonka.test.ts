@@ -91,6 +91,15 @@ describe('setup', () => {
     expect(await t.db.kysely.selectFrom('wonkas').select('id').execute()).toHaveLength(1);
   });
 
+  it('makes one pair of concurrent identical creates; the others are told it is taken', async () => {
+    const engine = await t.db.kysely.selectFrom('engines').select('id').executeTakeFirstOrThrow();
+    await t.db.kysely.insertInto('markets').values({ id: `weth${COIN}`, base_unit: 'weth', quote_unit: COIN, engine_id: engine.id, state: 'enabled', data: '{}' } as never).execute();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(su, 'POST', '/admin/wonkas/new', { base_currency: 'weth', quote_currency: COIN, market_id: `weth${COIN}` })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, ...Array(7).fill(422)]);
+    for (const r of answers.filter((x) => x.statusCode === 422)) expect(codes(r)).toEqual(['admin.wonka.base_currency_quote_currency_taken']);
+    expect(await t.db.kysely.selectFrom('wonkas').select('pair').where('pair', '=', `weth/${COIN}`).execute()).toHaveLength(1);
+  });
+
   it("refuses a config's fee or spread of 100 % or more, a minimum above the maximum, a second config of a pair", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ id: configId, fee: '1' }, 'admin.wonka_config.invalid_fee'],

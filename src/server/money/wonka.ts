@@ -41,11 +41,6 @@ export async function lastPrice(db: Kysely<DB>, market: string): Promise<{ price
   return t ? { price: fromUnits(toUnits(String(t.price))), at: t.created_at } : null;
 }
 
-/** The pair by its name (`btc/usdt`), when it exists at all. */
-export async function pairNamed(db: Kysely<DB>, name: string) {
-  return db.selectFrom('wonkas').selectAll().where('pair', '=', name.trim().toLowerCase()).executeTakeFirst();
-}
-
 /**
  * A pair open for swaps: enabled, with an enabled config, both currencies still `wonka_swap_enabled`
  * (a currency's flag turned off closes its pairs at once, without editing them).
