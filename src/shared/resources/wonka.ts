@@ -107,8 +107,11 @@ export const wonkaDiscounts = defineResource({
     id: ID_FIELD,
     name: { kind: 'text', required: true, unique: true, max: 100, message: 'Name is required', example: 'VIP swap discount' },
     kind: { kind: 'enum', values: DISCOUNT_KINDS, default: 'tier', valueLabels: { tier: 'Member tier', campaign: 'Campaign' } },
-    // A member's tier is their fee group (the trading fees' groups).
-    tier: { ...MEMBER_GROUP_FIELD, default: undefined, label: 'Tier (fee group)', showWhen: { field: 'kind', in: ['tier'] } },
+    // A member's tier is their fee group (the trading fees' groups), typed: the groups' call is the exchange service's.
+    tier: {
+      kind: 'text', max: 64, pattern: MEMBER_GROUP_FIELD.pattern, invalidMessage: MEMBER_GROUP_FIELD.invalidMessage, label: 'Tier (fee group)',
+      showWhen: { field: 'kind', in: ['tier'] }, example: 'vip-1',
+    },
     campaign: {
       kind: 'text', max: 64, pattern: /^[A-Za-z0-9_-]+$/, label: 'Campaign code', invalidMessage: 'Letters, digits, - and _',
       showWhen: { field: 'kind', in: ['campaign'] }, example: 'swap-week',
