@@ -82,7 +82,7 @@ export const wonkaConfigs = defineResource({
     ...TIMESTAMPS,
   },
   columns: [
-    { field: 'id' }, { field: 'pair' }, { field: 'fee' }, { field: 'spread' }, { field: 'min_amount', format: { kind: 'decimal' } },
+    { field: 'id' }, { field: 'pair' }, { field: 'fee', format: { kind: 'decimal' } }, { field: 'spread', format: { kind: 'decimal' } }, { field: 'min_amount', format: { kind: 'decimal' } },
     { field: 'max_amount', format: { kind: 'decimal' } }, { field: 'quote_ttl_seconds' }, { field: 'state', format: ON_OFF },
     { field: 'updated_at', format: { kind: 'date' } },
   ],
@@ -124,7 +124,7 @@ export const wonkaDiscounts = defineResource({
   },
   columns: [
     { field: 'id' }, { field: 'name' }, { field: 'kind' }, { field: 'tier', empty: '—' }, { field: 'campaign', empty: '—' },
-    { field: 'discount' }, { field: 'starts_at', format: { kind: 'date' } }, { field: 'ends_at', format: { kind: 'date' } },
+    { field: 'discount', format: { kind: 'decimal' } }, { field: 'starts_at', format: { kind: 'date' } }, { field: 'ends_at', format: { kind: 'date' } },
     { field: 'state', format: { kind: 'badge', colours: { active: 'green', inactive: 'grey' }, labels: { active: 'Active', inactive: 'Inactive' } } },
   ],
   filters: [{ field: 'id' }, { field: 'name' }, { field: 'kind' }, { field: 'tier', op: 'eq' }, { field: 'campaign', op: 'eq' }, { field: 'state' }, { field: 'starts_at' }],
