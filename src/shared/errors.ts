@@ -314,6 +314,7 @@ export const ERRORS = {
   'wonka.quote.amount_below_minimum': 422,
   'wonka.quote.amount_above_maximum': 422,
   'wonka.quote.amount_too_small': 422,
+  'wonka.quote.amount_too_large': 422,
   'wonka.quote.unknown_campaign': 422,
   'wonka.quote.doesnt_exist': 404,
   'wonka.quote.used': 422,

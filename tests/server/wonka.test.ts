@@ -178,6 +178,12 @@ describe('quotes', () => {
       [{ pair: PAIR, side: 'sell', amount: '1', campaign: 'x'.repeat(65) }, 'wonka.quote.invalid_campaign'],
     ];
     for (const [body, code] of cases) expect([code, codes(await quote(m.session, body))]).toEqual([code, [code]]);
+    // Without a maximum, an amount whose price would not fit an amount column is refused, not a 500.
+    await t.db.kysely.updateTable('wonka_configs').set({ max_amount: '0' }).where('id', '=', configId).execute();
+    try {
+      expect(codes(await quote(m.session, { pair: PAIR, side: 'sell', amount: '999999999999999999' }))).toEqual(['wonka.quote.amount_too_large']);
+      expect(codes(await quote(m.session, { pair: PAIR, side: 'buy', amount: '999999999999999999' }))).toEqual(['wonka.quote.amount_too_large']);
+    } finally { await t.db.kysely.updateTable('wonka_configs').set({ max_amount: '2' }).where('id', '=', configId).execute(); }
     expect(await t.db.kysely.selectFrom('quotes').select('id').where('uid', '=', m.user.uid).execute()).toHaveLength(0);
     expect((await call(null, 'POST', '/wonka/quotes', { pair: PAIR, side: 'sell', amount: '1' })).statusCode).toBe(401);
   });

@@ -325,6 +325,7 @@ export const EN: Record<string, string> = {
   'wonka.quote.amount_exceeds_precision': 'The amount has more decimals than the base currency allows.',
   'wonka.quote.amount_below_minimum': "The amount is below the pair's minimum.",
   'wonka.quote.amount_above_maximum': "The amount is above the pair's maximum.",
+  'wonka.quote.amount_too_large': 'The amount is too large to be swapped.',
   'wonka.quote.amount_too_small': 'The amount is too small: after the fee nothing would be received.',
   'wonka.quote.unknown_campaign': 'No campaign of this code is running.',
   'wonka.quote.doesnt_exist': 'There is no such quote of yours.',

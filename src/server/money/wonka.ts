@@ -119,7 +119,10 @@ export function price(pair: Pair, side: Side, amount: string, marketPrice: strin
 
 export type QuoteRefusal =
   | PairRefusal | 'quote.non_positive_amount' | 'quote.amount_exceeds_precision' | 'quote.amount_below_minimum'
-  | 'quote.amount_above_maximum' | 'quote.amount_too_small' | 'quote.unknown_campaign';
+  | 'quote.amount_above_maximum' | 'quote.amount_too_small' | 'quote.amount_too_large' | 'quote.unknown_campaign';
+
+/** What an amount column holds (NUMERIC(36,18)): below 10¹⁸. */
+const STORABLE = 10n ** 18n * UNIT;
 
 export interface QuoteInput {
   member: { id: number; uid: string; fee_group: string };
@@ -146,6 +149,7 @@ export async function makeQuote(db: Kysely<DB>, q: QuoteInput): Promise<{ id: nu
   if (discount === 'campaign_unknown') return 'quote.unknown_campaign';
   const terms = price(pair, q.side, q.amount, last.price, discount?.discount ?? '0');
   if (!terms) return 'quote.amount_too_small';
+  if ([terms.from_amount, terms.to_amount].some((a) => toUnits(a) >= STORABLE)) return 'quote.amount_too_large';
   const row = await db.insertInto('quotes').values({
     member_id: q.member.id, uid: q.member.uid, wonka_id: pair.id, pair: pair.pair, side: q.side, amount: q.amount, ...terms,
     price: last.price, discount_id: discount?.id ?? null, campaign, expires_at: new Date(q.at.getTime() + ttl * 1000),
