@@ -17,7 +17,7 @@ const AL = '/api/v2/applogic';
 const PAIR = `${COIN}/${FIAT}`;
 
 let t: TestApp;
-let su: SignedIn, accountant: SignedIn, support: SignedIn, compliance: SignedIn, broker: SignedIn, technical: SignedIn;
+let su: SignedIn, accountant: SignedIn, support: SignedIn, compliance: SignedIn, broker: SignedIn, technical: SignedIn, manager: SignedIn;
 let pairId: number, configId: number;
 
 const codes = (res: { json(): unknown }) => (res.json() as { errors?: string[] }).errors;
@@ -59,6 +59,7 @@ beforeAll(async () => {
   compliance = (await signInAs(t, 'compliance')).session;
   broker = (await signInAs(t, 'broker')).session;
   technical = (await signInAs(t, 'technical')).session;
+  manager = (await signInAs(t, 'manager')).session;
   const p = await call(su, 'POST', '/admin/wonkas/new', { base_currency: COIN, quote_currency: FIAT.toUpperCase(), market_id: MARKET });
   expect(p.statusCode, p.body).toBe(201);
   expect(p.json()).toMatchObject({ pair: PAIR, state: 'enabled' });
@@ -290,14 +291,14 @@ describe('abilities', () => {
         expect([url, (await call(who, 'GET', url)).statusCode]).toEqual([url, 200]);
       }
     }
-    for (const who of [accountant, support]) {
-      for (const url of ['/admin/wonkas', '/admin/wonka_configs', '/admin/wonka_discounts']) expect([url, (await call(who, 'GET', url)).statusCode]).toEqual([url, 200]);
+    for (const who of [accountant, support, manager]) {
+      for (const url of ['/admin/wonkas', '/admin/wonka_configs', '/admin/wonka_discounts', '/admin/quotes', '/admin/swap_operations']) expect([url, (await call(who, 'GET', url)).statusCode]).toEqual([url, 200]);
     }
     expect((await call(compliance, 'GET', '/admin/wonka_configs')).statusCode).toBe(403);
     for (const who of [broker, technical]) {
       for (const url of ['/admin/quotes', '/admin/swaps', '/admin/wonkas']) expect([url, (await call(who, 'GET', url)).statusCode]).toEqual([url, 403]);
     }
-    for (const who of [accountant, support, compliance]) {
+    for (const who of [accountant, support, compliance, manager]) {
       for (const [url, body] of [
         ['/admin/wonkas/new', { base_currency: 'weth', quote_currency: COIN, market_id: MARKET }], ['/admin/wonka_configs/update', { id: configId, fee: '0.5' }],
         ['/admin/wonka_discounts/new', { name: 'x', kind: 'tier', tier: 'any', discount: '1', starts_at: '2026-01-01T00:00:00Z', ends_at: '2027-01-01T00:00:00Z' }],
