@@ -37,7 +37,7 @@ export const PEATIO_SUBJECTS = [
   'Deposits::Fiat',
   'Faq', 'Presale', 'Milestone', 'Investment', 'Advertisement', 'Token', 'TokenCategory', 'BotSetting', 'PaymentGateway',
   'PaymentMethod', 'PaymentSetting', 'CryptoSetting', 'MiningSession', 'MiningReward', 'Bonus', 'Swap',
-  'PaymentTransaction', 'ReferralRule', 'Reward', 'Wonka',
+  'PaymentTransaction', 'ReferralRule', 'Reward', 'Wonka', 'WonkaConfig', 'WonkaDiscount', 'Quote',
 ] as const;
 
 export const SUBJECTS = [...BARONG_SUBJECTS, ...PEATIO_SUBJECTS] as const;
@@ -95,7 +95,7 @@ export const ROUTE_SUBJECTS: Readonly<Record<string, readonly Subject[]>> = {
   bonus: ['Bonus'],
   'bonus-history': ['Bonus'],
   'reward-history': ['Reward'],
-  'quote-history': ['Swap'],
+  'quote-history': ['Quote'],
   'swap-history': ['Swap'],
   'simplex-history': ['PaymentTransaction'],
   'banxa-transactions': ['PaymentTransaction'],
@@ -103,10 +103,11 @@ export const ROUTE_SUBJECTS: Readonly<Record<string, readonly Subject[]>> = {
   'withdraw-limit': ['WithdrawLimit'],
   'referral-rule': ['ReferralRule'],
   wonkas: ['Wonka'],
-  'wonka-history': ['Wonka'],
-  'wonka-config': ['Wonka'],
-  'wonka-discount': ['Wonka'],
-  'wonka-transactions': ['Wonka'],
+  // Wonka's history and transactions are member swaps and their postings: who reads swaps reads them.
+  'wonka-history': ['Swap'],
+  'wonka-config': ['WonkaConfig'],
+  'wonka-discount': ['WonkaDiscount'],
+  'wonka-transactions': ['Swap'],
   'platform-settings': ['PlatformSetting'],
   services: ['ServiceLog'],
   'services-edit': ['ServiceLog'],

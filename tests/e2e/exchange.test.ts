@@ -82,6 +82,10 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/banxa-transactions', 'bnx_demo_'], ['/stripe-history', 'pi_demo_'],
       ['/reward-history', 'Referral'], ['/reward-history/add', 'Campaign'], ['/referral-rule', 'Direct referrals, USDT fees'],
       ['/referral-rule/add', 'Reward share'],
+      ['/wonkas', 'trst/usdt'], ['/wonkas/add', 'Price market'], ['/wonka-config', 'btc/usd'], ['/wonka-config/add', 'Quote lifetime'],
+      ['/wonka-discount', 'VIP-1 swap discount'], ['/wonka-discount/add', 'Discount (% of the fee)'], ['/quote-history', 'eth/usdt'],
+      ['/quote-history/1', 'Expires'], ['/swap-history', 'btc/usd'], ['/swap-history/1', 'Market price'], ['/wonka-history', 'eth/usdt'],
+      ['/wonka-transactions', 'Liability'],
       ['/tokens', 'VIP Pass #8'], ['/tokens?kind=fungible', 'Trust Token'], ['/Nfe-Categories', 'Collectibles'],
       ['/Nfe-Categories/add', 'Position'],
     ] as const) {

@@ -308,6 +308,26 @@ describe('demo seed', () => {
     expect(await print(a)).toEqual(await print(b));
   });
 
+  it('gives Wonka pairs, config, discounts, and quotes and swaps made by the customer calls\' code (swapped once, some left to expire)', async () => {
+    const pairs = await rows<{ pair: string; state: string }>(a, 'SELECT pair, state FROM wonkas ORDER BY id');
+    expect(pairs.map((p) => p.pair)).toEqual(['btc/usdt', 'eth/usdt', 'btc/usd', 'trst/usdt']);
+    expect(pairs.map((p) => p.state)).toContain('disabled');
+    const q = await one<{ quotes: number; used: number; swaps: number; ops: number; campaign: number }>(a, `SELECT
+      (SELECT count(*)::int FROM quotes) AS quotes, (SELECT count(*)::int FROM quotes WHERE used_at IS NOT NULL) AS used,
+      (SELECT count(*)::int FROM swaps) AS swaps, (SELECT count(*)::int FROM operations WHERE reference_type = 'Swap') AS ops,
+      (SELECT count(*)::int FROM quotes WHERE discount_id IS NOT NULL AND campaign IS NOT NULL) AS campaign`);
+    expect(q.quotes).toBe(12);
+    expect(q.used).toBe(9);
+    expect(q.swaps).toBe(q.used);
+    expect(q.ops).toBe(4 * q.swaps);
+    expect(q.campaign).toBeGreaterThan(0);
+    const states = (await rows<{ state: string }>(a, 'SELECT DISTINCT state FROM quote_history ORDER BY state')).map((r) => r.state);
+    expect(states).toEqual(['expired', 'used']);
+    const print = (db: Database) => one<{ f: string }>(db, `SELECT md5(string_agg(concat_ws('|', id, quote_id, uid, pair, side, from_amount, to_amount,
+      rate, fee, created_at::text), ',' ORDER BY id)) AS f FROM swaps`);
+    expect(await print(a)).toEqual(await print(b));
+  });
+
   it('gives verified customers beneficiaries: addresses for coins, bank details for fiat, in every state', async () => {
     const list = await rows<{ type: string; state: string; data: Record<string, string>; level: number; t: Date; created: Date }>(a, `
       SELECT c.type, b.state, b.data, u.level, b.created_at AS t, u.created_at AS created

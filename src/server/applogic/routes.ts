@@ -1,7 +1,8 @@
 /**
  * The application-logic service's route tree (`/api/v2/applogic`), mounted where a real deployment's
  * gateway puts applogic: the token and presale area (README, Token and presale area), bonuses and the
- * provider transactions with their webhooks, referral rules and rewards (README, Bonuses, payment and swap histories). Its abilities
+ * provider transactions with their webhooks, referral rules and rewards, Wonka's setup, histories and customer
+ * quote and swap calls (README, Bonuses, payment and swap histories). Its abilities
  * are the exchange service's set (`GET /api/v2/peatio/admin/abilities`), as the console reads them.
  */
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,8 @@ import { providerLookupRoutes } from './provider-lookup.js';
 import { registerReferralRuleHooks } from './referral-rules.js';
 import { registerTokenHooks } from './tokens.js';
 import { tokenUploadRoutes } from './token-upload.js';
+import { registerWonkaHooks } from './wonka.js';
+import { wonkaCustomerRoutes } from './wonka-customer.js';
 
 export const APPLOGIC_PREFIX = '/api/v2/applogic';
 
@@ -23,6 +26,7 @@ export async function registerApplogicRoutes(app: FastifyInstance): Promise<void
   registerPresaleHooks();
   registerTokenHooks();
   registerReferralRuleHooks();
+  registerWonkaHooks();
   await app.register(async (applogic) => {
     presaleRoutes(applogic);
     investmentRoutes(applogic);
@@ -32,6 +36,7 @@ export async function registerApplogicRoutes(app: FastifyInstance): Promise<void
     providerLookupRoutes(applogic);
     await webhookRoutes(applogic);
     tokenUploadRoutes(applogic);
+    wonkaCustomerRoutes(applogic);
     registerResourceRoutes(applogic, 'applogic');
   }, { prefix: APPLOGIC_PREFIX });
 }

@@ -19,7 +19,7 @@ const PEATIO_MANAGED: Subject[] = PEATIO_SUBJECTS.filter((s) => !TRADING.include
 const FORK_PEATIO: Subject[] = [
   'Faq', 'Presale', 'Milestone', 'Investment', 'Advertisement', 'Token', 'TokenCategory', 'BotSetting', 'PaymentGateway',
   'PaymentMethod', 'PaymentSetting', 'CryptoSetting', 'MiningSession', 'MiningReward', 'Bonus', 'Swap',
-  'PaymentTransaction', 'ReferralRule', 'Reward', 'Wonka',
+  'PaymentTransaction', 'ReferralRule', 'Reward', 'Wonka', 'WonkaConfig', 'WonkaDiscount', 'Quote',
 ];
 const KYC: Subject[] = ['User', 'Level', 'Label', 'Profile'];
 /**
@@ -46,6 +46,15 @@ const PRESALE_MONEY: Subject[] = ['Presale', 'Milestone', 'Investment'];
  * what and why); only manage settles, adds, pays or cancels a reward or changes a rule.
  */
 const BONUS_MONEY: Subject[] = ['Bonus', 'PaymentTransaction', 'Reward', 'ReferralRule'];
+/**
+ * Wonka (issue 16): the quotes members were given and the swaps they made (with their ledger postings) are
+ * read by the accountant (reconciliation), compliance (who swapped what) and support ("where is my swap");
+ * the product's setup — pairs, their config, fee discounts — by the accountant (fees and revenue) and
+ * support (why a pair is off or a discount did not apply). Only manage (admin, superadmin) changes the setup;
+ * quotes and swaps are made by members alone.
+ */
+const SWAP_MONEY: Subject[] = ['Quote', 'Swap'];
+const WONKA_SETUP: Subject[] = ['Wonka', 'WonkaConfig', 'WonkaDiscount'];
 
 const BARONG: Record<string, Table> = {
   superadmin: { manage: [...BARONG_SUBJECTS] },
@@ -95,20 +104,21 @@ const PEATIO: Record<string, Table> = {
     manage: ['Adjustment'],
     read: [...OPERATIONS_SUBJECTS, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'WithdrawLimit',
       'Blockchain', 'Currency', 'Engine', 'Market', 'TradingFee', 'Wallet', 'Trade', 'Order', 'InternalTransfer',
-      ...PAYMENTS, ...MINING, ...PRESALE_MONEY, ...BONUS_MONEY],
+      ...PAYMENTS, ...MINING, ...PRESALE_MONEY, ...BONUS_MONEY, ...SWAP_MONEY, ...WONKA_SETUP],
     create: ['Deposits::Fiat'],
     update: [{ Currency: ['visible', 'deposit_enabled', 'withdrawal_enabled'] }],
   },
   // Compliance reviews withdrawals (accept, reject with a reason: update Withdraw), as AML teams do.
   compliance: {
     read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
-      'Market', 'Trade', 'Order', 'Blockchain', ...MINING, ...PAYMENTS, 'Presale', 'Investment', ...BONUS_MONEY],
+      'Market', 'Trade', 'Order', 'Blockchain', ...MINING, ...PAYMENTS, 'Presale', 'Investment', ...BONUS_MONEY, ...SWAP_MONEY],
     update: ['Withdraw'],
   },
   // Support cancels a customer's open orders (a compromised account, a customer's request): update Order.
   support: {
     read: [...OPS_READ, 'Member', 'Account', 'Beneficiary', 'PaymentAddress', 'Deposit', 'Withdraw', 'Currency', 'Engine',
-      'Market', 'Trade', 'Order', 'InternalTransfer', 'Faq', ...MINING, 'PaymentMethod', 'PaymentSetting', ...PRESALE_MONEY, ...BONUS_MONEY],
+      'Market', 'Trade', 'Order', 'InternalTransfer', 'Faq', ...MINING, 'PaymentMethod', 'PaymentSetting', ...PRESALE_MONEY, ...BONUS_MONEY,
+      ...SWAP_MONEY, ...WONKA_SETUP],
     update: ['Order'],
   },
   manager: {

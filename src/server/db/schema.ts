@@ -349,6 +349,33 @@ export interface RewardsTable {
   request_hash: string | null; created_at: Ts; updated_at: Ts;
 }
 
+/** Wonka (0031): swap pairs priced by a market's last trade, their config, fee discounts, quotes and the swaps made against them. */
+export interface WonkasTable {
+  id: Id; base_currency: string; quote_currency: string; pair: string; market_id: string; state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+export interface WonkaConfigsTable {
+  id: Id; wonka_id: number; fee: Dec; spread: Dec; min_amount: Dec; max_amount: Dec; quote_ttl_seconds: Generated<number>;
+  state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+export interface WonkaDiscountsTable {
+  id: Id; name: string; kind: string; tier: string | null; campaign: string | null; discount: string; starts_at: Date; ends_at: Date;
+  state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+export interface QuotesTable {
+  id: Id; member_id: number; uid: string; wonka_id: number; pair: string; side: string; amount: string; from_currency: string;
+  from_amount: string; to_currency: string; to_amount: string; price: string; rate: string; fee_rate: string; fee: string;
+  fee_currency: string; discount_id: number | null; campaign: string | null; expires_at: Date; used_at: Date | null; created_at: Ts; updated_at: Ts;
+}
+export interface SwapsTable {
+  id: Id; quote_id: number; member_id: number; uid: string; wonka_id: number | null; pair: string; side: string; from_currency: string;
+  from_amount: string; to_currency: string; to_amount: string; price: string; rate: string; fee: string; fee_currency: string;
+  discount_id: number | null; state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+export interface SwapOperationsView {
+  id: number; code: string; kind: string; currency: string; member_id: number | null; uid: string | null; debit: string; credit: string;
+  swap_id: number; created_at: Date;
+}
+
 /** Tokens and NFE (0027): listed tokens and non-fungible items, and the NFE categories items are listed under. */
 export interface NfeCategoriesTable {
   id: Id; name: string; description: string | null; position: Generated<number>; state: Generated<string>; created_at: Ts; updated_at: Ts;
@@ -430,6 +457,15 @@ export interface DB {
   simplex_transactions: ProviderTransactionsTable;
   banxa_transactions: ProviderTransactionsTable;
   stripe_transactions: ProviderTransactionsTable;
+  wonkas: WonkasTable;
+  wonka_configs: WonkaConfigsTable;
+  wonka_discounts: WonkaDiscountsTable;
+  quotes: QuotesTable;
+  swaps: SwapsTable;
+  /** Views (0031): quotes with their state, the swaps of Wonka pairs, the ledger operations of swaps. */
+  quote_history: QuotesTable & { state: string };
+  wonka_swaps: SwapsTable;
+  swap_operations: SwapOperationsView;
   nfe_categories: NfeCategoriesTable;
   tokens: TokensTable;
   referral_rules: ReferralRulesTable;

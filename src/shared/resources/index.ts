@@ -62,6 +62,9 @@ import { banxaTransactions, simplexTransactions, stripeTransactions } from './pr
 // Referral rules and rewards (issue 16, referral part).
 import { referralRules } from './referral-rules.js';
 import { rewards } from './rewards.js';
+// Wonka and the quote and swap histories (issue 16, the swap part).
+import { wonkaConfigs, wonkaDiscounts, wonkas } from './wonka.js';
+import { quotes, swaps, wonkaSwaps, wonkaTransactions } from './swaps.js';
 // Tokens and NFE (issue 15, part B).
 import { tokens } from './tokens.js';
 import { nfeCategories } from './nfe-categories.js';
@@ -81,6 +84,7 @@ export const RESOURCES: readonly Resource[] = [
   paymentMethods, paymentGateways, paymentSettings,
   presales, milestones, investments, advertisements, coinApplications,
   bonuses, simplexTransactions, banxaTransactions, stripeTransactions, referralRules, rewards,
+  wonkas, wonkaConfigs, wonkaDiscounts, quotes, swaps, wonkaSwaps, wonkaTransactions,
   tokens, nfeCategories,
 ];
 

@@ -44,6 +44,9 @@ export const NOT_ADMIN_WRITES: Record<string, string> = {
   'POST /api/v2/applogic/public/webhooks/simplex': 'a Simplex webhook (HMAC-signed by the provider)',
   'POST /api/v2/applogic/public/webhooks/banxa': 'a Banxa webhook (HMAC-signed by the provider)',
   'POST /api/v2/applogic/public/webhooks/stripe': 'a Stripe webhook (HMAC-signed by the provider)',
+  // A member's own calls, not staff writes: a quote per call; a swap once per quote, concurrency in tests/server/wonka.test.ts.
+  'POST /api/v2/applogic/wonka/quotes': "a member's Wonka quote (one row per call)",
+  'POST /api/v2/applogic/wonka/swaps': "a member's swap of their quote (once per quote: tests/server/wonka.test.ts)",
 };
 
 let seq = 0;
@@ -354,6 +357,16 @@ const FRESH: Record<string, (c: Ctx) => Record<string, unknown> | Promise<Record
   tokens: async (c) => ({ token_number: '1', nfe_category_id: await createRow(c, resource('nfe-categories')) }),
   // One active rule per tier and currency: rows made here are inactive, so any number of them may be made.
   'referral-rules': () => ({ state: 'inactive' }),
+  // A Wonka pair needs two Wonka-enabled currencies and the market between them.
+  wonkas: async (c) => {
+    await money(c);
+    const [base, quote] = [unique('wb'), unique('wq')];
+    await db(c).insertInto('currencies').values([base, quote].map((code) => ({ code, name: code, type: 'coin', precision: 8, wonka_swap_enabled: true }))).execute();
+    const engine = await db(c).selectFrom('engines').select('id').where('name', '=', 'reliability').executeTakeFirstOrThrow();
+    await db(c).insertInto('markets').values({ id: `${base}${quote}`, base_unit: base, quote_unit: quote, engine_id: engine.id, state: 'enabled', data: '{}' } as never).execute();
+    return { base_currency: base, quote_currency: quote, market_id: `${base}${quote}` };
+  },
+  'wonka-discounts': () => ({ kind: 'tier', tier: 'any' }),
 };
 
 /** An update whose first free field has no valid sample of its own (a restriction's code: an HTTP status). */

@@ -64,6 +64,19 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Stripe History', href: '/stripe-history' },
       { label: 'Reward History', href: '/reward-history' },
       { label: 'Referral Rules', href: '/referral-rule' },
+      { label: 'Quote History', href: '/quote-history' },
+      { label: 'Swap History', href: '/swap-history' },
+    ],
+  },
+  // Issue 16 (spec §2 Wonka area): the swap product's pairs, config, discounts, swaps and their postings.
+  {
+    label: 'Wonka', icon: 'exchange',
+    items: [
+      { label: 'Wonka Pairs', href: '/wonkas' },
+      { label: 'Wonka Config', href: '/wonka-config' },
+      { label: 'Wonka Discounts', href: '/wonka-discount' },
+      { label: 'Wonka History', href: '/wonka-history' },
+      { label: 'Wonka Transactions', href: '/wonka-transactions' },
     ],
   },
   // The spec's tokens routes (§2 Token and presale area): listed tokens and NFE items, and their categories.

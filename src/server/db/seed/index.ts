@@ -29,6 +29,7 @@ import { insertPresales } from './presales.js';
 import { insertCoinApplications } from './coin-applications.js';
 import { insertBonusesAndPurchases } from './bonuses.js';
 import { insertReferralRewards } from './referral-rewards.js';
+import { insertWonka } from './wonka.js';
 import { insertTokens } from './tokens.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
@@ -80,7 +81,8 @@ const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_stat
   'trades', 'deposits', 'withdraws', 'wallet_transfers', 'platform_settings', 'sms_sender_configs', 'country_services',
   'mining_sessions', 'mining_rewards', 'email_notifications', 'payment_methods', 'payment_gateways', 'payment_settings',
   'presales', 'milestones', 'investments', 'advertisements', 'nfe_categories', 'tokens', 'coin_applications', 'bonuses',
-  'provider_transactions', 'provider_events', 'referral_rules', 'reward_settlements', 'rewards'] as const;
+  'provider_transactions', 'provider_events', 'referral_rules', 'reward_settlements', 'rewards',
+  'wonkas', 'wonka_configs', 'wonka_discounts', 'quotes', 'swaps'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
@@ -130,6 +132,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
       await insertCoinApplications(ctx);
       await insertBonusesAndPurchases(ctx);
       await insertReferralRewards(ctx);
+      await insertWonka(ctx);
       await insertTokens(ctx);
       await insertPayoutsAndPushes(ctx);
       await insertMiningAndMail(ctx);
