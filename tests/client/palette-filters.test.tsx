@@ -43,7 +43,7 @@ async function start(path = '/dashboard') {
 const search = () => new URLSearchParams(window.location.search);
 const options = (dialog: HTMLElement) => within(dialog).queryAllByRole('option').map((o) => o.textContent ?? '');
 
-describe('palette → filtered list', () => {
+describe('palette → filtered list', { timeout: 90_000 }, () => {
   it('opens orders market:btcusdt state:wait since:7d as the orders list with those filters', async () => {
     const { user, dialog, input } = await start();
     await user.type(input, 'orders market:btcusdt state:wait since:7d');
