@@ -6,9 +6,8 @@
  * typed complete. No resource is special-cased: a new list is covered by being declared.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  completionsFor, declaredChoices, filterKeys, parseFilterQuery, sinceDay, type FilterKey,
-} from '../../src/shared/filter-grammar';
+import { filterKeys, parseFilterQuery, sinceDay, type FilterKey } from '../../src/shared/filter-grammar';
+import { completionsFor, declaredChoices } from '../../src/shared/filter-completion';
 import { decodeListState, toRequestQuery } from '../../src/shared/list-query';
 import { validateListQuery, type Resource } from '../../src/shared/resources';
 import { filterableResources, filterQueryUrl } from '../../src/client/components/palette/filter-query';
@@ -143,6 +142,9 @@ describe('the grammar itself', () => {
     expect(parse('ORDER since:2w')!.filters).toEqual({ from: '2026-11-12' });
     expect(parse('orders since:3m')!.filters).toEqual({ from: '2026-08-26' });
     expect(parse('users email:"a b@x.io"')!.filters).toEqual({ email: 'a b@x.io' });
+    // A quote still open is a value still being typed, its spaces and all (up to the end of the text).
+    expect(parse('users email:"a ')).toMatchObject({ problems: [], typing: { kind: 'value' } });
+    expect(parse('users email:"a b state:active')!.filters).toEqual({ email: 'a b state:active' });
     expect(parse('user-directory state:active')!.resource.name).toBe('users');
     expect(parse('withdrawls state:accepted')!.resource.name).toBe('withdraws');
     expect(parse('pending withdrawals state:accepted')!.resource.name).toBe('pending-withdraws');

@@ -6,7 +6,8 @@
  */
 import { proxy } from 'valtio';
 import type { AppAbility } from '../../shared/abilities';
-import type { FilterKey, ParsedFilter, ValueChoice } from '../../shared/filter-grammar';
+import type { FilterKey, ParsedFilter } from '../../shared/filter-grammar';
+import type { ValueChoice } from '../../shared/filter-completion';
 import { REGISTRY, type Resource } from '../../shared/resources';
 import { listRows } from '../api/resources';
 

@@ -5,7 +5,7 @@
  * first item — the one selected — completes it; once it is finished the query comes first and Enter opens it.
  */
 import { Command as Cmdk } from 'cmdk';
-import type { Completion } from '../../../shared/filter-grammar';
+import type { Completion } from '../../../shared/filter-completion';
 import { Icon } from '../ui/Icon';
 import { Kbd } from './Kbd';
 import { filterTitle, type FilterQuery } from './filter-query';

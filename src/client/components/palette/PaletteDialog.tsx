@@ -22,7 +22,7 @@ import { loadExchangeCodes } from '../../state/exchange-codes';
 import { session } from '../../state/session';
 import { records } from '../../state/records';
 import { rememberValues } from '../../state/filter-values';
-import type { Completion } from '../../../shared/filter-grammar';
+import type { Completion } from '../../../shared/filter-completion';
 import { FilterItems, filterValues } from './FilterItems';
 import { filterTitle, useFilterQuery } from './filter-query';
 import { RecordItems } from './RecordItems';

@@ -6,7 +6,8 @@
 import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CommandContext } from '../../../../commands';
-import { completionsFor, parseFilterQuery, typingDone, type Completion, type ParsedFilter } from '../../../shared/filter-grammar';
+import { parseFilterQuery, type ParsedFilter } from '../../../shared/filter-grammar';
+import { completionsFor, typingDone, type Completion } from '../../../shared/filter-completion';
 import { encodeListState } from '../../../shared/list-query';
 import type { Resource } from '../../../shared/resources';
 import { listDefaults, listedResources, listPath, listUrl, tabResources } from '../../resource-ui/presentation';
