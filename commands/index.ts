@@ -9,10 +9,12 @@ import { resourceCommands } from './resources';
 import { userCommands } from './users';
 import { restrictionCommands } from './restrictions';
 import { toggleCommands } from './toggles';
+import { recordCommands } from './records';
 import type { Command, CommandContext } from './types';
 import { session } from '../src/client/state/session';
 import { userDetail } from '../src/client/state/user-detail';
 import { exchangeCodes } from '../src/client/state/exchange-codes';
+import { records } from '../src/client/state/records';
 
 export type { Command, CommandContext, CommandPage, Found, ListActions, Shortcut } from './types';
 export { findToggles, FOUND_GROUP, toggleTargets } from './toggles';
@@ -23,11 +25,11 @@ export { jumpsFor, openRowDetail, type Jump, type RowLookup } from './jump';
  * viewer): an open palette reads its commands again when one changes. Add a store here when a
  * command starts reading it.
  */
-export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeCodes];
+export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeCodes, records];
 
 /** All commands for a routes table, before the ability filter. */
 export function allCommands(routes: readonly NavRoute[]): Command[] {
-  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...restrictionCommands, ...bonusCommands, ...toggleCommands(), ...listCommands, ...dashboardCommands, ...appCommands];
+  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...restrictionCommands, ...bonusCommands, ...toggleCommands(), ...listCommands, ...recordCommands, ...dashboardCommands, ...appCommands];
 }
 
 /** The commands the user may run right now: a command the user may not run is not offered. */

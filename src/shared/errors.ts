@@ -20,6 +20,13 @@ export const ERRORS = {
   'server.request.too_deep': 400,
   'server.request.uri_too_long': 414,
   'record.not_found': 404,
+  // a staff member's pinned records (issue 17 item 7)
+  'resource.pin.missing_path': 422,
+  'resource.pin.invalid_path': 422,
+  'resource.pin.missing_title': 422,
+  'resource.pin.invalid_title': 422,
+  'resource.pin.non_integer_id': 422,
+  'resource.pin.too_many': 422,
   'route.not_found': 404,
   // authz (gateway)
   'authz.invalid_session': 401,

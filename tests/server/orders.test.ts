@@ -173,5 +173,12 @@ describe('lists', () => {
     expect(page2.json()[0].id).toBe(either[1]!.id);
     const desc = (await call(t, admin, 'GET', `/trades?uid=${seller.uid}&limit=100&ordering=desc`)).json().map((x: { id: number }) => x.id);
     expect(desc).toEqual(either.map((x) => x.id).reverse());
+    // The taker's side (the palette's `side:`), with the uid on either side: the two sides split the trades.
+    const sells = (await call(t, admin, 'GET', `/trades?uid=${seller.uid}&taker_type=sell&limit=100`)).json() as { id: number; taker_type: string }[];
+    const buys = (await call(t, admin, 'GET', `/trades?uid=${seller.uid}&taker_type=BUY&limit=100`)).json() as { id: number; taker_type: string }[];
+    expect(sells.every((x) => x.taker_type === 'sell') && buys.every((x) => x.taker_type === 'buy')).toBe(true);
+    expect(sells.map((x) => x.id)).toContain(either[either.length - 1]!.id);
+    expect([...sells, ...buys].map((x) => x.id).sort((a, b) => a - b)).toEqual(either.map((x) => x.id));
+    expect(codesOf(await call(t, admin, 'GET', '/trades?taker_type=sideways'))).toEqual(['admin.trade.invalid_taker_type']);
   });
 });

@@ -20,6 +20,12 @@ export const EN: Record<string, string> = {
   'server.request.too_deep': 'The request is nested too deeply.',
   'server.request.uri_too_long': 'The address is too long.',
   'record.not_found': 'No data exists.',
+  'resource.pin.missing_path': 'A pin needs the record’s page.',
+  'resource.pin.invalid_path': 'This page cannot be pinned.',
+  'resource.pin.missing_title': 'A pin needs a title.',
+  'resource.pin.invalid_title': 'A pin’s title is at most 120 characters.',
+  'resource.pin.non_integer_id': 'Pin ID must be a whole number.',
+  'resource.pin.too_many': 'You have 50 pins already: unpin one first.',
   'route.not_found': 'This service is not available on the server.',
   // authz
   'authz.invalid_session': 'Session expired, Please login again.',

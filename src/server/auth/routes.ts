@@ -9,6 +9,7 @@ import { logsRoutes } from './logs/index.js';
 import { userAdminRoutes } from './users/index.js';
 import { restrictionRoutes } from './restrictions/routes.js';
 import { countryServiceRoutes } from './country-services.js';
+import { pinRoutes } from './pins.js';
 
 export const BARONG_PREFIX = '/api/v2/barong';
 
@@ -16,6 +17,7 @@ export async function registerBarongRoutes(app: FastifyInstance): Promise<void> 
   await app.register(async (barong) => {
     identityRoutes(barong);
     resourceRoutes(barong);
+    pinRoutes(barong);
     metricsRoutes(barong);
     logsRoutes(barong);
     await barong.register(accessAdminRoutes, { prefix: '/admin' });

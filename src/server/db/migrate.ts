@@ -31,6 +31,7 @@ import * as coinApplications from './migrations/0028_coin_applications.js';
 import * as bonuses from './migrations/0029_bonuses.js';
 import * as wonka from './migrations/0031_wonka.js';
 import * as referralRewards from './migrations/0032_referral_rewards.js';
+import * as staffPins from './migrations/0034_staff_pins.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0029_bonuses': bonuses,
   '0031_wonka': wonka,
   '0032_referral_rewards': referralRewards,
+  '0034_staff_pins': staffPins,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

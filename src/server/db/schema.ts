@@ -320,6 +320,9 @@ export interface CoinApplicationsTable {
   decided_by: number | null; decided_at: Date | null; reason: string | null; currency_id: string | null; created_at: Ts; updated_at: Ts;
 }
 
+/** A staff member's pinned records (0034): the record's console path and title. */
+export interface StaffPinsTable { id: Id; user_id: number; path: string; title: string; created_at: Ts }
+
 /** Bonuses and provider transactions (0029): bonuses credited on the ledger, Simplex / Banxa / Stripe purchases and their webhook events. */
 export interface BonusesTable {
   id: Id; member_id: number; uid: string; currency: string; amount: string; reason: string; campaign: string | null; state: Generated<string>;
@@ -451,6 +454,7 @@ export interface DB {
   advertisements: AdvertisementsTable;
   coin_applications: CoinApplicationsTable;
   bonuses: BonusesTable;
+  staff_pins: StaffPinsTable;
   provider_transactions: ProviderTransactionsTable;
   provider_events: ProviderEventsTable;
   /** Views of provider_transactions, one per provider (the three lists). */

@@ -1,7 +1,7 @@
 /**
  * Trades (spec §2 Trades list, §3 Trade; Peatio admin Trade, E4): read-only; the side badge is the
  * taker's side (sell red, otherwise green). Filters: dates, maker and taker e-mail, a uid on either
- * side, market. Keyset paging by id.
+ * side, market, the taker's side. Keyset paging by id.
  */
 import { defineResource, ID_FIELD } from './define.js';
 import { SIDE_BADGE } from './orders.js';
@@ -46,7 +46,7 @@ export const trades = defineResource({
   ],
   filters: [
     { field: 'created_at' }, { field: 'maker_email', op: 'eq' }, { field: 'taker_email', op: 'eq' }, { field: 'uid', op: 'eq' },
-    { field: 'market', op: 'eq' },
+    { field: 'market', op: 'eq' }, { field: 'taker_type' },
   ],
   list: { pageSize: 10, ordering: 'asc', sortable: ['id'] },
   live: { rows: ADMIN_STREAMS.trade },

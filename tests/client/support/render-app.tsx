@@ -4,6 +4,7 @@ import { App } from '../../../src/client/app';
 import { toasts } from '../../../src/client/state/toasts';
 import { clearSession, session } from '../../../src/client/state/session';
 import { resetRecent } from '../../../src/client/state/recent';
+import { resetRecords } from '../../../src/client/state/records';
 import { closePalette, closeShortcuts } from '../../../src/client/state/palette';
 import type { RuntimeConfig } from '../../../src/shared/runtime-config';
 
@@ -23,6 +24,7 @@ export const currentPath = () => window.location.pathname;
 export function freshBrowserState(): void {
   localStorage.clear();
   resetRecent();
+  resetRecords();
   closePalette();
   closeShortcuts();
 }

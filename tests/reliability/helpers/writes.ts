@@ -243,6 +243,12 @@ const BESPOKE: Record<string, WriteCase> = {
   [`POST ${B}/users/comments`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/users/comments`, body: { uid: (await user(c)).uid, title: 'T', data: 'D' } }) },
   [`PUT ${B}/users/comments`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/users/comments`, body: { id: (await comment(c)).id, title: 'T2' } }) },
   [`DELETE ${B}/users/comments`]: { kind: 'unique', prepare: async (c) => ({ url: `${B}/users/comments`, body: { id: (await comment(c)).id } }) },
+  // A staff member's own pins (issue 17 item 7): the same path again renames it; a delete removes one pin once.
+  ['POST /api/v2/barong/resource/pins']: { kind: 'repeatable', prepare: async () => ({ url: '/api/v2/barong/resource/pins', body: { path: '/user-directory/IDRE11AB1E00', title: 'Reliability pin' } }) },
+  ['DELETE /api/v2/barong/resource/pins/:id']: { kind: 'unique', prepare: async (c) => {
+    const res = await c.t.app.inject({ method: 'POST', url: '/api/v2/barong/resource/pins', headers: c.su.headers(), payload: { path: `/markets/${unique()}`, title: 'Pin to remove' } });
+    return { url: `/api/v2/barong/resource/pins/${res.json().id}` };
+  } },
   [`POST ${B}/profiles`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/profiles`, body: { uid: (await user(c)).uid, first_name: 'Ada' } }) },
   [`PUT ${B}/profiles`]: {
     kind: 'unique',

@@ -1,8 +1,8 @@
 /**
  * Components the shell renders once, beside every signed-in page: the command palette, the `?`
- * shortcut sheet and the global shortcut handler (components/palette).
+ * shortcut sheet, the global shortcut handler and the recent-records tracker (components/palette).
  */
 import type { ComponentType } from 'react';
-import { CommandPalette, GlobalKeys, ShortcutSheet } from '../palette';
+import { CommandPalette, GlobalKeys, RecordTracker, ShortcutSheet } from '../palette';
 
-export const shellOverlays: ComponentType[] = [CommandPalette, ShortcutSheet, GlobalKeys];
+export const shellOverlays: ComponentType[] = [CommandPalette, ShortcutSheet, GlobalKeys, RecordTracker];

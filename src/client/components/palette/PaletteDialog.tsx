@@ -20,6 +20,12 @@ import { useCommandSource, useCommandsVersion } from './use-commands';
 import { useFound } from './use-found';
 import { loadExchangeCodes } from '../../state/exchange-codes';
 import { session } from '../../state/session';
+import { records } from '../../state/records';
+import { rememberValues } from '../../state/filter-values';
+import type { Completion } from '../../../shared/filter-completion';
+import { FilterItems, filterValues } from './FilterItems';
+import { filterTitle, useFilterQuery } from './filter-query';
+import { RecordItems } from './RecordItems';
 import './palette.css';
 
 export default function PaletteDialog() {
@@ -29,6 +35,7 @@ export default function PaletteDialog() {
   const commands = useMemo(() => source.commands(ctx), [source, ctx]);
   const blocked = useMemo(() => source.blocked(ctx), [source, ctx]);
   const { items: recentItems } = useSnapshot(recent);
+  const { pins, recent: recentRecords } = useSnapshot(records);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState<Command | null>(null);
   // The text an input page's `confirm` question is asked about, while it is on screen.
@@ -41,6 +48,8 @@ export default function PaletteDialog() {
   const problemsId = useId();
   const jumps = useMemo(() => (page ? [] : jumpsFor(search, ctx).map((j) => jumpCommand(j))), [page, search, ctx]);
   const found = useFound(search, ctx, page);
+  // `orders state:wait since:7d`: the list filtered (filter-query.ts), with completions of what is typed.
+  const query = useFilterQuery(search, ctx, !page);
   const filter = useMemo(() => {
     // Jumps and found rows score by their values alone (madeValue).
     const byValue = new Map<string, Command>([...commands.map((c) => [c.id, c] as const), ...blocked.map((b) => [`blocked ${b.command.id}`, b.command] as const)]);
@@ -52,6 +61,12 @@ export default function PaletteDialog() {
     const first = found.items.findIndex((f) => !f.reason);
     if (first >= 0) setSelected(madeValue('found', first, found.items[first]!.command.id));
   }, [found.items]);
+  // An unfinished key or value selects its first completion (Enter completes it); else Enter opens the query.
+  useEffect(() => {
+    if (!query) return;
+    const v = filterValues(query);
+    setSelected(query.completing ? v.completions[0]! : v.open);
+  }, [query]);
 
   const check = (c: Command, arg: string) => (c.page?.kind === 'input' ? c.page.validate?.(arg, ctx) ?? [] : []);
   const run = (c: Command, arg?: string) => {
@@ -93,6 +108,16 @@ export default function PaletteDialog() {
       if (mounted.current) closePalette();
     });
   };
+  // A query with problems is never opened: Enter shows them where the text is typed.
+  const openQuery = () => {
+    if (!query) return;
+    if (query.parsed.problems.length > 0) { setProblems(query.parsed.problems); return; }
+    rememberValues(ctx.uid ?? '', query.parsed);
+    remember({ id: 'filter.open', title: `Open ${filterTitle(query.parsed)}`, path: query.url });
+    closePalette();
+    ctx.navigate(query.url);
+  };
+  const complete = (c: Completion) => { setSearch(c.text); setProblems([]); };
   const type = (value: string) => {
     setSearch(value);
     // Once shown, a problem follows the text (and goes when the text is valid); a jump's failure goes on typing.
@@ -100,6 +125,13 @@ export default function PaletteDialog() {
   };
   const unconfirm = () => { setSearch(confirming ?? ''); setConfirming(null); setProblems([]); };
   const back = (e: KeyboardEvent<HTMLInputElement>) => {
+    // Tab puts the selected completion (else the first) in the text.
+    if (e.key === 'Tab' && !e.shiftKey && query && query.completions.length > 0) {
+      e.preventDefault();
+      const at = filterValues(query).completions.indexOf(selected);
+      complete(query.completions[Math.max(0, at)]!);
+      return;
+    }
     if (e.key === 'Backspace' && page && search === '') {
       e.preventDefault();
       if (confirming !== null) { unconfirm(); return; }
@@ -111,6 +143,10 @@ export default function PaletteDialog() {
   // every move to `selected`): hundreds of rows re-rendered per key were the palette's cost.
   const latestRun = useRef(run);
   latestRun.current = run;
+  // A pinned or recent record opens its page (which puts it on top of the recent records).
+  const go = (path: string) => { closePalette(); ctx.navigate(path); };
+  const latestQuery = useRef({ open: openQuery, complete, go });
+  latestQuery.current = { open: openQuery, complete, go };
   const list = useMemo(() => {
     const act = (c: Command, arg?: string) => latestRun.current(c, arg);
     const recentShown = search === '' && !page
@@ -127,7 +163,9 @@ export default function PaletteDialog() {
     return page ? <PageItems command={page} arg={search} found={found} onRun={(arg) => act(page, arg)} onPick={(c) => act(c)} onBack={() => setPage(null)} /> : (
       <>
         {/* Jump and found items are force-mounted, so cmdk does not count them: they are matches too. */}
-        {jumps.length === 0 && found.items.length === 0 && <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>}
+        {jumps.length === 0 && found.items.length === 0 && !query && <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>}
+        {query && <FilterItems query={query} onOpen={() => latestQuery.current.open()} onComplete={(c) => latestQuery.current.complete(c)} />}
+        {search === '' && !page && <RecordItems pins={pins} recent={recentRecords} onOpen={(path) => latestQuery.current.go(path)} />}
         {jumps.length > 0 && (
           <Cmdk.Group heading={JUMP_GROUP} forceMount>
             {jumps.map((c, i) => <CommandItem key={c.id} command={c} icon="arrowRight" forceMount value={madeValue('jump', i, c.id)} onRun={() => act(c)} />)}
@@ -157,7 +195,7 @@ export default function PaletteDialog() {
         )}
       </>
     );
-  }, [page, search, found, jumps, commands, blocked, recentItems, confirming, ctx]);
+  }, [page, search, found, jumps, commands, blocked, recentItems, confirming, ctx, query, pins, recentRecords]);
 
   return (
     <Cmdk.Dialog open onOpenChange={(o) => !o && closePalette()} label="Command palette" loop filter={filter} value={selected} onValueChange={setSelected}
@@ -166,13 +204,22 @@ export default function PaletteDialog() {
         <Icon name="search" size={16} className="palette-search-icon" />
         {page && <span className="palette-crumb">{page.title.replace(/…$/, '')}</span>}
         <Cmdk.Input value={search} onValueChange={type} onKeyDown={back} className="palette-input"
-          aria-invalid={problems.length > 0 || undefined} aria-describedby={problems.length > 0 ? problemsId : undefined}
+          aria-invalid={problems.length > 0 || (query?.inline.length ?? 0) > 0 || undefined}
+          aria-describedby={problems.length > 0 || (query?.inline.length ?? 0) > 0 ? problemsId : undefined}
           placeholder={page?.page?.kind === 'input' ? page.page.placeholder : page ? '' : 'Type a command, or paste a uid, e-mail, tx id, #id, "order 42"…'} />
       </div>
       {problems.length > 0 && (
         <div role="alert" id={problemsId} className="palette-problems">
           {problems.map((m) => <p key={m}>{t(m)}</p>)}
         </div>
+      )}
+      {problems.length === 0 && query && query.inline.length > 0 && (
+        <div role="status" id={problemsId} className="palette-problems">
+          {query.inline.map((m) => <p key={m}>{m}</p>)}
+        </div>
+      )}
+      {search === '' && !page && (
+        <p className="palette-hint-line">Filter a list: <code>orders state:wait since:7d</code> — <kbd>Tab</kbd> completes, <kbd>?</kbd> shows the syntax</p>
       )}
       <Cmdk.List className="palette-list">{list}</Cmdk.List>
       <footer className="palette-footer" aria-hidden="true">

@@ -3,6 +3,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { Command } from '../../../../commands';
 import { closeShortcuts } from '../../state/palette';
 import { Kbd } from './Kbd';
+import { FILTER_SYNTAX } from './filter-query';
 import { useCommandSource, useCommandsVersion } from './use-commands';
 import './palette.css';
 
@@ -31,6 +32,17 @@ export default function ShortcutSheetDialog() {
                 </dl>
               </section>
             ))}
+            <section className="sheet-group" aria-label="Palette: filter a list">
+              <h3 className="sheet-group-title">Palette: filter a list</h3>
+              <dl className="sheet-list">
+                {FILTER_SYNTAX.map(([syntax, meaning]) => (
+                  <div className="sheet-row" key={syntax}>
+                    <dt>{meaning}</dt>
+                    <dd><code className="sheet-syntax">{syntax}</code></dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
           </div>
         </Dialog>
       </Modal>

@@ -2,3 +2,4 @@
 export { CommandPalette } from './CommandPalette';
 export { ShortcutSheet } from './ShortcutSheet';
 export { GlobalKeys } from './GlobalKeys';
+export { RecordTracker } from './RecordTracker';

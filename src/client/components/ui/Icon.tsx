@@ -36,6 +36,7 @@ const PATHS = {
   chevronLeft: 'M15 6l-6 6 6 6',
   chevronRight: 'M9 6l6 6-6 6',
   arrowRight: 'M5 12h14M13 6l6 6-6 6',
+  pin: 'M9 4h6l-1 6 3 3H7l3-3-1-6ZM12 13v7',
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM12 7v5l3 2',
   hash: 'M9 4 7 20M17 4l-2 16M4.5 9h16M3.5 15h16',
   keyboard: 'M3 6.5h18v11H3zM7 10h.01M11 10h.01M15 10h.01M7 14h10',

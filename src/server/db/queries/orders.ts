@@ -73,7 +73,7 @@ export async function listOrders(db: Kysely<DB>, f: OrderFilters, page: PageRequ
   }, (r) => orderEntity(r as OrderRow));
 }
 
-export interface TradeFilters { id?: number; market?: string; maker_email?: string; taker_email?: string; uid?: string; from?: Date; to?: Date }
+export interface TradeFilters { id?: number; market?: string; taker_type?: string; maker_email?: string; taker_email?: string; uid?: string; from?: Date; to?: Date }
 
 export async function listTrades(db: Kysely<DB>, f: TradeFilters, page: PageRequest, cap = COUNT_CAP) {
   const [maker, taker, either] = await Promise.all([
@@ -87,6 +87,7 @@ export async function listTrades(db: Kysely<DB>, f: TradeFilters, page: PageRequ
     if (taker !== undefined) out = out.where('t.taker_id', '=', taker);
     if (f.id !== undefined) out = out.where('t.id', '=', f.id);
     if (f.market !== undefined) out = out.where('t.market_id', '=', f.market.toLowerCase());
+    if (f.taker_type !== undefined) out = out.where('t.taker_type', '=', f.taker_type);
     if (f.from) out = out.where('t.created_at', '>=', f.from);
     if (f.to) out = out.where('t.created_at', '<=', f.to);
     return out;
