@@ -13,12 +13,15 @@ import { bonusRoutes } from './bonuses.js';
 import { webhookRoutes } from './webhooks.js';
 import { registerTokenHooks } from './tokens.js';
 import { tokenUploadRoutes } from './token-upload.js';
+import { nfeRoutes } from './nfe.js';
+import { registerTokenConfigHooks } from './token-configs.js';
 
 export const APPLOGIC_PREFIX = '/api/v2/applogic';
 
 export async function registerApplogicRoutes(app: FastifyInstance): Promise<void> {
   registerPresaleHooks();
   registerTokenHooks();
+  registerTokenConfigHooks();
   await app.register(async (applogic) => {
     presaleRoutes(applogic);
     investmentRoutes(applogic);
@@ -26,6 +29,7 @@ export async function registerApplogicRoutes(app: FastifyInstance): Promise<void
     bonusRoutes(applogic);
     await webhookRoutes(applogic);
     tokenUploadRoutes(applogic);
+    nfeRoutes(applogic);
     registerResourceRoutes(applogic, 'applogic');
   }, { prefix: APPLOGIC_PREFIX });
 }
