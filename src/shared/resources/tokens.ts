@@ -73,6 +73,7 @@ export const tokens = defineResource({
     columns: TOKEN_UPLOAD_COLUMNS, required: TOKEN_UPLOAD_REQUIRED, success: '{count} tokens uploaded',
   },
   named: { field: 'name', context: ['code', 'token_number'] },
+  lookup: { fields: ['name', 'code'] },
   messages: { created: 'Token added successfully', updated: 'Token updated successfully' },
 });
 
