@@ -8,9 +8,10 @@ import { navigationCommands, type NavRoute } from './navigation';
 import { resourceCommands } from './resources';
 import { userCommands } from './users';
 import { restrictionCommands } from './restrictions';
-import { toggleCommands } from './toggles';
+import { findToggles, toggleCommands, toggleTargets } from './toggles';
+import { findOpens, openCommands, openTargets } from './open';
 import { recordCommands } from './records';
-import type { Command, CommandContext } from './types';
+import type { Command, CommandContext, Found } from './types';
 import { session } from '../src/client/state/session';
 import { userDetail } from '../src/client/state/user-detail';
 import { exchangeCodes } from '../src/client/state/exchange-codes';
@@ -18,6 +19,15 @@ import { records } from '../src/client/state/records';
 
 export type { Command, CommandContext, CommandPage, Found, ListActions, Shortcut } from './types';
 export { findToggles, FOUND_GROUP, toggleTargets } from './toggles';
+export { findOpens, openTargets } from './open';
+
+/** Whether typed text asks for rows by name: "open <name or code>" or a toggle by name. */
+export const rowsWanted = (text: string): boolean => openTargets(text) !== null || toggleTargets(text) !== null;
+
+/** The rows typed text asks for (opens first: "open …" is never a toggle); null when it asks for none. */
+export function findRows(text: string, ctx: CommandContext): Promise<Found[]> | null {
+  return findOpens(text, ctx) ?? findToggles(text, ctx);
+}
 export { jumpsFor, openRowDetail, type Jump, type RowLookup } from './jump';
 
 /**
@@ -29,7 +39,7 @@ export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeC
 
 /** All commands for a routes table, before the ability filter. */
 export function allCommands(routes: readonly NavRoute[]): Command[] {
-  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...restrictionCommands, ...bonusCommands, ...toggleCommands(), ...listCommands, ...recordCommands, ...dashboardCommands, ...appCommands];
+  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...restrictionCommands, ...bonusCommands, ...toggleCommands(), ...openCommands(), ...listCommands, ...recordCommands, ...dashboardCommands, ...appCommands];
 }
 
 /** The commands the user may run right now: a command the user may not run is not offered. */

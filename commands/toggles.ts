@@ -15,8 +15,8 @@ import { listedResources, listPath } from '../src/client/resource-ui/presentatio
 import { nextToggleValue, saveToggle, togglable, toggleMessage } from '../src/client/resource-ui/toggle';
 import type { Command, CommandContext, Found } from './types';
 
-/** The palette's group of rows found by name; like jumps, made from the text itself, so listed first. */
-export const FOUND_GROUP = 'Toggle by name';
+/** The palette's group of rows found by name (to toggle, or to open: open.ts); like jumps, made from the text itself, so listed first. */
+export const FOUND_GROUP = 'Found by name';
 
 /** Rows listed per resource; a longer name narrows it. */
 const LIMIT = 8;

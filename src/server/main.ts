@@ -13,6 +13,7 @@ import { demoSignIn, formatBanner } from './db/seed/banner.js';
 import { analyze, keepStatistics } from './db/statistics.js';
 import { startDemoNode } from './exchange/nodes/demo.js';
 import { startDemoMarket } from './trading/simulator.js';
+import { keepTokenHistory } from './money/token-history.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
   const node = config.demoSeed && config.node.simulatorPort > 0 ? await startDemoNode(db.kysely, config.node.simulatorPort) : null;
   const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL || 'warn' } });
   const stopStatistics = keepStatistics(db, (err) => app.log.warn({ err }, 'ANALYZE failed'));
+  // Token history's daily snapshot (money/token-history.ts): one row per fungible token per UTC day.
+  const stopTokenHistory = keepTokenHistory(db.kysely, () => app.deps.now(), (err) => app.log.warn({ err }, 'token history snapshot failed'));
   const address = await app.listen({ host: config.host, port: config.port });
   const demo = await demoSignIn(db.kysely, config.demoPassword);
   console.log(formatBanner(address.replace('127.0.0.1', 'localhost'), demo, config.allowedRoles));
@@ -56,7 +59,7 @@ async function main(): Promise<void> {
     ? startDemoMarket(db.kysely, { ratePerSecond: rate, log: (err) => app.log.warn({ err }, 'demo market: an order failed') })
     : null;
   if (market) console.log(`Demo market: ${rate} orders a second, placed and matched on the enabled markets (STEWARD_DEMO_MARKET_RATE=0 stops it)`);
-  const stop = async () => { stopStatistics(); await market?.stop(); await node?.close(); await app.close(); await db.close(); process.exit(0); };
+  const stop = async () => { stopStatistics(); stopTokenHistory(); await market?.stop(); await node?.close(); await app.close(); await db.close(); process.exit(0); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

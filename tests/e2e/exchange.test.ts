@@ -88,6 +88,11 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
       ['/wonka-transactions', 'Liability'],
       ['/tokens', 'VIP Pass #8'], ['/tokens?kind=fungible', 'Trust Token'], ['/Nfe-Categories', 'Collectibles'],
       ['/Nfe-Categories/add', 'Position'],
+      // Token-area lists have a token picker among their filters (hidden options of every token's name): their
+      // texts are codes and units only the grid shows.
+      ['/nfe-holders?code=VIPPASS', 'VIPPASS'], ['/nfe-transactions?kind=sale', 'USDT'], ['/nfe-transactions/1', 'Trust Genesis #1'],
+      ['/nfe-transactions/add', 'From (holder UID)'], ['/token-history', 'USDT'], ['/token-history/1', 'Trust Token'], ['/token-config', 'trst'],
+      ['/token-config/add', 'Transfer fee %'], ['/token-config/1', 'Edit Token Config'],
     ] as const) {
       await page.goto(`${srv.url}${path}`);
       await page.getByText(text, { exact: false }).first().waitFor();

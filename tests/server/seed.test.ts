@@ -269,6 +269,27 @@ describe('demo seed', () => {
     expect(await print(a)).toEqual(await print(b));
   });
 
+  it('moves NFE items by every kind of transaction, sales on the ledger, holders as the items say; 90 days of token history', async () => {
+    const kinds = await rows<{ kind: string; n: number }>(a, 'SELECT kind, count(*)::int AS n FROM nfe_transactions GROUP BY kind ORDER BY kind');
+    expect(kinds.map((k) => k.kind)).toEqual(['burn', 'mint', 'sale', 'transfer']);
+    for (const k of kinds) expect(k.n, k.kind).toBeGreaterThan(1);
+    // Every sale's price is one posting; every held item's holder got it by its latest transaction.
+    const sales = await one<{ sales: number; posted: number; wrong: number; burnedHeld: number }>(a, `SELECT
+      (SELECT count(*)::int FROM nfe_transactions WHERE kind = 'sale') AS sales,
+      (SELECT count(DISTINCT reference_id)::int FROM operations WHERE reference_type = 'NfeTransaction') AS posted,
+      (SELECT count(*)::int FROM nfe_holders h WHERE h.uid IS DISTINCT FROM (SELECT x.to_uid FROM nfe_transactions x WHERE x.token_id = h.token_id ORDER BY x.id DESC LIMIT 1)) AS wrong,
+      (SELECT count(*)::int FROM tokens WHERE state = 'burned' AND owner_uid IS NOT NULL) AS "burnedHeld"`);
+    expect(sales).toMatchObject({ posted: sales.sales, wrong: 0, burnedHeld: 0 });
+    const history = await rows<{ code: string; snapshots: number; allotments: number }>(a, `SELECT t.code, count(*) FILTER (WHERE h.source = 'snapshot')::int AS snapshots,
+      count(*) FILTER (WHERE h.source = 'allotment')::int AS allotments FROM token_history h JOIN tokens t ON t.id = h.token_id GROUP BY t.code ORDER BY t.code`);
+    for (const h of history) expect(h.snapshots, h.code).toBe(90);
+    expect(history.find((h) => h.code === 'trst')?.allotments).toBe(1);
+    const print = (db: Database) => one<{ f: string }>(db, `SELECT
+      (SELECT md5(string_agg(concat_ws('|', id, token_id, kind, from_uid, to_uid, price, fee, created_at::text), ',' ORDER BY id)) FROM nfe_transactions) ||
+      (SELECT md5(string_agg(concat_ws('|', id, token_id, price, circulating, recorded_at::text), ',' ORDER BY id)) FROM token_history) AS f`);
+    expect(await print(a)).toEqual(await print(b));
+  });
+
   it('gives bonuses in every state and provider histories made through the signed webhook path', async () => {
     const states = (await a.kysely.selectFrom('bonuses').select('state').distinct().execute()).map((r) => r.state).sort();
     expect(states).toEqual(['credited', 'pending_approval', 'rejected']);

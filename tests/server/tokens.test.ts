@@ -63,8 +63,10 @@ describe('tokens and NFE categories', () => {
     expect(coin.json()).toMatchObject({ kind: 'fungible', code: CUR, token_number: null, supply: '1000000' });
     expect(codes(await call(su, 'POST', '/tokens/new', { kind: 'fungible', name: 'Twice', code: CUR, supply: '1' }))).toEqual(['admin.token.code_taken']);
     expect(codes(await call(su, 'POST', '/tokens/new', { kind: 'fungible', name: 'Unlisted', code: 'nosuch', supply: '1' }))).toEqual(['admin.token.currency_doesnt_exist']);
-    const burned = await call(su, 'POST', '/tokens/update', { id: item.json().id, state: 'burned' });
-    expect(burned.json().state).toBe('burned');
+    // An item is burned by its transaction (NFE transactions), which takes it from its holder.
+    expect(codes(await call(su, 'POST', '/tokens/update', { id: item.json().id, state: 'burned' }))).toEqual(['admin.token.burn_by_transaction']);
+    expect((await call(su, 'POST', '/nfe_transactions/new', { token_id: item.json().id, kind: 'burn' })).statusCode).toBe(201);
+    expect((await call(su, 'GET', `/tokens/${item.json().id}`)).json()).toMatchObject({ state: 'burned', owner_uid: null });
     expect(codes(await call(su, 'POST', '/tokens/update', { id: item.json().id, state: 'active' }))).toEqual(['admin.token.burned']);
     const list = await call(su, 'GET', `/tokens?kind=nfe&nfe_category_id=${category}`);
     expect(list.json().map((r: { name: string }) => r.name)).toContain('Sunrise #1');

@@ -19,6 +19,8 @@ import { registerTokenHooks } from './tokens.js';
 import { tokenUploadRoutes } from './token-upload.js';
 import { registerWonkaHooks } from './wonka.js';
 import { wonkaCustomerRoutes } from './wonka-customer.js';
+import { nfeRoutes } from './nfe.js';
+import { registerTokenConfigHooks } from './token-configs.js';
 
 export const APPLOGIC_PREFIX = '/api/v2/applogic';
 
@@ -27,6 +29,7 @@ export async function registerApplogicRoutes(app: FastifyInstance): Promise<void
   registerTokenHooks();
   registerReferralRuleHooks();
   registerWonkaHooks();
+  registerTokenConfigHooks();
   await app.register(async (applogic) => {
     presaleRoutes(applogic);
     investmentRoutes(applogic);
@@ -37,6 +40,7 @@ export async function registerApplogicRoutes(app: FastifyInstance): Promise<void
     await webhookRoutes(applogic);
     tokenUploadRoutes(applogic);
     wonkaCustomerRoutes(applogic);
+    nfeRoutes(applogic);
     registerResourceRoutes(applogic, 'applogic');
   }, { prefix: APPLOGIC_PREFIX });
 }

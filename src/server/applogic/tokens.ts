@@ -2,7 +2,7 @@
  * Tokens and NFE categories on the application-logic service. Lists, reads, creates and updates are the
  * engine's generic handlers; what is theirs alone lives here: a token row's rules (write hook: an item's
  * number, category and supply of one; a fungible token's code a listed currency's, once; nothing changes
- * on a burned token) and the checks the CSV Upload runs over a whole file at once (token-upload.ts),
+ * on a burned token; an item's holder, once it has one, and its burn are its NFE transactions') and the checks the CSV Upload runs over a whole file at once (token-upload.ts),
  * which are the same rules asked of the database in bulk rather than row by row.
  */
 import type { Kysely, Transaction } from 'kysely';
@@ -10,6 +10,7 @@ import { tokenRowErrors, tokens } from '../../shared/resources/tokens.js';
 import type { DB } from '../db/schema.js';
 import { ApiError } from '../plugins/errors.js';
 import { registerWriteHook } from '../resources/write-hooks.js';
+import { supplyRefusal } from './token-configs.js';
 
 const P = tokens.errorPrefix;
 const refuse = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
@@ -23,11 +24,21 @@ export function normaliseToken(values: Record<string, unknown>, row: Record<stri
 export function registerTokenHooks(): void {
   registerWriteHook(tokens.name, async ({ trx, values, stored }) => {
     if (stored.state === 'burned') throw refuse('state', 'burned');
+    // After its mint an item moves only by its transactions (money/nfe.ts), which keep its history.
+    if (stored.kind === 'nfe') {
+      if (values.state === 'burned') throw refuse('state', 'burn_by_transaction');
+      const sent = typeof values.owner_uid === 'string' ? values.owner_uid.toUpperCase() : values.owner_uid;
+      if (stored.owner_uid != null && values.owner_uid !== undefined && sent !== stored.owner_uid) throw refuse('owner_uid', 'holder_changes_by_transaction');
+    }
     const row = { ...stored, ...values };
     normaliseToken(values, row);
     Object.assign(row, values);
     const [bad] = tokenRowErrors(row);
     if (bad) throw refuse(bad[0], bad[1]);
+    if (row.kind === 'fungible' && stored.id !== undefined && values.supply !== undefined) {
+      const no = await supplyRefusal(trx, Number(stored.id), String(stored.supply), String(values.supply));
+      if (no) throw refuse('supply', no);
+    }
     if (row.kind !== 'fungible' || values.code === undefined) return;
     const code = String(row.code);
     if (!(await trx.selectFrom('currencies').select('code').where('code', '=', code).executeTakeFirst())) throw refuse('code', 'currency_doesnt_exist');

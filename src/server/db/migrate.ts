@@ -29,6 +29,7 @@ import * as presales from './migrations/0026_presales.js';
 import * as tokens from './migrations/0027_tokens.js';
 import * as coinApplications from './migrations/0028_coin_applications.js';
 import * as bonuses from './migrations/0029_bonuses.js';
+import * as tokenLedgerViews from './migrations/0030_token_ledger_views.js';
 import * as wonka from './migrations/0031_wonka.js';
 import * as referralRewards from './migrations/0032_referral_rewards.js';
 import * as staffPins from './migrations/0034_staff_pins.js';
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0027_tokens': tokens,
   '0028_coin_applications': coinApplications,
   '0029_bonuses': bonuses,
+  '0030_token_ledger_views': tokenLedgerViews,
   '0031_wonka': wonka,
   '0032_referral_rewards': referralRewards,
   '0034_staff_pins': staffPins,

@@ -386,6 +386,26 @@ export interface NfeCategoriesTable {
 export interface TokensTable {
   id: Id; kind: Generated<string>; name: string; code: string; blockchain_key: string | null; contract_address: string | null;
   token_number: string | null; nfe_category_id: number | null; metadata_url: string | null; supply: Dec; owner_uid: string | null;
+  /** 0030: when the holder got the item (kept by a trigger whenever owner_uid changes). */
+  held_since: Generated<Date | null>;
+  state: Generated<string>; created_at: Ts; updated_at: Ts;
+}
+
+/** NFE transactions, holders, token history and configs (0030). */
+export interface NfeTransactionsTable {
+  id: Id; token_id: number; kind: string; from_uid: string | null; to_uid: string | null; price: string | null; price_currency: string | null;
+  fee: string | null; txid: string | null; creator_id: number | null; idempotency_key: string | null; request_hash: string | null;
+  created_at: Ts; updated_at: Ts;
+}
+export interface NfeHoldersView {
+  id: number; token_id: number; name: string; code: string; token_number: string; uid: string; since: Date; state: string;
+}
+export interface TokenHistoryTable {
+  id: Id; token_id: number; source: string; price: string; price_currency: string; supply: string; circulating: string;
+  snapshot_day: string | null; presale_id: number | null; recorded_at: Date; created_at: Ts; updated_at: Ts;
+}
+export interface TokenConfigsTable {
+  id: Id; token_id: number; transfer_fee: Dec; min_transfer: Dec; max_supply: Dec; mintable: Generated<boolean>; burnable: Generated<boolean>;
   state: Generated<string>; created_at: Ts; updated_at: Ts;
 }
 
@@ -475,4 +495,9 @@ export interface DB {
   referral_rules: ReferralRulesTable;
   reward_settlements: RewardSettlementsTable;
   rewards: RewardsTable;
+  nfe_transactions: NfeTransactionsTable;
+  /** A view of the items' holders (tokens.owner_uid, held_since). */
+  nfe_holders: NfeHoldersView;
+  token_history: TokenHistoryTable;
+  token_configs: TokenConfigsTable;
 }

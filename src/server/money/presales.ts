@@ -5,6 +5,7 @@
  * and owed to the member (20x) — and otherwise refunds (21x back to 20x); cancelling refunds. Each is one
  * balanced posting per investment (reference Investment), in the caller's transaction, under the
  * presale's row lock with its state in the guard, so a step happens once however many ask at once.
+ * An allotment also appends the token's history (token-history.ts) in the same transaction.
  * The API (applogic/) and the demo seed both run these, so the seeded ledger balances by construction.
  */
 import type { Kysely } from 'kysely';
@@ -13,6 +14,7 @@ import { compareDecimal, fromUnits, SCALE, toUnits } from '../../shared/decimal.
 import { code, type CurrencyType } from '../ledger/chart.js';
 import { LedgerRefusal, post, postMany, type Posting } from '../ledger/post.js';
 import { insertOnce, requestHash } from '../plugins/idempotency.js';
+import { recordAllotment } from './token-history.js';
 
 export type InvestRefusal =
   | 'presale_doesnt_exist' | 'not_running' | 'hard_cap_reached' | 'amount_below_minimum' | 'amount_above_maximum'
@@ -125,6 +127,8 @@ export async function actOnPresale(
     const allot = action === 'close' && compareDecimal(p.raised, p.soft_cap) >= 0;
     const settled = await settle(trx, p, allot ? 'allotted' : 'refunded', at);
     if (allot) allotted = settled; else refunded = settled;
+    // The allotment mints the token: its history gets the presale's price and the new circulation.
+    if (allotted > 0) await recordAllotment(trx, p, at);
   }
   await trx.updateTable('presales').set({ state, updated_at: at }).where('id', '=', id).execute();
   return { from: p.state, state, allotted, refunded };

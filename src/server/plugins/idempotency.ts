@@ -21,7 +21,7 @@ export function idempotencyKey(req: FastifyRequest, prefix: string): string | un
 export const requestHash = (row: unknown): string => createHash('sha256').update(JSON.stringify(row)).digest('hex');
 
 /** Tables whose creates are idempotent: a creator_id, idempotency_key and request_hash, unique on (creator_id, idempotency_key). */
-export type IdempotentTable = 'adjustments' | 'wallet_transfers' | 'deposits' | 'investments' | 'bonuses' | 'rewards';
+export type IdempotentTable = 'adjustments' | 'wallet_transfers' | 'deposits' | 'investments' | 'bonuses' | 'rewards' | 'nfe_transactions';
 
 /**
  * Inserts the row made by `creator` under `key` (none: a plain insert) and answers its id — or, when

@@ -126,6 +126,12 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
    * toggles. `context`: fields shown after the name to tell rows of one name apart (a sender's country).
    */
   named?: { field: keyof F & string; context?: readonly (keyof F & string)[] };
+  /**
+   * Fields a row is opened by from the palette ("open TRST", "open trust token", "Open Token by name or
+   * code…"): each must be a list filter; every field is asked (an `eq` one as typed, lower- and upper-case)
+   * and the rows found open their page. The first field names the row, the rest follow it.
+   */
+  lookup?: { fields: readonly (keyof F & string)[] };
 }
 
 /** A filter with its operator and query parameters resolved. */
@@ -212,6 +218,10 @@ export function defineResource<const F extends Record<string, FieldDef>>(decl: R
   if (decl.named) {
     [decl.named.field, ...(decl.named.context ?? [])].forEach((k) => known(k, 'named'));
     if (!filtersResolved.some((f) => f.field === decl.named!.field && f.op !== 'range')) throw new Error(`${decl.name}: named by '${decl.named.field}', which the list does not filter by`);
+  }
+  for (const k of decl.lookup?.fields ?? []) {
+    known(k, 'lookup');
+    if (!filtersResolved.some((f) => f.field === k && f.op !== 'range')) throw new Error(`${decl.name}: looked up by '${k}', which the list does not filter by`);
   }
   const orderBy = decl.list.orderBy ?? key;
   const stored = (k: string) => !decl.fields[k]?.from && (!decl.fields[k]?.derive || !!decl.fields[k]?.stored);

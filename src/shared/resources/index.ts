@@ -68,6 +68,11 @@ import { quotes, swaps, wonkaSwaps, wonkaTransactions } from './swaps.js';
 // Tokens and NFE (issue 15, part B).
 import { tokens } from './tokens.js';
 import { nfeCategories } from './nfe-categories.js';
+// The rest of the token area (issue 15): NFE holders and transactions, token history and config.
+import { nfeHolders } from './nfe-holders.js';
+import { nfeTransactions } from './nfe-transactions.js';
+import { tokenHistory } from './token-history.js';
+import { tokenConfigs } from './token-configs.js';
 
 export const RESOURCES: readonly Resource[] = [
   emailTypes,
@@ -85,7 +90,7 @@ export const RESOURCES: readonly Resource[] = [
   presales, milestones, investments, advertisements, coinApplications,
   bonuses, simplexTransactions, banxaTransactions, stripeTransactions, referralRules, rewards,
   wonkas, wonkaConfigs, wonkaDiscounts, quotes, swaps, wonkaSwaps, wonkaTransactions,
-  tokens, nfeCategories,
+  tokens, nfeCategories, nfeHolders, nfeTransactions, tokenHistory, tokenConfigs,
 ];
 
 export const REGISTRY: Readonly<Record<string, Resource>> = Object.fromEntries(RESOURCES.map((r) => [r.name, r]));

@@ -72,5 +72,6 @@ export const presales = defineResource({
     { name: 'advertisements', label: 'Advertisements', list: 'advertisements', scope: { presale_id: 'id' } },
   ],
   named: { field: 'name' },
+  lookup: { fields: ['name', 'token_currency'] },
   messages: { created: 'Presale added successfully', updated: 'Presale updated successfully' },
 });

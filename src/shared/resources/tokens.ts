@@ -73,6 +73,7 @@ export const tokens = defineResource({
     columns: TOKEN_UPLOAD_COLUMNS, required: TOKEN_UPLOAD_REQUIRED, success: '{count} tokens uploaded',
   },
   named: { field: 'name', context: ['code', 'token_number'] },
+  lookup: { fields: ['name', 'code'] },
   messages: { created: 'Token added successfully', updated: 'Token updated successfully' },
 });
 
@@ -87,6 +88,8 @@ export function tokenRowErrors(row: Record<string, unknown>): [field: string, co
     if (row.token_number == null || row.token_number === '') out.push(['token_number', 'missing_token_number']);
     if (row.nfe_category_id == null || row.nfe_category_id === '') out.push(['nfe_category_id', 'missing_nfe_category_id']);
     if (row.supply != null && compareDecimal(String(row.supply), '1') !== 0) out.push(['supply', 'nfe_supply_not_one']);
+    // A burned item has no holder (its burn took it from the last one).
+    if (row.state === 'burned' && row.owner_uid != null && row.owner_uid !== '') out.push(['owner_uid', 'burned_item_held']);
   } else if (row.supply != null && compareDecimal(String(row.supply), '0') <= 0) {
     out.push(['supply', 'zero_supply']);
   }

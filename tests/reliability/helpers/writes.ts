@@ -309,6 +309,16 @@ const BESPOKE: Record<string, WriteCase> = {
   [`POST ${AL}/rewards/new`]: { kind: 'repeatable', prepare: async (c) => { await money(c); return { url: `${AL}/rewards/new`, body: { uid: (await user(c)).uid, currency: 'usd', amount: '1', campaign: 'rel' } }; } },
   [`POST ${AL}/rewards/action`]: { kind: 'unique', prepare: async (c) => ({ url: `${AL}/rewards/action`, body: { id: await pendingReward(c), action: 'pay' } }) },
   [`POST ${AL}/rewards/settle`]: { kind: 'repeatable', prepare: async () => ({ url: `${AL}/rewards/settle`, body: settlePeriod() }) },
+  // An NFE item's transfer from its holder: once; the repeats find the item held by someone else (not_holder).
+  [`POST ${AL}/nfe_transactions/new`]: {
+    kind: 'unique',
+    prepare: async (c) => {
+      const [from, to] = [await user(c), await user(c)];
+      const item = await createRowWith(c, resource('tokens'));
+      await c.t.app.inject({ method: 'POST', url: `${AL}/tokens/update`, headers: c.su.headers(), payload: { id: item.id, owner_uid: from.uid } });
+      return { url: `${AL}/nfe_transactions/new`, body: { token_id: item.id, kind: 'transfer', from_uid: from.uid, to_uid: to.uid } };
+    },
+  },
   // The tokens' CSV Upload, applied (its JSON form, {csv}): the same file twice lands once (every row is then taken).
   [`POST ${AL}/tokens/upload`]: {
     kind: 'unique',
@@ -373,7 +383,18 @@ const FRESH: Record<string, (c: Ctx) => Record<string, unknown> | Promise<Record
     return { base_currency: base, quote_currency: quote, market_id: `${base}${quote}` };
   },
   'wonka-discounts': () => ({ kind: 'tier', tier: 'any' }),
+  // A token config is a fungible token's: a currency of its own, listed as a token; no cap under its supply.
+  'token-configs': async (c) => ({ token_id: await fungibleToken(c), max_supply: '0' }),
 };
+
+/** A fungible token on a currency made for it. */
+async function fungibleToken(c: Ctx): Promise<number> {
+  const code = unique('ft');
+  await db(c).insertInto('currencies').values({ code, name: code, type: 'coin', precision: 8 }).execute();
+  const res = await c.t.app.inject({ method: 'POST', url: `${AL}/tokens/new`, headers: c.su.headers(), payload: { kind: 'fungible', name: code, code, supply: '1000' } });
+  if (res.statusCode >= 300) throw new Error(`creating a fungible token: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}
 
 /** An update whose first free field has no valid sample of its own (a restriction's code: an HTTP status). */
 const UPDATES: Record<string, Record<string, unknown>> = { restrictions: { code: 451 } };

@@ -79,12 +79,17 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { label: 'Wonka Transactions', href: '/wonka-transactions' },
     ],
   },
-  // The spec's tokens routes (§2 Token and presale area): listed tokens and NFE items, and their categories.
+  // The spec's tokens routes (§2 Token and presale area): listed tokens and NFE items, their categories,
+  // holders and transactions, and the fungible tokens' history and config.
   {
     label: 'Tokens', icon: 'chart',
     items: [
       { label: 'Tokens', href: '/tokens' },
       { label: 'NFE Categories', href: '/Nfe-Categories' },
+      { label: 'NFE Holders', href: '/nfe-holders' },
+      { label: 'NFE Transactions', href: '/nfe-transactions' },
+      { label: 'Token History', href: '/token-history' },
+      { label: 'Token Config', href: '/token-config' },
     ],
   },
   {

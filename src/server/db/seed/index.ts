@@ -80,8 +80,8 @@ const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_stat
   'trading_fees', 'bot_settings', 'wallets', 'withdraw_limits', 'crypto_settings', 'operations', 'adjustments', 'orders',
   'trades', 'deposits', 'withdraws', 'wallet_transfers', 'platform_settings', 'sms_sender_configs', 'country_services',
   'mining_sessions', 'mining_rewards', 'email_notifications', 'payment_methods', 'payment_gateways', 'payment_settings',
-  'presales', 'milestones', 'investments', 'advertisements', 'nfe_categories', 'tokens', 'coin_applications', 'bonuses',
-  'provider_transactions', 'provider_events', 'referral_rules', 'reward_settlements', 'rewards',
+  'presales', 'milestones', 'investments', 'advertisements', 'nfe_categories', 'tokens', 'nfe_transactions', 'token_history', 'token_configs',
+  'coin_applications', 'bonuses', 'provider_transactions', 'provider_events', 'referral_rules', 'reward_settlements', 'rewards',
   'wonkas', 'wonka_configs', 'wonka_discounts', 'quotes', 'swaps'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
@@ -128,12 +128,13 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
       await insertAssets(ctx);
       await insertTradingHistory(ctx);
       await insertMoneyMovements(ctx);
+      // Tokens before presales: the closed seed round's allotment appends to TRST's token history.
+      await insertTokens(ctx);
       await insertPresales(ctx);
       await insertCoinApplications(ctx);
       await insertBonusesAndPurchases(ctx);
       await insertReferralRewards(ctx);
       await insertWonka(ctx);
-      await insertTokens(ctx);
       await insertPayoutsAndPushes(ctx);
       await insertMiningAndMail(ctx);
       await insertActivities(ctx, activities);

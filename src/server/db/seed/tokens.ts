@@ -1,9 +1,12 @@
 /**
  * The demo's tokens and NFE: the listed ERC-20 currencies as fungible tokens (TRST, USDT, USDC, DAI, LINK
  * where the demo lists them), four NFE categories, and three collections of items on Ethereum held by the
- * first seeded customers. Deterministic: numbers, holders and times follow from row order and `now`.
+ * first seeded customers (minted by the database as they get their holder), then their transfers, sales
+ * and burns, the tokens' configs and 90 days of history (token-area.ts). Deterministic: numbers, holders
+ * and times follow from row order and `now`.
  */
 import type { SeedContext } from './context.js';
+import { insertNfeMoves, insertTokenConfigs, insertTokenHistory } from './token-area.js';
 
 const DAY = 86_400_000;
 
@@ -51,8 +54,12 @@ export async function insertTokens(ctx: SeedContext): Promise<void> {
       kind: 'nfe', name: `${name} #${n}`, code, blockchain_key: chain, contract_address: contract, token_number: String(n),
       nfe_category_id: Number(categories[cat]!.id), metadata_url: `ipfs://bafybeigdyrzt${code.toLowerCase()}/${n}.json`, supply: '1',
       owner_uid: holders.length && n % 4 !== 0 ? holders[(n * 7 + c) % holders.length]! : null,
-      state: n % 17 === 0 ? 'burned' : n % 11 === 0 ? 'inactive' : 'active', created_at: created, updated_at: created,
+      // Burned items (n % 17) are minted active and burned below, by their transaction.
+      state: n % 11 === 0 ? 'inactive' : 'active', created_at: created, updated_at: created,
     };
   }));
   await db.insertInto('tokens').values(items).execute();
+  await insertNfeMoves(ctx);
+  await insertTokenConfigs(ctx);
+  await insertTokenHistory(ctx);
 }
