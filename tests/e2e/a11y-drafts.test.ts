@@ -75,7 +75,16 @@ describe.skipIf(!run)('accessibility and drafts in Chromium', () => {
     await page.getByRole('tablist').first().waitFor({ timeout: 30_000 });
     found.user = await axe();
 
-    expect(found).toEqual({ login: [], dashboard: [], list: [], form: [], user: [] });
+    // The dark theme has its own colours: the list and the user detail again in it.
+    await page.evaluate(() => (document.querySelector('button[aria-label="Switch to dark theme"]') as HTMLElement).click());
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    found.userDark = await axe();
+    await page.goto(`${journey!.srv.url}/user-directory`);
+    await page.locator('.ag-row').first().waitFor({ timeout: 30_000 });
+    found.listDark = await axe();
+    await page.evaluate(() => (document.querySelector('button[aria-label="Switch to light theme"]') as HTMLElement).click());
+
+    expect(found).toEqual({ login: [], dashboard: [], list: [], form: [], user: [], userDark: [], listDark: [] });
   });
 
   it('every control Tab reaches shows a focus ring; a dialog traps the focus and gives it back', async () => {
