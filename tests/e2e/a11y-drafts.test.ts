@@ -88,14 +88,19 @@ describe.skipIf(!run)('accessibility and drafts in Chromium', () => {
   });
 
   it('every control Tab reaches shows a focus ring; a dialog traps the focus and gives it back', async () => {
-    await page.goto(`${journey!.srv.url}/user-directory`);
-    await page.locator('.ag-row').first().waitFor({ timeout: 30_000 });
     const missing: string[] = [];
-    for (let i = 0; i < 40; i++) {
-      await page.keyboard.press('Tab');
-      const f = await focusRing();
-      if (f && !f.ring) missing.push(`${f.tag} "${f.label}"`);
-    }
+    const walk = async (path: string, ready: string, stops: number) => {
+      await page.goto(`${journey!.srv.url}${path}`);
+      await page.locator(ready).first().waitFor({ timeout: 30_000 });
+      for (let i = 0; i < stops; i++) {
+        await page.keyboard.press('Tab');
+        const f = await focusRing();
+        if (f && !f.ring) missing.push(`${path}: ${f.tag} "${f.label}"`);
+      }
+    };
+    await walk('/dashboard', '.header', 30);
+    await walk('/adjustments-details/add', '.resource-form', 30);
+    await walk('/user-directory', '.ag-row', 40);
     expect(missing).toEqual([]);
 
     // The palette: opened from the header button, Tab cycles inside it, Escape gives the focus back to the button.
