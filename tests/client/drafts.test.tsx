@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH, EXCHANGE, signedIn } from './support/fixtures';
 import { renderApp } from './support/render-app';
-import { pagedList, permissionRows } from './support/resource-rows';
+import { pagedList, permissionRows, signedInWithAbilities } from './support/resource-rows';
 import { ADMIN, UID, customer, serveUser, staff } from './users-fixtures';
 import { isSecretField, loadDraft, saveDraft } from '../../src/client/state/drafts';
 import { expireSession, logout } from '../../src/client/state/session';
@@ -99,6 +99,31 @@ describe('an engine form', () => {
     await user.type(screen.getByRole('textbox', { name: 'Server' }), 'http://rpc:s3cret@127.0.0.1:18443');
     await waitFor(() => expect(draftOf('blockchains/new')?.values).toEqual({ name: 'Bitcoin testnet' }));
     expect(JSON.stringify(localStorage)).not.toContain('s3cret');
+  });
+});
+
+describe('an engine call dialog', () => {
+  it('keeps the params typed (a blockchain\'s Scan block) and restores them when it opens again', async () => {
+    signedInWithAbilities(api, {}, { manage: ['Blockchain'] });
+    const chain = { id: 3, key: 'bitcoin', name: 'Bitcoin', client: 'bitcoin', height: 1, min_confirmations: 2, explorer_address: 'a', explorer_transaction: 't', status: 'active', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+    api.on('GET', `${EXCHANGE}/admin/blockchains/3`, { body: chain });
+    api.on('GET', `${EXCHANGE}/admin/blockchains/3/latest_block`, { body: 812345 });
+    api.on('GET', `${EXCHANGE}/admin/blockchains/clients`, { body: ['bitcoin'] });
+    renderApp('/blockchain/3');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Scan' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Scan block' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Block number' }), '77');
+    // This fixture's staff member has a uid of their own.
+    await waitFor(() => expect(stored()).toEqual([expect.stringMatching(/^steward\.draft:ID\w+:blockchains\/call\/scan-block\/3$/)]));
+    expect(JSON.parse(localStorage.getItem(stored()[0]!)!).values).toEqual({ block_number: '77' });
+
+    cleanup();
+    renderApp('/blockchain/3');
+    await user.click(await screen.findByRole('button', { name: 'Scan' }));
+    dialog = await screen.findByRole('dialog', { name: 'Scan block' });
+    expect(within(dialog).getByRole('status').textContent).toContain('Draft restored');
+    expect((within(dialog).getByRole('textbox', { name: 'Block number' }) as HTMLInputElement).value).toBe('77');
   });
 });
 
