@@ -1,6 +1,6 @@
 /**
  * UI preferences, kept in localStorage so a reload looks the same (spec §9: Light by default). Times show
- * in UTC as the spec requires unless the staff member asks for their own zone everywhere (`timeZone: 'local'`).
+ * in UTC as the spec requires unless the staff member asks for their own zone everywhere (`time: 'local'`).
  */
 import { proxy, subscribe } from 'valtio';
 

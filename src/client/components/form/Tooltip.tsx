@@ -19,6 +19,7 @@ interface Props {
   /** Makes the wrapper focusable, for triggers that cannot take focus themselves (text, disabled fields). */
   focusable?: boolean;
   className?: string;
+  /** An ancestor whose own focus opens the tooltip (a grid cell) and which it then describes. */
   focusTarget?: HTMLElement | null;
 }
 
