@@ -98,7 +98,7 @@ describe.skipIf(!run)('accessibility and drafts in Chromium', () => {
         if (f && !f.ring) missing.push(`${path}: ${f.tag} "${f.label}"`);
       }
     };
-    await walk('/dashboard', '.header', 30);
+    await walk('/dashboard', 'form[aria-label="Customised Date"] input', 30);
     await walk('/adjustments-details/add', '.resource-form', 30);
     await walk('/user-directory', '.ag-row', 40);
     expect(missing).toEqual([]);
