@@ -78,9 +78,12 @@ describe.skipIf(!run)('accessibility and drafts in Chromium', () => {
     // The dark theme has its own colours: the list and the user detail again in it.
     await page.evaluate(() => (document.querySelector('button[aria-label="Switch to dark theme"]') as HTMLElement).click());
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    // Buttons fade their background to the new theme: measured mid-fade, light text would sit on a light background.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     found.userDark = await axe();
     await page.goto(`${journey!.srv.url}/user-directory`);
     await page.locator('.ag-row').first().waitFor({ timeout: 30_000 });
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     found.listDark = await axe();
     await page.evaluate(() => (document.querySelector('button[aria-label="Switch to light theme"]') as HTMLElement).click());
 
@@ -98,7 +101,7 @@ describe.skipIf(!run)('accessibility and drafts in Chromium', () => {
         if (f && !f.ring) missing.push(`${path}: ${f.tag} "${f.label}"`);
       }
     };
-    await walk('/dashboard', 'form[aria-label="Customised Date"] input', 30);
+    await walk('/dashboard', 'form[aria-label="Customised Date"] input', 70);
     await walk('/adjustments-details/add', '.resource-form', 30);
     await walk('/user-directory', '.ag-row', 40);
     expect(missing).toEqual([]);
