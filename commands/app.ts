@@ -1,5 +1,8 @@
-/** Commands of the console itself: palette, shortcut sheet, theme, sign-out. */
+/** Commands of the console itself: palette, shortcut sheet, theme, time zone, sign-out. */
 import type { Command } from './types';
+
+/** The shape of an IANA zone name: 'UTC', 'Asia/Kathmandu', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5'. */
+const ZONE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
 
 export const appCommands: Command[] = [
   {
@@ -27,6 +30,25 @@ export const appCommands: Command[] = [
     keywords: ['dark', 'light', 'theme', 'appearance', 'mode'],
     shortcut: ['shift+T'],
     run: (ctx) => ctx.toggleTheme(),
+  },
+  {
+    id: 'ui.toggle-time',
+    title: 'Toggle times: UTC / local zone',
+    group: 'General',
+    keywords: ['time', 'zone', 'timezone', 'utc', 'local', 'clock', 'dates'],
+    shortcut: ['shift+Z'],
+    run: (ctx) => ctx.toggleTimeMode(),
+  },
+  {
+    id: 'ui.set-time-zone',
+    title: 'Set local time zone…',
+    group: 'General',
+    keywords: ['time', 'zone', 'timezone', 'iana', 'local'],
+    page: {
+      kind: 'input', placeholder: 'IANA zone, e.g. Europe/Berlin (empty: the browser\'s)', action: 'Use this zone',
+      validate: (arg) => (!arg || ZONE.test(arg) ? [] : ['A zone is an IANA name such as Asia/Kathmandu or UTC.']),
+    },
+    run: (ctx, arg) => (ctx.setTimeZone(arg?.trim() ?? '') ? undefined : Promise.resolve([`Unknown time zone: ${arg ?? ''}`])),
   },
   {
     id: 'session.logout',

@@ -28,6 +28,10 @@ export interface CommandContext {
   /** The list on screen, for paging / filter / row commands; null elsewhere. */
   list: ListActions | null;
   toggleTheme(): void;
+  /** Times in UTC (the spec's default) or in the staff member's own zone everywhere. */
+  toggleTimeMode(): void;
+  /** Chooses the local zone by IANA name ('Europe/Berlin'); an empty name goes back to the browser's. False: unknown. */
+  setTimeZone(zone: string): boolean;
   logout(): void;
   openShortcuts(): void;
 }

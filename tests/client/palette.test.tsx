@@ -151,7 +151,7 @@ describe('shortcuts from the same command list', () => {
 describe('paste-and-go parsing', () => {
   const ctx = (location = '/dashboard', open = true) => ({
     ability: {} as never, role: 'admin', location, navigate: () => undefined, openUser: () => undefined, canOpen: () => open, list: null,
-    toggleTheme: () => undefined, logout: () => undefined, openShortcuts: () => undefined,
+    toggleTheme: () => undefined, toggleTimeMode: () => undefined, setTimeZone: () => true, logout: () => undefined, openShortcuts: () => undefined,
   });
 
   it('turns e-mails, phones, markets, currencies and #ids into targets', () => {

@@ -4,7 +4,8 @@
  * required one is filled (spec §5 Block scan); the server's refusal shows in the dialog, success closes it
  * with the call's toast — or, for a call that `reveal`s its answer, keeps it open showing the answer to copy.
  * A call with `confirm` (a deposit's refund) first shows the change before → after and the params, and
- * sends only on Confirm; Back returns to the params.
+ * sends only on Confirm; Back returns to the params. What is typed is kept as a local draft (use-draft.ts)
+ * like every engine form's, unless the params came filled in (the palette's).
  */
 import { useState, type FormEvent } from 'react';
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -14,6 +15,9 @@ import { fieldStruct } from '../../shared/resources/field-structs';
 import { normaliseError } from '../api';
 import { runCall, type Row } from '../api/resources';
 import { FormField } from '../components/form/FormField';
+import { DraftNote } from '../components/form/DraftNote';
+import { useDraft } from '../components/form/use-draft';
+import { isSecretField } from '../state/drafts';
 import { notifySuccess } from '../state/toasts';
 
 interface Props {
@@ -25,9 +29,11 @@ interface Props {
 export default function CallDialog({ resource: r, row, call, onClose, onDone, initial = {} }: Props) {
   const params = call.params ?? {};
   const names = Object.keys(params);
-  const [values, setValues] = useState<Record<string, string>>(
+  const prefilled = names.some((n) => initial[n] !== undefined);
+  const draft = useDraft<Record<string, string>>(prefilled ? null : `${r.name}/call/${call.name}${row ? `/${String(keyOf(r, row))}` : ''}`,
     Object.fromEntries(names.map((n) => [n, initial[n] ?? (params[n]!.default !== undefined ? String(params[n]!.default) : '')])),
-  );
+    (n) => isSecretField(n, { writeOnly: params[n]?.writeOnly }));
+  const { values, setValues } = draft;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,6 +56,7 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
     setFailure(null);
     try {
       const answer = await runCall(r, call, row && keyOf(r, row), checked as Record<string, unknown>);
+      draft.done();
       notifySuccess(call.success ? call.success(answer, checked as Record<string, unknown>) : `${call.label} done`);
       onDone(answer);
       if (call.reveal) setRevealed(call.reveal(answer, window.location.origin));
@@ -75,6 +82,7 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
                 <p key={n} className="before-after">{labelOf(n, params[n])}: <strong className="u-mono">{String(confirming[n])}</strong></p>
               ))}
             </div> : <div className="form-fields">
+              <DraftNote at={draft.restoredAt} onDiscard={() => { draft.discard(); setErrors({}); setFailure(null); }} />
               {names.map((n, i) => (
                 <FormField key={n} name={n} label={labelOf(n, params[n])} kind={params[n]!.kind === 'number' ? 'number' : 'text'}
                   required={params[n]!.required} value={values[n]!} error={errors[n]} autoFocus={i === 0}

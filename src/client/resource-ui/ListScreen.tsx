@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { useSnapshot } from 'valtio';
 import { columnId, keyOf, toggleValue, type Resource } from '../../shared/resources';
 import { offers, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
@@ -28,6 +29,7 @@ import { useListData } from './use-list-data';
 import { useLiveRows } from './use-live-rows';
 import { NewRowsButton } from './NewRowsButton';
 import { watchValues } from '../state/live-values';
+import { ui } from '../state/ui';
 import { useListState } from './use-list-state';
 import { useRowActions } from './use-row-actions';
 import { useRowFocus, viewKey } from './use-row-focus';
@@ -95,7 +97,9 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
   const fitted = useRef(new Map<string, number>());
   const [card, width] = useWidth<HTMLDivElement>();
   const rowIdOf = useCallback((row: Row) => String(keyOf(r, row)), [r]);
-  const columns = useMemo(() => fitColumns(r, columnsFor(r, ctx), data.rows, fitted.current, width), [r, ctx, data.rows, width]);
+  // Local times are wider (their zone's name): the columns are sized again when the preference changes.
+  const { time } = useSnapshot(ui);
+  const columns = useMemo(() => fitColumns(r, columnsFor(r, ctx), data.rows, fitted.current, width), [r, ctx, data.rows, width, time]);
 
   const paging = pagingModel({ ...state, total: data.total, totalKind: data.totalKind, rowsOnPage: data.rows.length,
     nextCursor: data.nextCursor, prevCursor: data.prevCursor });

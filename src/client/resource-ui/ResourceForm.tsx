@@ -12,6 +12,9 @@ import { ApiError } from '../api';
 import { createRow, newIdempotencyKey, runCall, updateRow, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { FormField, type InputKind } from '../components/form/FormField';
+import { DraftNote } from '../components/form/DraftNote';
+import { useDraft } from '../components/form/use-draft';
+import { isSecretField } from '../state/drafts';
 import { MapField } from '../components/form/MapField';
 import { FlagsField } from '../components/form/FlagsField';
 import { ListField } from '../components/form/ListField';
@@ -98,7 +101,10 @@ function ResourceField({ r, name, row, scope, ...rest }: { r: Resource; name: st
 export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Props) {
   const ability = useAbility();
   const initial = useMemo(() => initialValues(r, row), [r, row]);
-  const [values, setValues] = useState<FormValues>(initial);
+  // Every engine form keeps a local draft while it is typed (never its secrets), restored when it opens again.
+  const draft = useDraft<FormValues>(mode === 'create' ? `${r.name}/new` : `${r.name}/edit/${String(row ? keyOf(r, row) : '')}`, initial,
+    (name) => isSecretField(name, { writeOnly: r.fields[name]?.writeOnly }));
+  const { values, setValues } = draft;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   // One idempotency key per body sent: a second submit of the same values (a retry after a lost answer)
@@ -140,6 +146,7 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
       const json = JSON.stringify(checked.body);
       if (sent.current?.body !== json) sent.current = { body: json, key: newIdempotencyKey() };
       const saved = mode === 'create' ? await createRow(r, checked.body, sent.current.key, confirm) : await updateRow(r, keyOf(r, row!), checked.body, confirm);
+      draft.done();
       if (mode === 'create') { const done = createdToast(r, saved); notify(done.type, done.text); } else notifySuccess(r.messages?.updated ?? 'Updated Successfully');
       onSaved(saved);
     } catch (err) {
@@ -157,6 +164,7 @@ export function ResourceForm({ resource: r, mode, row, onSaved, onCancel }: Prop
 
   return (
     <Form className="resource-form" onSubmit={submit} validationBehavior="aria" aria-label={`${mode === 'create' ? 'New' : 'Edit'} ${r.label}`}>
+      <DraftNote at={draft.restoredAt} onDiscard={() => { draft.discard(); setErrors({}); }} />
       <div className="form-fields">
         {names.map((name) => (
           <ResourceField key={name} r={r} name={name} row={mode === 'edit' ? row : undefined} value={values[name]} error={errors[name]} disabledReason={lockReason(name)}

@@ -9,8 +9,9 @@ import { Link } from 'wouter';
 import { keyOf, labelOf, type Resource } from '../../shared/resources';
 import { listRows, type Row } from '../api/resources';
 import { Icon } from '../components/ui/Icon';
-import { display, formatDate, prettyJson, valueAt } from './format';
+import { prettyJson, valueAt } from './format';
 import { linkPath } from './presentation';
+import { Timestamp } from '../components/ui/Timestamp';
 
 interface Props {
   resource: Resource;
@@ -45,7 +46,7 @@ export function Value({ r, field, value }: { r: Resource; field: string; value: 
   // A column may name its emptiness (an adjustment's validator: 'Unvalidated').
   if (value === null || value === undefined || value === '') return <span className="row-panel-empty">{r.columns.find((c) => c.field === field)?.empty ?? '—'}</span>;
   if (kind === 'date' || kind === 'datetime' || /(^|_)at$/.test(field)) {
-    return <time dateTime={display(value)} title={display(value)}>{formatDate(value)} UTC</time>;
+    return <Timestamp value={value} namedUtc />;
   }
   const label = r.fields[field]?.valueLabels?.[String(value)];
   if (label) return <span className="row-panel-text" title={String(value)}>{label}</span>;

@@ -1,10 +1,11 @@
-/** Cell renderers for the definition's column formats (badge, truncate, switch, view) and the row actions. */
+/** Cell renderers for the definition's column formats (date, badge, truncate, switch, view) and the row actions. */
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { BadgeColour } from '../../shared/resources';
 import { Tooltip } from '../components/form/Tooltip';
 import { Icon } from '../components/ui/Icon';
+import { Timestamp } from '../components/ui/Timestamp';
 import { ValueDialog } from '../components/ui/ValueDialog';
 import type { Row } from '../api/resources';
 import { display, truncate } from './format';
@@ -24,6 +25,11 @@ export function BadgeCell({ value, colours, labels, fallback }: CellProps & Badg
   const colour = known ? colours[v] : fallback?.colour ?? 'grey';
   const text = known ? labels?.[v] ?? display(value) : fallback?.label ?? display(value);
   return <span className={`cell-badge cell-badge-${colour}`}>{text}</span>;
+}
+
+/** A time in UTC (or the chosen zone); the cell's focus or a hover shows both zones and its age. */
+export function DateCell({ value, eGridCell }: CellProps) {
+  return <Timestamp value={value} focusTarget={eGridCell} />;
 }
 
 export function TruncateCell({ value, length, tooltip }: CellProps & { length: number; tooltip: boolean }) {

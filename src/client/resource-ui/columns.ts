@@ -2,11 +2,12 @@
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { columnId, labelOf, type ColumnDef, type FieldDef, type Resource } from '../../shared/resources';
 import type { Row } from '../api/resources';
-import { ActionsCell, BadgeCell, LinkCell, SwitchCell, TruncateCell, ViewCell, type ActionParams, type SwitchParams } from './cells';
+import { ActionsCell, BadgeCell, DateCell, LinkCell, SwitchCell, TruncateCell, ViewCell, type ActionParams, type SwitchParams } from './cells';
 import { withLiveColumns } from './live-cells';
 import { display, formatDate, USER_AGENT_LENGTH, valueAt } from './format';
 import { formatPhone, isPhoneField } from '../../shared/phone';
 import { shiftDecimal } from '../../shared/decimal';
+import { ui } from '../state/ui';
 
 export interface ColumnContext {
   /** Switch cells: per action name, what the switch needs beyond the row. */
@@ -52,7 +53,9 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
   switch (format?.kind) {
     case 'date':
       // Room for 'MMM d, yyyy HH:mm' whole (the longest month name, two-digit day).
-      return { ...base, minWidth: 172, valueFormatter: (p: ValueFormatterParams<Row>) => formatDate(p.value), cellClass: 'cell-date' };
+      // The cell shows the time in the staff member's chosen zone (Timestamp); the formatted value (UTC) is
+      // what AG Grid copies and reads out.
+      return { ...base, minWidth: 172, valueFormatter: (p: ValueFormatterParams<Row>) => formatDate(p.value), cellRenderer: DateCell, cellClass: 'cell-date' };
     case 'number': case 'decimal':
       // A fee stored as Peatio's fraction reads as the percent it is (0.0015 → 0.15 %).
       if (f?.scale === 'percent') {
@@ -112,7 +115,8 @@ export function columnsFor(r: Resource, ctx: ColumnContext): ColDef<Row>[] {
 /** What a cell shows, for sizing: dates in full, badges their label (plus the dot), cut text its cut. */
 function shownText(c: ColumnDef, value: unknown): string {
   const f = c.format;
-  if (f?.kind === 'date') return 'Sep 30, 2026 23:59';
+  // Local times carry their zone's short name ('GMT+10:30' at the longest).
+  if (f?.kind === 'date') return ui.time === 'local' ? 'Sep 30, 2026 23:59 GMT+10:30' : 'Sep 30, 2026 23:59';
   if (f?.kind === 'switch') return 'Mmmmm';
   const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : display(value);
   if (f?.kind === 'badge') return `${f.labels?.[text.toLowerCase()] ?? text}MMM`;

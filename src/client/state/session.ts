@@ -13,6 +13,7 @@ import { browser } from '../browser';
 import { getConfig } from '../config';
 import { notify, notifySuccess } from './toasts';
 import { forgetRowFocus } from '../resource-ui/use-row-focus';
+import { clearDrafts, reopenDrafts } from './drafts';
 
 /** loading: restoring a session at start-up; anonymous: show sign-in; authenticated: user and abilities known. */
 export type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
@@ -64,6 +65,7 @@ async function establish(user: CurrentUser): Promise<Landing> {
     dropPreloads();
     session.ability = noAbility();
   }
+  reopenDrafts(user.uid);
   session.user = user;
   session.status = 'authenticated';
   return user.level > 0 ? '/dashboard' : '/email-verification';
@@ -96,8 +98,12 @@ export async function signInWith(body: SignInRequest): Promise<Landing> {
   return establish(user);
 }
 
-/** The Logout menu item. A session the server no longer knows counts as ended. */
+/**
+ * The Logout menu item. A session the server no longer knows counts as ended. Signing out by one's own
+ * action also drops one's form drafts (an idle sign-out keeps them: expireSession).
+ */
 export async function logout(): Promise<boolean> {
+  const uid = session.user?.uid;
   try {
     await signOut();
   } catch (err) {
@@ -107,6 +113,7 @@ export async function logout(): Promise<boolean> {
       return false;
     }
   }
+  if (uid) clearDrafts(uid);
   clearSession();
   notifySuccess('Logged Out Successfully');
   browser.navigate('/login', true);

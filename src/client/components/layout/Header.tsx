@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { toggleSidebar, toggleTheme, ui } from '../../state/ui';
+import { toggleSidebar, toggleTheme, toggleTimeMode, ui } from '../../state/ui';
 import { openPalette } from '../../state/palette';
 import { Icon } from '../ui/Icon';
 import { LiveIndicator } from './LiveIndicator';
@@ -13,8 +13,9 @@ interface Props {
 }
 
 export function Header({ title, slotRef }: Props) {
-  const { theme, sidebarOpen } = useSnapshot(ui);
+  const { theme, sidebarOpen, time, zone } = useSnapshot(ui);
   const dark = theme === 'dark';
+  const local = time === 'local';
   return (
     <header className="header">
       <button type="button" className="icon-btn" onClick={toggleSidebar} aria-expanded={sidebarOpen}
@@ -28,6 +29,10 @@ export function Header({ title, slotRef }: Props) {
         <Icon name="search" />
         <span className="palette-hint-text">Search or jump to…</span>
         <kbd>{isMac ? '⌘' : 'Ctrl'}</kbd><kbd>K</kbd>
+      </button>
+      <button type="button" className="zone-btn" onClick={toggleTimeMode} aria-pressed={local}
+        aria-label={local ? `Times in ${zone}: show UTC` : `Times in UTC: show local time (${zone})`} title="Times: UTC / local zone (Shift+Z)">
+        <Icon name="clock" size={14} /> {local ? zone : 'UTC'}
       </button>
       <button type="button" className="icon-btn" onClick={toggleTheme} aria-pressed={dark}
         aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'} title={dark ? 'Light theme' : 'Dark theme'}>

@@ -12,7 +12,7 @@ import { activeList, onActiveListChange } from '../../keyboard/active-list';
 import { accessKind, routes } from '../../routes';
 import { openShortcuts } from '../../state/palette';
 import { logout, session } from '../../state/session';
-import { toggleTheme } from '../../state/ui';
+import { setLocalZone, toggleTheme, toggleTimeMode } from '../../state/ui';
 import { userPathFor } from '../../state/user-detail';
 
 export interface CommandSource {
@@ -55,6 +55,8 @@ export function useCommandSource(): CommandSource {
       },
       list: activeList(),
       toggleTheme,
+      toggleTimeMode,
+      setTimeZone: (zone: string) => setLocalZone(zone || null),
       logout: () => { void logout(); },
       openShortcuts,
     };

@@ -47,7 +47,7 @@ export function Toaster() {
   // feedback.css takes the lower of this and the top bar's edge.
   const style = anchor === null ? undefined : ({ '--toast-below': `${anchor + GAP_PX}px` } as CSSProperties);
   return (
-    <div className="toaster" aria-label="Notifications" data-react-aria-top-layer="true" style={style}>
+    <div className="toaster" role="region" aria-label="Notifications" data-react-aria-top-layer="true" style={style}>
       {items.map((toast) => (
         <div key={toast.id} className={`toast toast-${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
           <Icon name={toast.type === 'error' ? 'alert' : 'check'} className="toast-icon" />

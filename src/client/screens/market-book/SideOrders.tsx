@@ -2,10 +2,10 @@
  * The open orders resting on one side of the book (or at the selected level), each with a Cancel
  * button. Cancel is disabled, with the reason, for a role that may not cancel orders.
  */
-import { formatDate } from '../../resource-ui/format';
 import { type Row } from '../../api/resources';
 import { useCancelOrder } from './use-cancel-order';
 import { useSideOrders, type OrderSide } from './use-side-orders';
+import { Timestamp } from '../../components/ui/Timestamp';
 
 const SIDE_WORD: Record<OrderSide, string> = { sell: 'sell', buy: 'buy' };
 
@@ -42,7 +42,7 @@ export function SideOrders({ market, side, price, bookVersion, onClearPrice }: {
                     <td className="mb-num">{String(o.remaining_volume ?? '')}</td>
                     <td className="mb-num">{String(o.origin_volume ?? '')}</td>
                     <td>{String(o.email ?? '')}</td>
-                    <td>{formatDate(o.created_at)}</td>
+                    <td><Timestamp value={o.created_at} /></td>
                     <td className="mb-action">
                       <button type="button" className="btn btn-ghost btn-sm" aria-label={`Cancel order ${String(o.id)}`}
                         disabled={refusal !== undefined} title={refusal} onClick={() => cancel.ask(o)}>Cancel</button>

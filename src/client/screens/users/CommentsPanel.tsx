@@ -9,8 +9,8 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Field } from '../../components/ui/Field';
 import { Icon } from '../../components/ui/Icon';
 import { createComment, loadOlderComments, removeComment, updateComment, userComments } from '../../state/user-comments';
-import { formatDate } from './format';
 import { Panel } from './Panel';
+import { Timestamp } from '../../components/ui/Timestamp';
 
 function CommentForm({ initial, submitLabel, onSave, onCancel }: {
   initial?: UserComment; submitLabel: string; onSave(title: string, data: string): Promise<boolean>; onCancel?(): void;
@@ -85,7 +85,7 @@ export function CommentsPanel({ reason }: { reason?: string }) {
               <>
                 <div className="u-comment-head">
                   <strong>{c.title}</strong>
-                  <span className="u-muted">{formatDate(c.created_at)}</span>
+                  <span className="u-muted"><Timestamp value={c.created_at} /></span>
                   {!reason && (
                     <span className="u-comment-tools">
                       <button type="button" className="icon-btn" aria-label={`Edit comment ${c.title}`} onClick={() => setEditing(c.id)}>

@@ -5,10 +5,11 @@
 import { useState } from 'react';
 import type { UserDetail } from '../../api/users';
 import { decideProfile } from '../../state/user-detail';
-import { capitalise, formatDate } from './format';
+import { capitalise } from './format';
 import { Panel, Reasoned } from './Panel';
 import { ProfileDialog } from './ProfileDialog';
 import type { UserRules } from './rules';
+import { Timestamp } from '../../components/ui/Timestamp';
 
 const TONE: Record<string, string> = { verified: 'green', submitted: 'yellow', rejected: 'red', drafted: 'grey' };
 
@@ -46,7 +47,7 @@ export function ProfilePanel({ user, rules }: { user: UserDetail; rules: UserRul
           <div><dt>Date of birth</dt><dd>{p.dob ?? '—'}</dd></div>
           <div><dt>Address</dt><dd>{[p.address, p.postcode, p.city].filter(Boolean).join(', ') || '—'}</dd></div>
           <div><dt>Country</dt><dd>{p.country ?? '—'}</dd></div>
-          <div><dt>Submitted</dt><dd>{formatDate(p.created_at)}</dd></div>
+          <div><dt>Submitted</dt><dd><Timestamp value={p.created_at} /></dd></div>
         </dl>
       )}
     </Panel>

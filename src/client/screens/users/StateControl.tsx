@@ -1,12 +1,15 @@
 /**
  * User state (spec §4): picking a new value asks for a remark first ('Required!', 'Please enter valid
- * data!' for a leading space, the shared struct's rules), then saves {uid, state, remark}.
+ * data!' for a leading space, the shared struct's rules), then saves {uid, state, remark}. The remark typed
+ * is kept as a local draft (use-draft.ts) until the state is saved or the draft discarded.
  */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { REMARK_MESSAGES, StateChange, USER_STATES, validateForm } from '../../../shared/users';
 import type { UserDetail } from '../../api/users';
 import { Field } from '../../components/ui/Field';
+import { DraftNote } from '../../components/form/DraftNote';
+import { useDraft } from '../../components/form/use-draft';
 import { FormField } from '../../components/form/FormField';
 import { clearIntent, setUserState, userDetail } from '../../state/user-detail';
 import { capitalise } from './format';
@@ -22,18 +25,22 @@ interface RemarkProps {
 }
 
 export function RemarkDialog({ uid, from, to, initialRemark = '', onClose }: RemarkProps) {
-  const [remark, setRemark] = useState(initialRemark);
-  useEffect(() => setRemark(initialRemark), [initialRemark]);
+  const { values, setValues, restoredAt, discard, done } = useDraft(`user:${uid}:state`, { remark: '' });
+  const remark = values.remark;
+  const setRemark = (text: string) => setValues({ remark: text });
+  // A remark typed in the palette replaces the draft.
+  useEffect(() => { if (initialRemark) setValues({ remark: initialRemark }); }, [initialRemark, setValues]);
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
-  const close = () => { setRemark(''); setError(undefined); onClose(); };
+  // Closing keeps the remark typed (the draft); saving the state or Discard drops it.
+  const close = () => { setError(undefined); onClose(); };
   const submit = async () => {
     const v = validateForm(StateChange, { uid, state: to, remark }, { prefix: 'admin.user', messages: REMARK_MESSAGES });
     if (!v.ok) { setError(v.messages.remark ?? Object.values(v.messages)[0]); return; }
     setPending(true);
     const ok = await setUserState(v.value.state, v.value.remark);
     setPending(false);
-    if (ok) close();
+    if (ok) { done(); setRemark(''); close(); }
   };
   const tone = to === 'banned' ? 'danger' : 'primary';
   return (
@@ -44,6 +51,7 @@ export function RemarkDialog({ uid, from, to, initialRemark = '', onClose }: Rem
         <span aria-label="to">→</span>
         <span className="u-change-to">{to ? capitalise(to) : ''}</span>
       </p>
+      <DraftNote at={restoredAt} onDiscard={() => { discard(); setError(undefined); }} />
       <Field label="Remark" name="remark" value={remark} error={error} autoFocus autoComplete="off"
         hint="Why the state changes; kept in the state change log."
         onChange={(e) => { setRemark(e.target.value); if (error) setError(undefined); }} />

@@ -1,8 +1,8 @@
 /** The state change log (spec §3 State log): past state → state, remark, who, when; newest first. */
 import type { UserDetail } from '../../api/users';
-import { formatDate } from './format';
 import { Panel } from './Panel';
 import { StateBadge } from './UserHeader';
+import { Timestamp } from '../../components/ui/Timestamp';
 
 export function StateLogPanel({ user }: { user: UserDetail }) {
   const logs = user.user_state_logs;
@@ -24,7 +24,7 @@ export function StateLogPanel({ user }: { user: UserDetail }) {
                   </td>
                   <td className="u-remark">{l.remark ?? ''}</td>
                   <td>{l.change_by_user_email ?? <span className="u-muted">system</span>}</td>
-                  <td className="u-nowrap">{formatDate(l.created_at)}</td>
+                  <td className="u-nowrap"><Timestamp value={l.created_at} /></td>
                 </tr>
               ))}
             </tbody>

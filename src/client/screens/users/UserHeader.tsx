@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { UserDetail } from '../../api/users';
 import { Avatar } from '../../components/ui/Avatar';
 import { Icon } from '../../components/ui/Icon';
-import { capitalise, displayName, formatDate, STATE_TONE } from './format';
+import { capitalise, displayName, STATE_TONE } from './format';
+import { Timestamp } from '../../components/ui/Timestamp';
 
 function CopyUid({ uid }: { uid: string }) {
   const [copied, setCopied] = useState(false);
@@ -51,7 +52,7 @@ export function UserHeader({ user }: { user: UserDetail }) {
         <div><dt>Role</dt><dd><span className="role-pill">{user.role}</span></dd></div>
         <div><dt>Level</dt><dd className="u-num">{user.level}</dd></div>
         <div><dt>2FA</dt><dd>{user.otp ? 'On' : 'Off'}</dd></div>
-        <div><dt>Joined</dt><dd>{formatDate(user.created_at)}</dd></div>
+        <div><dt>Joined</dt><dd><Timestamp value={user.created_at} /></dd></div>
       </dl>
     </div>
   );

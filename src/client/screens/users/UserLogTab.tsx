@@ -13,10 +13,11 @@ import { fetchUserLog } from '../../api/users';
 import type { ListResult } from '../../api/http';
 import { Pager } from '../../resource-ui/Pager';
 import { pagingModel, type PageMove } from '../../resource-ui/paging';
-import { display, formatDate, truncate, valueAt } from '../../resource-ui/format';
+import { display, truncate, valueAt } from '../../resource-ui/format';
 import { formatPhone, isPhoneField } from '../../../shared/phone';
 import { notifyFailure } from '../../state/toasts';
 import { userDetail } from '../../state/user-detail';
+import { Timestamp } from '../../components/ui/Timestamp';
 
 type Row = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ const SERVICE = { barong: 'auth', peatio: 'exchange', applogic: 'applogic' } as 
 
 function Cell({ column, value }: { column: ColumnDef; value: unknown }) {
   const f = column.format;
-  if (f?.kind === 'date') return <span className="u-nowrap">{formatDate(value)}</span>;
+  if (f?.kind === 'date') return <span className="u-nowrap"><Timestamp value={value} /></span>;
   if (f?.kind === 'badge') {
     const v = display(value).toLowerCase();
     const known = v in f.colours;

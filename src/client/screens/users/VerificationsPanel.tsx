@@ -5,8 +5,9 @@
  */
 import { useSnapshot } from 'valtio';
 import { loadVerifications, userVerifications } from '../../state/user-verifications';
-import { capitalise, formatDate } from './format';
+import { capitalise } from './format';
 import { Panel } from './Panel';
+import { Timestamp } from '../../components/ui/Timestamp';
 
 /** Badge colour per verification status; anything else (expired, a provider's own word) is grey. */
 const STATUS_TONE: Record<string, string> = {
@@ -40,7 +41,7 @@ export function VerificationsPanel({ uid }: { uid: string }) {
               <tr key={r.verification_id}>
                 <td className="u-mono">{r.verification_id}</td>
                 <td><span className={`u-badge u-badge-${STATUS_TONE[r.status] ?? 'grey'}`}>{capitalise(r.status.replace(/_/g, ' '))}</span></td>
-                <td className="u-nowrap">{formatDate(r.created_at)}</td>
+                <td className="u-nowrap"><Timestamp value={r.created_at} /></td>
               </tr>
             ))}
           </tbody>

@@ -1,8 +1,4 @@
 /** Display helpers of the user screens. */
-import { formatDate } from '../../resource-ui/format';
-
-export { formatDate };
-
 /** Spec §2 header: the full name, or 'No Name'. */
 export const displayName = (u: { full_name: string | null; username?: string | null }): string =>
   u.full_name?.trim() || 'No Name';
