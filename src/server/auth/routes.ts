@@ -9,6 +9,7 @@ import { logsRoutes } from './logs/index.js';
 import { userAdminRoutes } from './users/index.js';
 import { restrictionRoutes } from './restrictions/routes.js';
 import { countryServiceRoutes } from './country-services.js';
+import { viewRoutes } from './views.js';
 
 export const BARONG_PREFIX = '/api/v2/barong';
 
@@ -20,6 +21,7 @@ export async function registerBarongRoutes(app: FastifyInstance): Promise<void> 
     logsRoutes(barong);
     await barong.register(accessAdminRoutes, { prefix: '/admin' });
     await barong.register(userAdminRoutes, { prefix: '/admin' });
+    await barong.register(async (admin) => viewRoutes(admin), { prefix: '/admin' });
     restrictionRoutes(barong);
     countryServiceRoutes(barong);
     registerResourceRoutes(barong, 'barong');

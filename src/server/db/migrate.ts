@@ -29,6 +29,7 @@ import * as presales from './migrations/0026_presales.js';
 import * as tokens from './migrations/0027_tokens.js';
 import * as coinApplications from './migrations/0028_coin_applications.js';
 import * as bonuses from './migrations/0029_bonuses.js';
+import * as savedViews from './migrations/0033_saved_views.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0027_tokens': tokens,
   '0028_coin_applications': coinApplications,
   '0029_bonuses': bonuses,
+  '0033_saved_views': savedViews,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */
