@@ -26,6 +26,10 @@ export const listCommands: Command[] = [
     id: 'list.export', title: 'Export CSV', group: 'List', keywords: ['export', 'download', 'csv', 'spreadsheet', 'excel'],
     can: (ctx) => !!ctx.list?.exportView, run: (ctx) => ctx.list?.exportView?.(),
   },
+  {
+    id: 'list.views', title: 'Saved views of this list…', group: 'List', keywords: ['view', 'save view', 'share', 'bookmark'],
+    can: (ctx) => !!ctx.list?.openViews, run: (ctx) => ctx.list?.openViews?.(),
+  },
   // The pager's rows-per-page select, without tabbing to it.
   ...PAGE_SIZES.map((n): Command => ({
     id: `list.page-size-${n}`, title: `Rows per page: ${n}`, group: 'List', keywords: ['page size', 'per page', 'limit', 'rows'],

@@ -46,6 +46,8 @@ export interface ListActions {
   reload(): void;
   /** Starts the CSV export of the view (every page, its filters and columns); absent where a list has none. */
   exportView?(): void;
+  /** Opens the list's saved views (open, save current as…, rename, share, delete). */
+  openViews?(): void;
 }
 
 /**

@@ -23,6 +23,9 @@ import { canAdd, detailPath, formStyle, hasForm, newPath, opensPanel, rememberLi
 import { RowPanel } from './RowPanel';
 import { BulkActions } from './BulkActions';
 import { ExportButton, useListExport } from './ExportButton';
+import { ViewsMenu } from './ViewsMenu';
+import { columnsOf, viewOfSearch } from '../../shared/saved-views';
+import { viewUrl } from '../state/saved-views';
 import { ListSummary } from './ListSummary';
 import { useListData } from './use-list-data';
 import { useLiveRows } from './use-live-rows';
@@ -53,7 +56,10 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
   const data = useListData(r, state, scope?.params);
   const actions = useRowActions(r, data);
   // The view's export (every page, these filters and columns), from the header button or the palette.
-  const exp = useListExport(r, state, scope?.params);
+  // A saved view's columns (`?columns=`): the grid and the export show those, in that order.
+  const shownColumns = useMemo(() => columnsOf(r, search), [r, search]);
+  const exp = useListExport(r, state, scope?.params, shownColumns);
+  const [viewsOpen, setViewsOpen] = useState(false);
   // A bulk action's confirmation, opened by its button or by the palette (`?bulk=<name>`).
   const bulkParam = new URLSearchParams(search).get('bulk');
   const [bulkOpen, setBulkOpen] = useState<string | null>(bulkParam);
@@ -95,7 +101,13 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
   const fitted = useRef(new Map<string, number>());
   const [card, width] = useWidth<HTMLDivElement>();
   const rowIdOf = useCallback((row: Row) => String(keyOf(r, row)), [r]);
-  const columns = useMemo(() => fitColumns(r, columnsFor(r, ctx), data.rows, fitted.current, width), [r, ctx, data.rows, width]);
+  const columns = useMemo(() => {
+    const all = columnsFor(r, ctx);
+    const picked = shownColumns
+      ? [...shownColumns.flatMap((id) => all.filter((c) => c.colId === id)), ...all.filter((c) => c.colId === '__actions')]
+      : all;
+    return fitColumns(r, picked, data.rows, fitted.current, width);
+  }, [r, ctx, data.rows, width, shownColumns]);
 
   const paging = pagingModel({ ...state, total: data.total, totalKind: data.totalKind, rowsOnPage: data.rows.length,
     nextCursor: data.nextCursor, prevCursor: data.prevCursor });
@@ -130,6 +142,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
     setPageSize: (limit) => list.update({ limit, page: 1 }),
     reload: data.reload,
     exportView: exp.start,
+    openViews: () => setViewsOpen(true),
   }), [r, state, paging.next, paging.prev, list, open, data.reload, exp.start]);
 
   const onKey = useCallback((row: GridRow, key: string, column: string) => {
@@ -151,6 +164,8 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
       <HeaderActions>
         <HeaderFilterButton pressed={filterOpen} active={activeFilters} onPress={() => setFilterOpen((o) => !o)} />
         <ListCalls resource={r} onDone={() => data.reload()} />
+        <ViewsMenu resource={r} current={viewOfSearch(r, search)} open={viewsOpen} onOpenChange={setViewsOpen}
+          onOpenView={(v) => navigate(viewUrl(v))} />
         <ExportButton exp={exp} />
         <ListUpload resource={r} onDone={() => data.reload()} />
         {can('create') && canAdd(r) && (
