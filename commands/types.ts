@@ -48,6 +48,8 @@ export interface ListActions {
   exportView?(): void;
   /** Opens the list's saved views (open, save current as…, rename, share, delete). */
   openViews?(): void;
+  /** An approval queue's keyboard review (ListDecl.review): decide on the focused row, undo the held decision. */
+  review?: { accept(): void; reject(): void; undo(): void };
 }
 
 /**

@@ -24,6 +24,8 @@ import { RowPanel } from './RowPanel';
 import { BulkActions } from './BulkActions';
 import { ExportButton, useListExport } from './ExportButton';
 import { ViewsMenu } from './ViewsMenu';
+import { ReviewBar } from './ReviewBar';
+import { useReview } from './use-review';
 import { columnsOf, viewOfSearch } from '../../shared/saved-views';
 import { viewUrl } from '../state/saved-views';
 import { ListSummary } from './ListSummary';
@@ -98,6 +100,10 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
       onEdit: open, onDelete: actions.askDelete,
     } : undefined,
   }), [r, ability, canEdit, open]);
+  const review = useReview(r, useCallback(() => grid.current, []), data.reload);
+  // An approval queue under keyboard review opens the focused row beside the list on Enter (a split
+  // pane that follows j/k), so the reviewer reads and decides without leaving the queue.
+  const beside = useCallback((row: GridRow) => list.openPanel(String(keyOf(r, row))), [r, list]);
   const fitted = useRef(new Map<string, number>());
   const [card, width] = useWidth<HTMLDivElement>();
   const rowIdOf = useCallback((row: Row) => String(keyOf(r, row)), [r]);
@@ -137,13 +143,14 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
       requestAnimationFrame(() => filterRef.current?.focusFirst());
     },
     moveRow: (d) => grid.current?.move(d),
-    openFocused: () => { const row = grid.current?.focusedRow(); if (row) open(row); },
+    openFocused: () => { const row = grid.current?.focusedRow(); if (row) (review ? beside : open)(row); },
     deleteFocused: () => { const row = grid.current?.focusedRow(); if (row && deletable(row as Row)) actions.askDelete(row as Row); },
     setPageSize: (limit) => list.update({ limit, page: 1 }),
     reload: data.reload,
     exportView: exp.start,
     openViews: () => setViewsOpen(true),
-  }), [r, state, paging.next, paging.prev, list, open, data.reload, exp.start]);
+    ...(review ? { review: { accept: review.accept, reject: review.reject, undo: review.undo } } : {}),
+  }), [r, state, paging.next, paging.prev, list, open, beside, data.reload, exp.start, review]);
 
   const onKey = useCallback((row: GridRow, key: string, column: string) => {
     if (key === 'Delete' && offers(r, 'delete')) { if (deletable(row as Row)) actions.askDelete(row as Row); return true; }
@@ -191,6 +198,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
         {data.loading && <span className="spinner spinner-sm" role="status" aria-label="Loading" />}
         {r.live?.rows && <NewRowsButton live={live} />}
       </div>
+      {review && <ReviewBar review={review} />}
       {r.list.summary && <ListSummary resource={r} filters={{ ...state.filters, ...scope?.params }} />}
       {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} handleRef={filterRef}
         exclude={Object.keys(scope?.params ?? {})} onLeave={() => grid.current?.move(0)} />}
@@ -198,12 +206,13 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
         <div className="list-card" ref={card}>
           <DataGrid label={r.labelPlural} columns={columns} rows={data.rows} loading={data.loading && data.rows.length === 0}
             sort={{ field: state.orderBy, ordering: state.ordering }} controllerRef={grid}
-            onSort={(s) => list.update({ orderBy: s.field, ordering: s.ordering, page: 1 })} onOpen={open} onKey={onKey}
+            onSort={(s) => list.update({ orderBy: s.field, ordering: s.ordering, page: 1 })} onOpen={open} onEnter={review ? beside : undefined} onKey={onKey}
             onFocusRow={onFocusRow} rowId={rowIdOf} />
           <Pager page={state.page} limit={state.limit} total={data.total} totalKind={data.totalKind} rowsOnPage={data.rows.length}
             model={paging} onMove={(move) => list.update(move)} onLimit={(limit) => list.update({ limit, page: 1 })} />
         </div>
-        {list.panel && <RowPanel resource={r} id={list.panel} rows={data.rows} fixed={scope?.params} onClose={closePanel} />}
+        {list.panel && <RowPanel resource={r} id={list.panel} rows={data.rows} fixed={scope?.params} onClose={closePanel}
+          page={review ? (row) => detailPath(r, row) ?? rowPath(r, keyOf(r, row)) : undefined} />}
       </div>
       <ConfirmDialog isOpen={actions.confirming !== null} title="Are you sure?" confirmLabel="Delete" tone="danger"
         pending={actions.deleting} onConfirm={actions.confirmDelete} onCancel={actions.cancelDelete}>

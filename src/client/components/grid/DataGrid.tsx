@@ -43,6 +43,8 @@ interface Props {
   sort: GridSort;
   onSort(sort: GridSort): void;
   onOpen(row: GridRow): void;
+  /** Enter on a focused row, when it differs from a click (an approval queue shows the row beside the list). */
+  onEnter?(row: GridRow): void;
   /** Keys other than Enter on a focused cell; return true when handled. */
   onKey?(row: GridRow, key: string, column: string): boolean;
   /** The row focus moved (arrows, j/k, a click). */
@@ -65,7 +67,7 @@ function NoRows() {
 const fromControl = (target: EventTarget | null) =>
   target instanceof Element && !!target.closest('button, a, input, [role="switch"]');
 
-export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, onKey, onFocusRow, controllerRef, rowId = byId }: Props) {
+export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, onEnter, onKey, onFocusRow, controllerRef, rowId = byId }: Props) {
   const api = useRef<GridApi<GridRow> | null>(null);
 
   const columnDefs = useMemo(() => columns.map((c) => ({
@@ -132,11 +134,11 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
     const column = 'column' in e ? e.column.getColId() : '';
     if (ev.key === 'Enter') {
       ev.preventDefault();
-      onOpen(e.data);
+      (onEnter ?? onOpen)(e.data);
     } else if (onKey?.(e.data, ev.key, column)) {
       ev.preventDefault();
     }
-  }, [onOpen, onKey]);
+  }, [onOpen, onEnter, onKey]);
 
   const onRowClicked = useCallback((e: RowClickedEvent<GridRow>) => {
     if (e.data && !fromControl(e.event?.target ?? null)) onOpen(e.data);
