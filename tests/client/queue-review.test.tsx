@@ -10,13 +10,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { EXCHANGE } from './support/fixtures';
-import { renderApp } from './support/render-app';
+import { freshBrowserState, renderApp } from './support/render-app';
 import { pagedList, signedInWithAbilities } from './support/resource-rows';
 import { RESOURCES, resourceNamed } from '../../src/shared/resources';
 import { REVIEW_HOLD_MS } from '../../src/client/resource-ui/use-review';
 
 let api: FakeApi;
-beforeEach(() => { localStorage.clear(); api = fakeApi(); });
+beforeEach(() => { freshBrowserState(); api = fakeApi(); });
 afterEach(() => vi.unstubAllGlobals());
 
 const ME = 'ID00000000AA';
@@ -84,6 +84,11 @@ describe('review keys on an approval queue', () => {
     await user.keyboard('ja');
     expect(await screen.findByText('You created this adjustment: another staff member must accept it')).toBeTruthy();
     expect(screen.queryByText(/u to undo/)).toBeNull();
+    // The `?` sheet lists the review keys where they work.
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('region', { name: 'Review' });
+    expect(sheet.textContent).toContain('Accept focused row');
+    expect(sheet.textContent).toContain('Undo the last decision');
   });
 
   it('rejects a pending withdrawal with the reason typed inline', async () => {

@@ -148,9 +148,9 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
     setPageSize: (limit) => list.update({ limit, page: 1 }),
     reload: data.reload,
     exportView: exp.start,
-    openViews: () => setViewsOpen(true),
+    ...(given ? {} : { openViews: () => setViewsOpen(true) }),
     ...(review ? { review: { accept: review.accept, reject: review.reject, undo: review.undo } } : {}),
-  }), [r, state, paging.next, paging.prev, list, open, beside, data.reload, exp.start, review]);
+  }), [r, given, state, paging.next, paging.prev, list, open, beside, data.reload, exp.start, review]);
 
   const onKey = useCallback((row: GridRow, key: string, column: string) => {
     if (key === 'Delete' && offers(r, 'delete')) { if (deletable(row as Row)) actions.askDelete(row as Row); return true; }
@@ -171,8 +171,9 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
       <HeaderActions>
         <HeaderFilterButton pressed={filterOpen} active={activeFilters} onPress={() => setFilterOpen((o) => !o)} />
         <ListCalls resource={r} onDone={() => data.reload()} />
-        <ViewsMenu resource={r} current={viewOfSearch(r, search)} open={viewsOpen} onOpenChange={setViewsOpen}
-          onOpenView={(v) => navigate(viewUrl(v))} />
+        {/* A list inside a page's tab (a user's orders) is that page's view, not one to save on its own. */}
+        {!given && <ViewsMenu resource={r} current={viewOfSearch(r, search)} open={viewsOpen} onOpenChange={setViewsOpen}
+          onOpenView={(v) => navigate(viewUrl(v))} />}
         <ExportButton exp={exp} />
         <ListUpload resource={r} onDone={() => data.reload()} />
         {can('create') && canAdd(r) && (
