@@ -16,6 +16,7 @@ import { session } from '../src/client/state/session';
 import { userDetail } from '../src/client/state/user-detail';
 import { exchangeCodes } from '../src/client/state/exchange-codes';
 import { records } from '../src/client/state/records';
+import { savedViews } from '../src/client/state/saved-views';
 
 export type { Command, CommandContext, CommandPage, Found, ListActions, Shortcut } from './types';
 export { findToggles, FOUND_GROUP, toggleTargets } from './toggles';
@@ -29,13 +30,14 @@ export function findRows(text: string, ctx: CommandContext): Promise<Found[]> | 
   return findOpens(text, ctx) ?? findToggles(text, ctx);
 }
 export { jumpsFor, openRowDetail, type Jump, type RowLookup } from './jump';
+export { viewCommands } from './views';
 
 /**
  * The stores commands' `can` checks read besides the context (the user on screen, the signed-in
  * viewer): an open palette reads its commands again when one changes. Add a store here when a
  * command starts reading it.
  */
-export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeCodes, records];
+export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeCodes, records, savedViews];
 
 /** All commands for a routes table, before the ability filter. */
 export function allCommands(routes: readonly NavRoute[]): Command[] {

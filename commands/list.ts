@@ -6,6 +6,7 @@ import { PAGE_SIZES } from '../src/shared/list-query';
 import type { Command } from './types';
 
 const onList = (ctx: Parameters<NonNullable<Command['can']>>[0]) => ctx.list !== null;
+const onReview = (ctx: Parameters<NonNullable<Command['can']>>[0]) => !!ctx.list?.review;
 
 export const listCommands: Command[] = [
   { id: 'list.next-page', title: 'Next page', group: 'List', keywords: ['paging', 'forward'], shortcut: [']'], can: onList, run: (ctx) => ctx.list?.nextPage() },
@@ -30,6 +31,14 @@ export const listCommands: Command[] = [
   {
     id: 'list.export', title: 'Export CSV', group: 'List', keywords: ['export', 'download', 'csv', 'spreadsheet', 'excel'],
     can: (ctx) => !!ctx.list?.exportView, run: (ctx) => ctx.list?.exportView?.(),
+  },
+  // Approval queues (ListDecl.review): the decision is held ~5 s for `u` before it is sent.
+  { id: 'list.review-accept', title: 'Accept focused row', group: 'Review', keywords: ['approve', 'review', 'queue'], shortcut: ['a'], can: onReview, run: (ctx) => ctx.list?.review?.accept() },
+  { id: 'list.review-reject', title: 'Reject focused row (reason inline)', group: 'Review', keywords: ['decline', 'review', 'queue'], shortcut: ['r'], can: onReview, run: (ctx) => ctx.list?.review?.reject() },
+  { id: 'list.review-undo', title: 'Undo the last decision (while its countdown runs)', group: 'Review', keywords: ['undo', 'review'], shortcut: ['u'], can: onReview, run: (ctx) => ctx.list?.review?.undo() },
+  {
+    id: 'list.views', title: 'Saved views of this list…', group: 'List', keywords: ['view', 'save view', 'share', 'bookmark'],
+    can: (ctx) => !!ctx.list?.openViews, run: (ctx) => ctx.list?.openViews?.(),
   },
   // The pager's rows-per-page select, without tabbing to it.
   ...PAGE_SIZES.map((n): Command => ({

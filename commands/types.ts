@@ -52,6 +52,10 @@ export interface ListActions {
   reload(): void;
   /** Starts the CSV export of the view (every page, its filters and columns); absent where a list has none. */
   exportView?(): void;
+  /** Opens the list's saved views (open, save current as…, rename, share, delete). */
+  openViews?(): void;
+  /** An approval queue's keyboard review (ListDecl.review): decide on the focused row, undo the held decision. */
+  review?: { accept(): void; reject(): void; undo(): void };
 }
 
 /**

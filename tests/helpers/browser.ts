@@ -60,9 +60,9 @@ export interface Journey {
   close(): Promise<void>;
 }
 
-/** `env` configures the server (e.g. a larger demo data set). */
-export async function openJourney(env: Record<string, string> = {}): Promise<Journey> {
-  const [srv, browser] = await Promise.all([startServer(env), launchBrowser()]);
+/** `env` configures the server (e.g. a larger demo data set); `startMs`: how long seeding may take on a loaded host. */
+export async function openJourney(env: Record<string, string> = {}, startMs?: number): Promise<Journey> {
+  const [srv, browser] = await Promise.all([startServer(env, startMs), launchBrowser()]);
   const page = await browser.context.newPage();
   const cspViolations: string[] = [];
   page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text()); });

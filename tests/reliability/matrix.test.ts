@@ -18,7 +18,11 @@ import { isWrite, NOT_ADMIN_WRITES, routeKey, writeCaseFor, type Ctx, type Write
 
 /** Admin routes every staff role on the allowed list may call, by design: they ask for no ability. */
 // Peatio answers the node clients without an ability check (the blockchain form's select).
-const OPEN_TO_STAFF = new Set(['GET /api/v2/barong/admin/abilities', 'GET /api/v2/peatio/admin/abilities', 'GET /api/v2/peatio/admin/blockchains/clients']);
+// A staff member's own saved views (issue 17): any staff role keeps them; a view's list is checked inside.
+const OPEN_TO_STAFF = new Set([
+  'GET /api/v2/barong/admin/abilities', 'GET /api/v2/peatio/admin/abilities', 'GET /api/v2/peatio/admin/blockchains/clients',
+  ...['GET', 'POST', 'PUT', 'DELETE'].map((m) => `${m} /api/v2/barong/admin/views`),
+]);
 
 /** Calls the route catalogue does not make by itself: field-level writes the issue found refused. */
 const B = '/api/v2/barong/admin';

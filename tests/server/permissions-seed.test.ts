@@ -12,9 +12,9 @@ import { evaluatePermissions } from '../../src/server/plugins/authz.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 
 const TODAY: Record<string, string> = {
-  superadmin: 'e916173c7205cd56', admin: '50a4aee508a99748', accountant: '204e8daba268c509', compliance: '8b6316db6c5a6af2',
-  technical: '9d276c5a6b73e5b0', support: '8b6316db6c5a6af2', manager: '7015ad0b07bb945d', broker: 'bdc6112e0d8680ce',
-  investor: '7015ad0b07bb945d', trader: '9d6f29d41aeea1ee', member: '9d6f29d41aeea1ee',
+  superadmin: 'e916173c7205cd56', admin: '50a4aee508a99748', accountant: '8dde3d95f6e4ec20', compliance: '08645c587ee79c13',
+  technical: '88a22dbca0990e01', support: '08645c587ee79c13', manager: '8f7efd8db3a9434f', broker: '79c391eba2fb20c7',
+  investor: '8f7efd8db3a9434f', trader: '9d6f29d41aeea1ee', member: '9d6f29d41aeea1ee',
 };
 const rolesOf = (rows: readonly { role: string }[]) => [...new Set(rows.map((r) => r.role))];
 const defaultsOf = (role: string) => DEFAULT_PERMISSIONS.filter((r) => r.role === role);

@@ -54,7 +54,7 @@ async function pickFile(name: string): Promise<FileSink | null | 'canceled'> {
 }
 
 /** The export of one list view; one at a time per list. */
-export function useListExport(r: Resource, state: ListState, fixed?: Readonly<Record<string, string>>): ListExport {
+export function useListExport(r: Resource, state: ListState, fixed?: Readonly<Record<string, string>>, columns?: readonly string[]): ListExport {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -67,7 +67,7 @@ export function useListExport(r: Resource, state: ListState, fixed?: Readonly<Re
     if (file === 'canceled') { running.current = null; return; }
     setProgress({ rows: 0, total: null, estimated: false });
     const query = { ...toRequestQuery(state, r.service), ...fixed };
-    exportCsv(r, query, exportColumns(r).map((c) => c.id), {
+    exportCsv(r, query, columns ? [...columns] : exportColumns(r).map((c) => c.id), {
       signal: ac.signal, onProgress: setProgress, ...(file ? { sink: (chunk: Uint8Array) => file.write(chunk) } : {}),
     })
       .then(async (res) => {
@@ -86,7 +86,7 @@ export function useListExport(r: Resource, state: ListState, fixed?: Readonly<Re
         if (running.current === ac) running.current = null;
         setProgress(null);
       });
-  }, [r, state, fixed]);
+  }, [r, state, fixed, columns]);
   const cancel = useCallback(() => running.current?.abort(), []);
   return { progress, start, cancel };
 }

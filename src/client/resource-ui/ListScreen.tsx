@@ -24,6 +24,11 @@ import { canAdd, detailPath, formStyle, hasForm, linkPath, memberLinkOf, newPath
 import { RowPanel } from './RowPanel';
 import { BulkActions } from './BulkActions';
 import { ExportButton, useListExport } from './ExportButton';
+import { ViewsMenu } from './ViewsMenu';
+import { ReviewBar } from './ReviewBar';
+import { useReview } from './use-review';
+import { columnsOf, viewOfSearch } from '../../shared/saved-views';
+import { viewUrl } from '../state/saved-views';
 import { ListSummary } from './ListSummary';
 import { useListData } from './use-list-data';
 import { useLiveRows } from './use-live-rows';
@@ -55,7 +60,10 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
   const data = useListData(r, state, scope?.params);
   const actions = useRowActions(r, data);
   // The view's export (every page, these filters and columns), from the header button or the palette.
-  const exp = useListExport(r, state, scope?.params);
+  // A saved view's columns (`?columns=`): the grid and the export show those, in that order.
+  const shownColumns = useMemo(() => columnsOf(r, search), [r, search]);
+  const exp = useListExport(r, state, scope?.params, shownColumns);
+  const [viewsOpen, setViewsOpen] = useState(false);
   // A bulk action's confirmation, opened by its button or by the palette (`?bulk=<name>`).
   const bulkParam = new URLSearchParams(search).get('bulk');
   const [bulkOpen, setBulkOpen] = useState<string | null>(bulkParam);
@@ -94,12 +102,22 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
       onEdit: open, onDelete: actions.askDelete,
     } : undefined,
   }), [r, ability, canEdit, open]);
+  const review = useReview(r, useCallback(() => grid.current, []), data.reload);
+  // An approval queue under keyboard review opens the focused row beside the list on Enter (a split
+  // pane that follows j/k), so the reviewer reads and decides without leaving the queue.
+  const beside = useCallback((row: GridRow) => list.openPanel(String(keyOf(r, row))), [r, list]);
   const fitted = useRef(new Map<string, number>());
   const [card, width] = useWidth<HTMLDivElement>();
   const rowIdOf = useCallback((row: Row) => String(keyOf(r, row)), [r]);
   // Local times are wider (their zone's name): the columns are sized again when the preference changes.
   const { time } = useSnapshot(ui);
-  const columns = useMemo(() => fitColumns(r, columnsFor(r, ctx), data.rows, fitted.current, width), [r, ctx, data.rows, width, time]);
+  const columns = useMemo(() => {
+    const all = columnsFor(r, ctx);
+    const picked = shownColumns
+      ? [...shownColumns.flatMap((id) => all.filter((c) => c.colId === id)), ...all.filter((c) => c.colId === '__actions')]
+      : all;
+    return fitColumns(r, picked, data.rows, fitted.current, width);
+  }, [r, ctx, data.rows, width, shownColumns, time]);
 
   const paging = pagingModel({ ...state, total: data.total, totalKind: data.totalKind, rowsOnPage: data.rows.length,
     nextCursor: data.nextCursor, prevCursor: data.prevCursor });
@@ -130,13 +148,15 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
       requestAnimationFrame(() => filterRef.current?.focusFirst());
     },
     moveRow: (d) => grid.current?.move(d),
-    openFocused: () => { const row = grid.current?.focusedRow(); if (row) open(row); },
+    openFocused: () => { const row = grid.current?.focusedRow(); if (row) (review ? beside : open)(row); },
     ...(memberLink ? { openFocusedMember: () => { const to = linkPath(memberLink.route, grid.current?.focusedRow()?.[memberLink.key]); if (to) navigate(to); } } : {}),
     deleteFocused: () => { const row = grid.current?.focusedRow(); if (row && deletable(row as Row)) actions.askDelete(row as Row); },
     setPageSize: (limit) => list.update({ limit, page: 1 }),
     reload: data.reload,
     exportView: exp.start,
-  }), [r, state, paging.next, paging.prev, list, open, data.reload, exp.start, navigate, memberLink]);
+    ...(given ? {} : { openViews: () => setViewsOpen(true) }),
+    ...(review ? { review: { accept: review.accept, reject: review.reject, undo: review.undo } } : {}),
+  }), [r, given, state, paging.next, paging.prev, list, open, beside, data.reload, exp.start, navigate, memberLink, review]);
 
   const onKey = useCallback((row: GridRow, key: string, column: string) => {
     if (key === 'Delete' && offers(r, 'delete')) { if (deletable(row as Row)) actions.askDelete(row as Row); return true; }
@@ -157,6 +177,9 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
       <HeaderActions>
         <HeaderFilterButton pressed={filterOpen} active={activeFilters} onPress={() => setFilterOpen((o) => !o)} />
         <ListCalls resource={r} onDone={() => data.reload()} />
+        {/* A list inside a page's tab (a user's orders) is that page's view, not one to save on its own. */}
+        {!given && <ViewsMenu resource={r} current={viewOfSearch(r, search)} open={viewsOpen} onOpenChange={setViewsOpen}
+          onOpenView={(v) => navigate(viewUrl(v))} />}
         <ExportButton exp={exp} />
         <ListUpload resource={r} onDone={() => data.reload()} />
         {can('create') && canAdd(r) && (
@@ -182,6 +205,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
         {data.loading && <span className="spinner spinner-sm" role="status" aria-label="Loading" />}
         {r.live?.rows && <NewRowsButton live={live} />}
       </div>
+      {review && <ReviewBar review={review} />}
       {r.list.summary && <ListSummary resource={r} filters={{ ...state.filters, ...scope?.params }} />}
       {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} handleRef={filterRef}
         exclude={Object.keys(scope?.params ?? {})} onLeave={() => grid.current?.move(0)} />}
@@ -189,12 +213,13 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
         <div className="list-card" ref={card}>
           <DataGrid label={r.labelPlural} columns={columns} rows={data.rows} loading={data.loading && data.rows.length === 0}
             sort={{ field: state.orderBy, ordering: state.ordering }} controllerRef={grid}
-            onSort={(s) => list.update({ orderBy: s.field, ordering: s.ordering, page: 1 })} onOpen={open} onKey={onKey}
+            onSort={(s) => list.update({ orderBy: s.field, ordering: s.ordering, page: 1 })} onOpen={open} onEnter={review ? beside : undefined} onKey={onKey}
             onFocusRow={onFocusRow} rowId={rowIdOf} />
           <Pager page={state.page} limit={state.limit} total={data.total} totalKind={data.totalKind} rowsOnPage={data.rows.length}
             model={paging} onMove={(move) => list.update(move)} onLimit={(limit) => list.update({ limit, page: 1 })} />
         </div>
-        {list.panel && <RowPanel resource={r} id={list.panel} rows={data.rows} fixed={scope?.params} onClose={closePanel} />}
+        {list.panel && <RowPanel resource={r} id={list.panel} rows={data.rows} fixed={scope?.params} onClose={closePanel}
+          page={review ? (row) => detailPath(r, row) ?? rowPath(r, keyOf(r, row)) : undefined} />}
       </div>
       <ConfirmDialog isOpen={actions.confirming !== null} title="Are you sure?" confirmLabel="Delete" tone="danger"
         pending={actions.deleting} onConfirm={actions.confirmDelete} onCancel={actions.cancelDelete}>

@@ -21,6 +21,8 @@ interface Props {
   /** Parameters every request of this list carries (a scoped list). */
   fixed?: Readonly<Record<string, string>>;
   onClose(): void;
+  /** The row's own page, linked from the panel (an approval queue's row, whose page has every action). */
+  page?(row: Row): string;
 }
 
 type Loaded = { row: Row } | { missing: true } | { failed: true } | null;
@@ -72,7 +74,7 @@ export function entries(r: Resource, row: Row): [string, string, unknown][] {
   ];
 }
 
-export function RowPanel({ resource: r, id, rows, fixed, onClose }: Props) {
+export function RowPanel({ resource: r, id, rows, fixed, onClose, page }: Props) {
   const loaded = useRow(r, id, rows, fixed);
   return (
     <aside className="row-panel" aria-labelledby="row-panel-title"
@@ -86,6 +88,7 @@ export function RowPanel({ resource: r, id, rows, fixed, onClose }: Props) {
       {loaded === null && <p className="row-panel-note" role="status">Loading…</p>}
       {loaded && 'missing' in loaded && <p className="row-panel-note" role="alert">No {r.label} with ID {id}.</p>}
       {loaded && 'failed' in loaded && <p className="row-panel-note" role="alert">This {r.label.toLowerCase()} could not be loaded.</p>}
+      {loaded && 'row' in loaded && page && <p className="row-panel-note"><Link className="cell-link" href={page(loaded.row)}>Open its page</Link></p>}
       {loaded && 'row' in loaded && (
         <dl className="row-panel-fields">
           {entries(r, loaded.row).map(([key, label, value]) => (

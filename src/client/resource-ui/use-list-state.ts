@@ -8,6 +8,7 @@ import { useLocation, useSearch } from 'wouter';
 import { decodeListState, encodeListState, type ListState } from '../../shared/list-query';
 import type { Resource } from '../../shared/resources';
 import { listDefaults } from './presentation';
+import { COLUMNS_PARAM } from '../../shared/saved-views';
 
 /** The modal form's target, kept beside the list state (`?new=1`, `?edit=<id>`). */
 export type ModalTarget = { kind: 'new' } | { kind: 'edit'; id: string } | null;
@@ -46,8 +47,12 @@ export function useListState(r: Resource): ListStateApi {
   const go = useCallback((next: ListState, target: ModalTarget, row: string | null, replace = false) => {
     const q = new URLSearchParams(encodeListState(next, defaults));
     // The page's own tab (a list inside a row's or user's tab) stays where the list moves.
-    const tab = new URLSearchParams(window.location.search).get('tab');
+    const here = new URLSearchParams(window.location.search);
+    const tab = here.get('tab');
     if (tab) q.set('tab', tab);
+    // A saved view's columns stay while the view pages, sorts and filters.
+    const columns = here.get(COLUMNS_PARAM);
+    if (columns) q.set(COLUMNS_PARAM, columns);
     if (target?.kind === 'new') q.set('new', '1');
     if (target?.kind === 'edit') q.set('edit', target.id);
     if (row) q.set('row', row);

@@ -14,6 +14,7 @@ import { getConfig } from '../config';
 import { notify, notifySuccess } from './toasts';
 import { forgetRowFocus } from '../resource-ui/use-row-focus';
 import { clearDrafts, reopenDrafts } from './drafts';
+import { forgetViews } from './saved-views';
 
 /** loading: restoring a session at start-up; anonymous: show sign-in; authenticated: user and abilities known. */
 export type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
@@ -40,6 +41,7 @@ export function clearSession(): void {
   closeRealtime();
   dropPreloads();
   forgetRowFocus();
+  forgetViews();
   session.user = null;
   session.ability = noAbility();
   session.status = 'anonymous';

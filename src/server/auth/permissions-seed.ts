@@ -63,7 +63,8 @@ const ADMIN_TREES: Record<AbilityService, string[]> = { barong: [B], peatio: [P,
  * Which call within the tree the role may make is the handler's ability check, the one source of truth.
  */
 function derivedStaffRows(role: string): Row[] {
-  const rows: Row[] = [...STAFF];
+  // The staff member's own saved views (issue 17): any staff role keeps them, whatever it may change.
+  const rows: Row[] = [...STAFF, ...accept('all', `${B}/views`)];
   for (const service of ['barong', 'peatio'] as const) {
     const table = abilitiesFor(role, service, [role]);
     const writes = (['manage', 'update', 'create'] as const).some((a) => (table[a]?.length ?? 0) > 0);
@@ -124,15 +125,16 @@ export function fingerprint(rows: readonly { verb: string; path: string; action:
  */
 export const PAST_DEFAULTS: Record<string, readonly string[]> = {
   // Hand-written per-path rows (before they were derived from the abilities, issue 10 item 12).
-  accountant: ['20e4c2e00148c7b8'],
+  // The last of each list: before the saved views' row (issue 17).
+  accountant: ['20e4c2e00148c7b8', '204e8daba268c509'],
   // Reads only on the exchange, before compliance reviewed withdrawals (update Withdraw, issue 12).
-  compliance: ['3aca3d811f8e90a4', '3d88e668c22bc4c8', 'd1d5f829754a4c71'],
-  technical: ['5c3ab9c80ef1ea7c'],
+  compliance: ['3aca3d811f8e90a4', '3d88e668c22bc4c8', 'd1d5f829754a4c71', '8b6316db6c5a6af2'],
+  technical: ['5c3ab9c80ef1ea7c', '9d276c5a6b73e5b0'],
   // Reads only, before support could cancel orders (update Order, issue 12).
-  support: ['31d07b951ee71e4f', '22f9813609452881', 'd1d5f829754a4c71'],
-  manager: ['e5212ca64ca14756'],
-  broker: ['9c4ee8d42200fb5b'],
-  investor: ['e5212ca64ca14756'],
+  support: ['31d07b951ee71e4f', '22f9813609452881', 'd1d5f829754a4c71', '8b6316db6c5a6af2'],
+  manager: ['e5212ca64ca14756', '7015ad0b07bb945d'],
+  broker: ['9c4ee8d42200fb5b', 'bdc6112e0d8680ce'],
+  investor: ['e5212ca64ca14756', '7015ad0b07bb945d'],
 };
 
 /** Replaces the rows of every role still holding a past default set; the roles replaced. */

@@ -10,6 +10,7 @@ import { userAdminRoutes } from './users/index.js';
 import { restrictionRoutes } from './restrictions/routes.js';
 import { countryServiceRoutes } from './country-services.js';
 import { pinRoutes } from './pins.js';
+import { viewRoutes } from './views.js';
 
 export const BARONG_PREFIX = '/api/v2/barong';
 
@@ -22,6 +23,7 @@ export async function registerBarongRoutes(app: FastifyInstance): Promise<void> 
     logsRoutes(barong);
     await barong.register(accessAdminRoutes, { prefix: '/admin' });
     await barong.register(userAdminRoutes, { prefix: '/admin' });
+    await barong.register(async (admin) => viewRoutes(admin), { prefix: '/admin' });
     restrictionRoutes(barong);
     countryServiceRoutes(barong);
     registerResourceRoutes(barong, 'barong');

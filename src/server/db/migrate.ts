@@ -32,6 +32,7 @@ import * as bonuses from './migrations/0029_bonuses.js';
 import * as tokenLedgerViews from './migrations/0030_token_ledger_views.js';
 import * as wonka from './migrations/0031_wonka.js';
 import * as referralRewards from './migrations/0032_referral_rewards.js';
+import * as savedViews from './migrations/0033_saved_views.js';
 import * as staffPins from './migrations/0034_staff_pins.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0030_token_ledger_views': tokenLedgerViews,
   '0031_wonka': wonka,
   '0032_referral_rewards': referralRewards,
+  '0033_saved_views': savedViews,
   '0034_staff_pins': staffPins,
 };
 

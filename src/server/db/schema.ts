@@ -413,6 +413,11 @@ export interface WhitelinkTokensTable {
   token_hash: string; created_by: number | null; expires_at: Date; used_at: Date | null; used_ip: string | null; created_at: Generated<Date>;
 }
 
+/** Saved views (0033): a staff member's named list queries, shared with at most one role. */
+export interface SavedViewsTable {
+  id: Id; owner_id: number; owner_uid: string; name: string; list: string; query: unknown; role: string | null; created_at: Ts; updated_at: Ts;
+}
+
 export interface DB {
   metric_rollups: MetricRollupsTable;
   service_log_rollups: ServiceLogRollupsTable;
@@ -475,6 +480,7 @@ export interface DB {
   coin_applications: CoinApplicationsTable;
   bonuses: BonusesTable;
   staff_pins: StaffPinsTable;
+  saved_views: SavedViewsTable;
   provider_transactions: ProviderTransactionsTable;
   provider_events: ProviderEventsTable;
   /** Views of provider_transactions, one per provider (the three lists). */

@@ -72,7 +72,8 @@ export const adjustments = defineResource({
     { field: 'created_at', format: { kind: 'date' } },
   ],
   filters: [{ field: 'created_at' }, { field: 'currency', op: 'eq' }, { field: 'state' }, { field: 'category' }],
-  list: { pageSize: 50, ordering: 'asc', sortable: ['id'] },
+  // Keyboard review (issue 17): a / r on the focused pending adjustment, the detail page's own calls.
+  list: { pageSize: 50, ordering: 'asc', sortable: ['id'], review: { accept: 'accept', reject: 'reject' } },
   live: { rows: ADMIN_STREAMS.adjustment },
   actions: [
     {

@@ -58,7 +58,11 @@ export const coinApplications = defineResource({
     { field: 'contact_email' }, { field: 'state' },
   ],
   // Oldest first, as the profile tab: the application waiting longest is on top.
-  list: { pageSize: 10, ordering: 'asc', orderBy: 'submitted_at', sortable: ['id', 'submitted_at', 'project', 'token_code', 'state'] },
+  list: {
+    pageSize: 10, ordering: 'asc', orderBy: 'submitted_at', sortable: ['id', 'submitted_at', 'project', 'token_code', 'state'],
+    // Keyboard review (issue 17): Approve, and Reject with its reason typed inline.
+    review: { accept: 'approve', reject: 'reject' },
+  },
   actions: [{
     name: 'approve', label: 'Approve', kind: 'set', field: 'state', values: ['approved'], from: ['pending'], ability: 'manage',
     endpoint: ACTION, body: { action: 'approve' }, success: 'Coin application approved: its currency was created, disabled',

@@ -232,6 +232,20 @@ export interface ListDecl<K extends string = string> {
    * applications' profile and coin tabs. Not with `groups`.
    */
   tabs?: readonly ListTabDef[];
+  /** Keyboard review of an approval queue (ReviewDecl): `a` accepts, `r` rejects the focused row. */
+  review?: ReviewDecl;
+}
+
+/**
+ * An approval queue's keyboard review (issue 17 item 3): `accept` and `reject` name a `set` action or a
+ * `write` call of `from` (the resource whose rows these are: the withdrawal queue's are withdrawals';
+ * the list's own resource by default). A call's first text param (the reason) is typed inline. The
+ * decision goes through the very call the detail page's buttons make.
+ */
+export interface ReviewDecl {
+  from?: string;
+  accept: string;
+  reject: string;
 }
 
 /**

@@ -95,6 +95,7 @@ export const pendingWithdraws = defineResource({
   route: 'withdrawl-pending',
   label: 'Pending Withdrawal',
   labelPlural: 'Pending Withdrawals',
-  list: { pageSize: 25, ordering: 'asc', sortable: ['id'], fixed: { state: 'pending' } },
+  // Keyboard review (issue 17): the withdrawals' own Accept and Reject (its reason typed inline).
+  list: { pageSize: 25, ordering: 'asc', sortable: ['id'], fixed: { state: 'pending' }, review: { from: 'withdraws', accept: 'accept', reject: 'reject' } },
   detail: { key: 'id', route: 'withdrawls' },
 });

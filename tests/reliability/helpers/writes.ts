@@ -59,6 +59,13 @@ export const unique = (prefix = 'rel'): string => {
 };
 
 const db = (c: Ctx) => c.t.db.kysely;
+/** A saved view of the caller's, through the API (its owner is the signed-in caller). */
+async function savedView(c: Ctx): Promise<number> {
+  const res = await c.t.app.inject({ method: 'POST', url: `/api/v2/barong/admin/views`, headers: c.su.headers(),
+    payload: { name: unique('view'), list: 'users', query: { filters: {} } } });
+  if (res.statusCode !== 201) throw new Error(`saving a view: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: number }).id;
+}
 const user = async (c: Ctx, role = 'member') => createUser(c.t.db, { role });
 const B = '/api/v2/barong/admin';
 const P = '/api/v2/peatio/admin';
@@ -240,6 +247,10 @@ const BESPOKE: Record<string, WriteCase> = {
   [`DELETE ${B}/users/labels`]: { kind: 'unique', prepare: async (c) => ({ url: `${B}/users/labels`, body: { ...(await label(c)), scope: 'public' } }) },
   // Ending a user's sessions again ends none, and still succeeds.
   [`DELETE ${B}/users/:uid/sessions`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/users/${(await user(c)).uid}/sessions` }) },
+  // Saved views (issue 17): one name per owner, so two identical saves keep one.
+  [`POST ${B}/views`]: { kind: 'unique', prepare: async () => ({ url: `${B}/views`, body: { name: unique('view'), list: 'users', query: { filters: { state: 'banned' } } } }) },
+  [`PUT ${B}/views`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/views`, body: { id: await savedView(c), role: 'support' } }) },
+  [`DELETE ${B}/views`]: { kind: 'unique', prepare: async (c) => ({ url: `${B}/views`, body: { id: await savedView(c) } }) },
   [`POST ${B}/users/comments`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/users/comments`, body: { uid: (await user(c)).uid, title: 'T', data: 'D' } }) },
   [`PUT ${B}/users/comments`]: { kind: 'repeatable', prepare: async (c) => ({ url: `${B}/users/comments`, body: { id: (await comment(c)).id, title: 'T2' } }) },
   [`DELETE ${B}/users/comments`]: { kind: 'unique', prepare: async (c) => ({ url: `${B}/users/comments`, body: { id: (await comment(c)).id } }) },

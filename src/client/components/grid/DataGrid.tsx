@@ -8,7 +8,7 @@ import { useCallback, useImperativeHandle, useMemo, useRef, type Ref } from 'rea
 import { AgGridReact } from 'ag-grid-react';
 import type {
   CellFocusedEvent, CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, GetRowIdParams, GridApi, RowClickedEvent,
-  SortChangedEvent,
+  RowDataUpdatedEvent, SortChangedEvent,
 } from 'ag-grid-community';
 import './modules';
 import { gridTheme } from './theme';
@@ -43,6 +43,8 @@ interface Props {
   sort: GridSort;
   onSort(sort: GridSort): void;
   onOpen(row: GridRow): void;
+  /** Enter on a focused row, when it differs from a click (an approval queue shows the row beside the list). */
+  onEnter?(row: GridRow): void;
   /** Keys other than Enter on a focused cell; return true when handled. */
   onKey?(row: GridRow, key: string, column: string): boolean;
   /** The row focus moved (arrows, j/k, a click). */
@@ -65,7 +67,7 @@ function NoRows() {
 const fromControl = (target: EventTarget | null) =>
   target instanceof Element && !!target.closest('button, a, input, [role="switch"]');
 
-export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, onKey, onFocusRow, controllerRef, rowId = byId }: Props) {
+export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, onEnter, onKey, onFocusRow, controllerRef, rowId = byId }: Props) {
   const api = useRef<GridApi<GridRow> | null>(null);
 
   const columnDefs = useMemo(() => columns.map((c) => ({
@@ -120,11 +122,25 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
     },
   }), [move, focusRow]);
 
+  const focusedId = useRef<string | null>(null);
   const onCellFocused = useCallback((e: CellFocusedEvent<GridRow>) => {
     if (e.rowIndex === null || e.rowPinned) return;
     const row = e.api.getDisplayedRowAtIndex(e.rowIndex)?.data;
+    if (row) focusedId.current = rowId(row);
     if (row) onFocusRow?.({ id: rowId(row), index: e.rowIndex });
   }, [onFocusRow, rowId]);
+
+  // New rows (a reload after a decision, rows added above) move the focus with its row, not its index, so
+  // a key pressed next acts on the row the user was on; a row that left gives its place to the next one.
+  const box = useRef<HTMLDivElement>(null);
+  const onRowDataUpdated = useCallback((e: RowDataUpdatedEvent<GridRow>) => {
+    // Only while the grid holds the focus: a reload never takes it from the filter the user types in.
+    if (!box.current?.contains(document.activeElement)) return;
+    const cell = e.api.getFocusedCell();
+    const node = focusedId.current ? e.api.getRowNode(focusedId.current) : undefined;
+    if (!cell || node?.rowIndex === null || node?.rowIndex === undefined || node.rowIndex === cell.rowIndex) return;
+    e.api.setFocusedCell(node.rowIndex, cell.column);
+  }, []);
 
   const onCellKeyDown = useCallback((e: CellKeyDownEvent<GridRow> | FullWidthCellKeyDownEvent<GridRow>) => {
     const ev = e.event as KeyboardEvent | null;
@@ -132,11 +148,11 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
     const column = 'column' in e ? e.column.getColId() : '';
     if (ev.key === 'Enter') {
       ev.preventDefault();
-      onOpen(e.data);
+      (onEnter ?? onOpen)(e.data);
     } else if (onKey?.(e.data, ev.key, column)) {
       ev.preventDefault();
     }
-  }, [onOpen, onKey]);
+  }, [onOpen, onEnter, onKey]);
 
   const onRowClicked = useCallback((e: RowClickedEvent<GridRow>) => {
     if (e.data && !fromControl(e.event?.target ?? null)) onOpen(e.data);
@@ -151,7 +167,7 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
   }, [onSort]);
 
   return (
-    <div className="data-grid" aria-label={label} aria-busy={loading}>
+    <div className="data-grid" aria-label={label} aria-busy={loading} ref={box}>
       <AgGridReact<GridRow>
         theme={gridTheme}
         rowData={rows}
@@ -169,6 +185,7 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
         onGridPreDestroyed={() => { api.current = null; }}
         onCellKeyDown={onCellKeyDown}
         onCellFocused={onCellFocused}
+        onRowDataUpdated={onRowDataUpdated}
         tabToNextCell={leaveOnTab}
         tabToNextHeader={leaveOnTab}
         onRowClicked={onRowClicked}

@@ -19,6 +19,7 @@ import { commandFilter, groupsFor, JUMP_GROUP, madeValue } from './rank';
 import { useCommandSource, useCommandsVersion } from './use-commands';
 import { useFound } from './use-found';
 import { loadExchangeCodes } from '../../state/exchange-codes';
+import { loadViews } from '../../state/saved-views';
 import { session } from '../../state/session';
 import { records } from '../../state/records';
 import { rememberValues } from '../../state/filter-values';
@@ -44,7 +45,7 @@ export default function PaletteDialog() {
   const busy = useRef(false);
   const mounted = useRef(true);
   useEffect(() => () => { mounted.current = false; }, []);
-  useEffect(() => { loadExchangeCodes(ctx.ability, session.user?.uid ?? ''); }, [ctx.ability]);
+  useEffect(() => { loadExchangeCodes(ctx.ability, session.user?.uid ?? ''); void loadViews(session.user?.uid ?? '', true); }, [ctx.ability]);
   const problemsId = useId();
   const jumps = useMemo(() => (page ? [] : jumpsFor(search, ctx).map((j) => jumpCommand(j))), [page, search, ctx]);
   const found = useFound(search, ctx, page);

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import { subscribe, useSnapshot } from 'valtio';
-import { allCommands, availableCommands, blockedCommands, COMMAND_STORES, type Command, type CommandContext } from '../../../../commands';
+import { allCommands, availableCommands, blockedCommands, COMMAND_STORES, viewCommands, type Command, type CommandContext } from '../../../../commands';
+import { savedViews } from '../../state/saved-views';
 import { canAccessRoute, type AppAbility } from '../../../shared/abilities';
 import { activeList, onActiveListChange } from '../../keyboard/active-list';
 import { accessKind, routes } from '../../routes';
@@ -62,7 +63,8 @@ export function useCommandSource(): CommandSource {
     };
   }, [parser]);
 
-  const commands = useCallback((ctx?: CommandContext) => availableCommands(all, ctx ?? context()), [all, context]);
+  // Saved views are the staff member's data, not the build's: their commands are made as they are read.
+  const commands = useCallback((ctx?: CommandContext) => availableCommands([...all, ...viewCommands(savedViews.views)], ctx ?? context()), [all, context]);
   const blocked = useCallback((ctx: CommandContext) => blockedCommands(all, ctx), [all]);
   return useMemo(() => ({ context, commands, blocked }), [context, commands, blocked]);
 }

@@ -1,0 +1,105 @@
+/**
+ * The open "Views" dialog of a list (issue 17 item 2): the views of this list the staff member sees
+ * (their own and those shared with their role), each opened with Enter; "Save current view as…" with a
+ * name; and for the owner's own views Rename, Share with a role (or no one) and Delete. react-aria gives
+ * it the focus trap, Escape and focus restore. Failures show inline, in the server's words.
+ */
+import { useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { Resource } from '../../shared/resources';
+import type { SavedView, ViewQuery } from '../../shared/saved-views';
+import { getConfig } from '../config';
+import { t } from '../i18n';
+import { deleteView, renameView, savedViews, saveView, shareView } from '../state/saved-views';
+import { notify } from '../state/toasts';
+
+export interface ViewsMenuProps {
+  resource: Resource;
+  /** The view on screen, as "Save current view as…" stores it. */
+  current: ViewQuery;
+  onOpenView(v: SavedView): void;
+  onClose(): void;
+}
+
+const failure = (err: unknown) => ((err as { messages?: string[] })?.messages ?? ['Server error']).map(t).join(' ');
+
+function ViewRow({ v, onOpen, setError }: { v: SavedView; onOpen(): void; setError(e: string | null): void }) {
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const act = (fn: () => Promise<void>, done: string) => { setError(null); fn().then(() => notify('success', done)).catch((e) => setError(failure(e))); };
+  const rename = (e: FormEvent) => {
+    e.preventDefault();
+    if (renaming !== null) act(() => renameView(v.id, renaming).then(() => setRenaming(null)), `View renamed to “${renaming.trim()}”`);
+  };
+  return (
+    <li className="view-row">
+      {renaming === null
+        ? <Button className="btn btn-ghost btn-sm view-open" onPress={onOpen} aria-label={`Open view ${v.name}`}>{v.name}</Button>
+        : (
+          <form onSubmit={rename} className="view-rename">
+            <input className="input input-sm" aria-label={`New name of view ${v.name}`} value={renaming} autoFocus maxLength={60}
+              onChange={(e) => setRenaming(e.target.value)} onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); setRenaming(null); } }} />
+            <button type="submit" className="btn btn-primary btn-sm">Rename</button>
+          </form>
+        )}
+      <span className="view-meta">{v.mine ? (v.role ? `shared with ${v.role}` : 'only you') : `shared by ${v.owner_uid}`}</span>
+      {v.mine && renaming === null && (
+        <span className="view-actions">
+          <Button className="btn btn-ghost btn-sm" onPress={() => setRenaming(v.name)} aria-label={`Rename view ${v.name}`}>Rename</Button>
+          <select className="input input-sm" aria-label={`Share view ${v.name} with`} value={v.role ?? ''}
+            onChange={(e) => { const role = e.target.value || null; act(() => shareView(v.id, role), role ? `View shared with ${role}` : 'View no longer shared'); }}>
+            <option value="">No one</option>
+            {getConfig().allowedRoles.map((role) => <option key={role} value={role}>{role}</option>)}
+          </select>
+          {confirming
+            ? <Button className="btn btn-danger btn-sm" autoFocus onPress={() => act(() => deleteView(v.id), `View “${v.name}” deleted`)}>Delete “{v.name}”?</Button>
+            : <Button className="btn btn-ghost btn-sm" onPress={() => setConfirming(true)} aria-label={`Delete view ${v.name}`}>Delete</Button>}
+        </span>
+      )}
+    </li>
+  );
+}
+
+export default function ViewsMenuBody({ resource: r, current, onOpenView, onClose }: ViewsMenuProps) {
+  const { views } = useSnapshot(savedViews);
+  const mine = (views as SavedView[]).filter((v) => v.list === r.name);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    setError(null);
+    saveView(name, r, current)
+      .then((v) => { notify('success', `View “${v.name}” saved`); setName(''); })
+      .catch((err) => setError(failure(err)))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <ModalOverlay className="modal-overlay" isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
+      <Modal className="modal">
+        <Dialog className="dialog views-dialog">
+          <Heading slot="title" className="dialog-title">Saved views · {r.labelPlural}</Heading>
+          <div className="dialog-body">
+            <form onSubmit={save} className="view-save">
+              <label className="field-label" htmlFor="view-name">Save current view as…</label>
+              <div className="view-save-row">
+                <input id="view-name" className="input" value={name} maxLength={60} autoFocus placeholder="Name"
+                  onChange={(e) => setName(e.target.value)} />
+                <button type="submit" className="btn btn-primary btn-sm" disabled={saving || name.trim() === ''}>Save</button>
+              </div>
+            </form>
+            {error && <p className="field-error" role="alert">{error}</p>}
+            {mine.length === 0
+              ? <p className="muted">No saved views of this list yet.</p>
+              : <ul className="view-list" aria-label="Saved views">{mine.map((v) => <ViewRow key={v.id} v={v} onOpen={() => onOpenView(v)} setError={setError} />)}</ul>}
+          </div>
+          <div className="dialog-actions">
+            <Button className="btn btn-ghost" onPress={onClose}>Close</Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,96 @@
+// Working at the speed of the keyboard (issue 17) in a real Chromium against `npm start`'s server:
+// compliance opens the user directory filtered by URL, saves the view and shares it with support; support
+// signs in and opens it from the palette; the admin reviews three pending adjustments with j/k/a/r and
+// Enter without the mouse (the demo's pending adjustments are all the accountant's own, and four-eyes
+// refuses their creator the accept: the accountant may only reject them, so the admin reviews).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from '../helpers/server-process.js';
+import { browserAvailable, journeySteps, openJourney, type Journey } from '../helpers/browser.js';
+import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.js';
+
+const run = browserAvailable();
+let srv: RunningServer;
+let page: Page;
+let journey: Journey | undefined;
+let steps: ReturnType<typeof journeySteps>;
+
+describe.skipIf(!run)('saved views and queue review in Chromium', () => {
+  // The demo seed may take minutes on a host shared with other suites: wait for it generously.
+  beforeAll(async () => { journey = await openJourney({}, 420_000); ({ srv, page } = journey);
+    steps = journeySteps(journey, DEFAULT_DEMO_PASSWORD); }, 480_000);
+  afterAll(async () => { await journey?.close(); });
+
+  it('compliance saves a filtered view and shares it with support, who opens it from the palette', async () => {
+    await steps.signIn('compliance@steward.demo');
+    await page.goto(`${srv.url}/user-directory?state=banned&country=US`);
+    await page.getByRole('heading', { name: /Users/ }).first().waitFor();
+    await page.getByRole('button', { name: /^Views/ }).click();
+    const dialog = page.getByRole('dialog', { name: /Saved views/ });
+    await dialog.getByLabel('Save current view as…').fill('Banned in the US');
+    await page.keyboard.press('Enter');
+    await steps.toast('View “Banned in the US” saved').waitFor();
+    await dialog.getByLabel('Share view Banned in the US with').selectOption('support');
+    await steps.toast('View shared with support').waitFor();
+    await dialog.getByText('shared with support').waitFor();
+    await page.keyboard.press('Escape');
+
+    await steps.signIn('support@steward.demo');
+    await steps.palette('View: Banned in the US (Users)');
+    await page.waitForURL('**/user-directory?country=US&state=banned');
+    await page.getByRole('heading', { name: /Users/ }).first().waitFor();
+    // The filter panel opens with the view's filters applied.
+    expect(await page.getByRole('button', { name: /Filter/ }).first().textContent()).toContain('2');
+    await page.screenshot({ path: '.tmp/e2e-saved-view.png' }).catch(() => undefined);
+  });
+
+  it('the admin reviews three pending adjustments with j/k, Enter, a, r and u, keyboard only', async () => {
+    await steps.signIn('admin@steward.demo');
+    const pending = async () => {
+      const res = await page.request.get(`${srv.url}/api/v2/peatio/admin/adjustments?state=pending&ordering=asc&limit=100`);
+      expect(res.ok()).toBe(true);
+      return (await res.json()) as { id: number; state: string }[];
+    };
+    const before = await pending();
+    expect(before.length).toBeGreaterThanOrEqual(4);
+    const [first, second, third] = before.slice(0, 3) as unknown as [{ id: number }, { id: number }, { id: number }];
+    await page.goto(`${srv.url}/adjustments?state=pending`);
+    await page.locator('.ag-cell[col-id="id"]').getByText(String(first.id), { exact: true }).waitFor();
+    const focusedId = () => page.evaluate(() => document.activeElement?.closest('[row-id]')?.getAttribute('row-id') ?? null);
+    await page.keyboard.press('j');
+    await expect.poll(focusedId).toBe(String(first.id));
+    // Enter: the row beside the list, following j/k.
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: `Adjustment #${first.id}` }).waitFor();
+    await page.keyboard.press('j');
+    await page.getByRole('heading', { name: `Adjustment #${second.id}` }).waitFor();
+    await page.keyboard.press('k');
+    await expect.poll(focusedId).toBe(String(first.id));
+    // Accept the first, undo it (nothing sent), accept it again; reject the second; accept the third.
+    await page.keyboard.press('a');
+    await page.getByText(`Accepted #${first.id} — u to undo`).waitFor();
+    await page.keyboard.press('u');
+    await page.getByText(`Accept of #${first.id} undone: nothing was sent`).waitFor();
+    await expect.poll(focusedId).toBe(String(first.id));
+    expect((await pending()).map((a) => a.id)).toContain(first.id);
+    await page.keyboard.press('a');
+    await expect.poll(focusedId).toBe(String(second.id));
+    await page.keyboard.press('r');
+    await page.getByText(`Rejected #${second.id} — u to undo`).waitFor();
+    await expect.poll(focusedId, { timeout: 15_000 }).toBe(String(third.id));
+    await page.keyboard.press('a');
+    await page.getByText(`Accepted #${third.id} — u to undo`).waitFor();
+    await page.screenshot({ path: '.tmp/e2e-queue-review.png' }).catch(() => undefined);
+    // The last decision goes out when its window ends.
+    const stateOf = async (id: number) => {
+      const res = await page.request.get(`${srv.url}/api/v2/peatio/admin/adjustments/${id}`);
+      return ((await res.json()) as { state: string }).state;
+    };
+    await expect.poll(() => stateOf(third.id), { timeout: 20_000 }).toBe('accepted');
+    expect(await stateOf(first.id)).toBe('accepted');
+    expect(await stateOf(second.id)).toBe('rejected');
+    // The queue reloaded without the decided rows, and the focus stayed on the row after the last one.
+    await page.locator('.ag-cell[col-id="id"]').getByText(String(first.id), { exact: true }).waitFor({ state: 'detached' });
+    await expect.poll(focusedId).toBe(String(before[3]!.id));
+  });
+});
