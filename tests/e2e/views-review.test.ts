@@ -1,8 +1,8 @@
 // Working at the speed of the keyboard (issue 17) in a real Chromium against `npm start`'s server:
-// compliance opens the user directory filtered by URL, saves the view and shares it with support; support
-// signs in and opens it from the palette; the admin reviews three pending adjustments with j/k/a/r and
-// Enter without the mouse (the demo's pending adjustments are all the accountant's own, and four-eyes
-// refuses their creator the accept: the accountant may only reject them, so the admin reviews).
+// compliance types `users state:banned country:us` in the palette, saves the view and shares it with
+// support; support signs in and opens it from the palette; the accountant reviews three pending
+// adjustments with j/k/a/r/u and Enter without the mouse (the demo's first pending adjustments were
+// raised by the admin, so four-eyes lets the accountant accept them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../helpers/server-process.js';
@@ -23,9 +23,15 @@ describe.skipIf(!run)('saved views and queue review in Chromium', () => {
 
   it('compliance saves a filtered view and shares it with support, who opens it from the palette', async () => {
     await steps.signIn('compliance@steward.demo');
-    await page.goto(`${srv.url}/user-directory?state=banned&country=US`);
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.waitFor();
+    await page.keyboard.type('users state:banned country:us');
+    await palette.getByRole('option', { name: /Open Users: state banned · country US/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/user-directory?country=US&state=banned');
     await page.getByRole('heading', { name: /Users/ }).first().waitFor();
-    await page.getByRole('button', { name: /^Views/ }).click();
+    await steps.palette('Saved views of this list…');
     const dialog = page.getByRole('dialog', { name: /Saved views/ });
     await dialog.getByLabel('Save current view as…').fill('Banned in the US');
     await page.keyboard.press('Enter');
@@ -44,8 +50,8 @@ describe.skipIf(!run)('saved views and queue review in Chromium', () => {
     await page.screenshot({ path: '.tmp/e2e-saved-view.png' }).catch(() => undefined);
   });
 
-  it('the admin reviews three pending adjustments with j/k, Enter, a, r and u, keyboard only', async () => {
-    await steps.signIn('admin@steward.demo');
+  it('the accountant reviews three pending adjustments with j/k, Enter, a, r and u, keyboard only', async () => {
+    await steps.signIn('accountant@steward.demo');
     const pending = async () => {
       const res = await page.request.get(`${srv.url}/api/v2/peatio/admin/adjustments?state=pending&ordering=asc&limit=100`);
       expect(res.ok()).toBe(true);

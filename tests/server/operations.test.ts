@@ -48,6 +48,10 @@ describe('operations', () => {
     const trade = (await call(t, admin, 'GET', '/operations?reference_type=Trade')).json();
     expect(new Set(trade.map((o: { kind: string }) => o.kind))).toEqual(new Set(['liability', 'revenue']));
     expect(codesOf(await call(t, admin, 'GET', '/operations?kind=equity'))).toEqual(['admin.operation.invalid_kind']);
+    // Every kind of posting the ledger makes can be filtered on, the applogic area's too.
+    for (const type of ['Investment', 'Bonus', 'Reward', 'ProviderTransaction', 'NfeTransaction', 'Swap']) {
+      expect((await call(t, admin, 'GET', `/operations?reference_type=${type}`)).statusCode, type).toBe(200);
+    }
   });
 
   it('shows compliance every kind but revenues, and refuses revenues outright', async () => {

@@ -29,7 +29,7 @@ export const operations = defineResource({
     uid: { kind: 'text', readOnly: true, label: 'Member UID' },
     debit: { kind: 'decimal', readOnly: true },
     credit: { kind: 'decimal', readOnly: true },
-    reference_type: { kind: 'enum', values: ['Adjustment', 'Order', 'Trade', 'Deposit', 'Withdraw', 'Transfer', 'FundsLock', 'Opening', 'Swap'], readOnly: true, label: 'For' },
+    reference_type: { kind: 'enum', values: ['Adjustment', 'Order', 'Trade', 'Deposit', 'Withdraw', 'Transfer', 'FundsLock', 'Opening', 'Swap', 'Investment', 'Bonus', 'Reward', 'ProviderTransaction', 'NfeTransaction'], readOnly: true, label: 'For' },
     rid: { kind: 'number', readOnly: true, label: 'Reference ID' },
     created_at: { kind: 'datetime', readOnly: true, label: 'Time' },
   },

@@ -3,7 +3,7 @@
  * ledger/post.ts), so it balances by construction: on the enabled markets, customers' orders in every
  * state (open, filled, partly filled then cancelled, cancelled, pending, rejected) and their trades over
  * the last 30 days; and adjustments created by the accountant — pending, accepted by the admin (posted),
- * rejected. Deterministic: a seeded generator and the seed's `now`. An order is placed only when its
+ * rejected — and a few pending ones the admin raised. Deterministic: a seeded generator and the seed's `now`. An order is placed only when its
  * member's balance covers it (read in the seeding transaction, which nothing else writes).
  */
 import type { Kysely } from 'kysely';
@@ -93,7 +93,7 @@ async function tradePair(db: Kysely<DB>, t: Traded, at: Date, random: () => numb
 
 async function adjustmentsHistory(ctx: SeedContext, random: () => number): Promise<void> {
   const db = ctx.db;
-  const creator = staffByRole('accountant').id, validator = staffByRole('admin').id;
+  const accountant = staffByRole('accountant').id, admin = staffByRole('admin').id;
   const members = await holders(db, 'usd');
   const reasons = ['Bank wire without reference', 'Card chargeback reversed', 'Referral campaign payout', 'Exchange rate correction',
     'Bank fee refund', 'Cold wallet registration', 'Interest on fiat reserves', 'Fee overcharge refund'];
@@ -113,12 +113,14 @@ async function adjustmentsHistory(ctx: SeedContext, random: () => number): Promi
     const row = {
       reason: reasons[i % reasons.length]!, description: `Ticket #${4100 + i}: ${reasons[i % reasons.length]!.toLowerCase()}.`, category,
       amount, currency_id: currency, asset_account_code: currencyType === 'fiat' ? 101 : 102, receiving_account_code: code,
-      receiving_member_id: member, creator_id: creator, created_at: at, updated_at: at,
+      // The accountant raises them; the oldest half of the pending queue the admin raised from support tickets,
+      // so the queue holds some for the accountant to decide and some only another staff member may accept.
+      receiving_member_id: member, creator_id: state === 'pending' && i < 20 ? admin : accountant, created_at: at, updated_at: at,
     };
     const { id } = await db.insertInto('adjustments').values(row).returning('id').executeTakeFirstOrThrow();
     if (state === 'pending') continue;
     const decided = new Date(at.getTime() + Math.floor((1 + random() * 8) * 3_600_000));
-    await db.updateTable('adjustments').set({ state, validator_id: validator, updated_at: decided }).where('id', '=', id).execute();
+    await db.updateTable('adjustments').set({ state, validator_id: admin, updated_at: decided }).where('id', '=', id).execute();
     if (state === 'accepted') await post(db, { reference: { type: 'Adjustment', id }, at: decided, entries: adjustmentEntries(row) });
   }
 }
