@@ -162,7 +162,7 @@ const IDENTIFIES = /(^|\.|_)(email|uid|name|title|key|code)$/;
  * and the ones before, so paging does not make columns jump) or its header. When everything fits in the
  * grid's `width`, nothing is cut and the spare room is shared by need. When it does not, long free text
  * (metadata, user agents) gives way first, down to its header, then the identifying columns (e-mail, name)
- * down to 60%; short values (dates, states, addresses, codes) are never cut. Only then does the grid scroll
+ * down to 60%; short values (dates, states, addresses, codes) and amounts are never cut. Only then does the grid scroll
  * sideways. Fixed-width columns (the id, the actions)
  * keep their width. `seen` is the list's memory of needs.
  */
@@ -175,7 +175,9 @@ export function fitColumns(r: Resource, cols: ColDef<Row>[], rows: readonly Row[
     const widest = rows.reduce((w, row) => Math.max(w, measure(shownText(def, valueAt(row, columnId(def))), face)), 0);
     const need = Math.ceil(Math.max(widest + CELL_PAD, header, seen.get(columnId(def)) ?? 0));
     seen.set(columnId(def), need);
-    const short = need <= SHORT || ['date', 'badge', 'switch'].includes(def.format?.kind ?? '');
+    // Amounts and counts are never cut either: a money console that shows "0.0000134…" has lost the value.
+    const numeric = ['decimal', 'number'].includes(def.format?.kind ?? r.fields[def.field]?.kind ?? '');
+    const short = need <= SHORT || numeric || ['date', 'badge', 'switch'].includes(def.format?.kind ?? '');
     const keeps = IDENTIFIES.test(def.field);
     const floor = short ? need : keeps ? Math.ceil(need * IDENTITY_KEEP) : Math.min(need, Math.max(header, SHORT / 2));
     return { need, floor, keeps };
