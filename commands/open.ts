@@ -58,21 +58,28 @@ async function lookup(resources: readonly Resource[], term: string, ctx: Command
     const answers = await Promise.all(asks.map(async ({ field, value }) => {
       try {
         const { rows } = await listRows(r, { [field]: value, limit: LIMIT });
-        return rows.filter((row) => matches(r, row, field, term));
+        return rows.filter((row) => matches(r, row, field, term)).map((row) => ({ row, rank: rankOf(r, row, field, term) }));
       } catch {
         // One call refused or down leaves the others' rows; the list screen says what failed.
         return [];
       }
     }));
-    const seen = new Set<string>();
-    return answers.flat().filter((row) => {
-      const k = String(keyOf(r, row));
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    }).slice(0, LIMIT).map((row) => foundOpen(r, row));
+    const best = new Map<string, { row: Row; rank: number }>();
+    for (const hit of answers.flat()) {
+      const k = String(keyOf(r, hit.row));
+      if ((best.get(k)?.rank ?? -1) < hit.rank) best.set(k, hit);
+    }
+    return [...best.values()].slice(0, LIMIT).map(({ row, rank }) => ({ found: foundOpen(r, row), rank }));
   }));
-  return lists.flat().filter((f) => f.command.can!(ctx));
+  // The row the text names exactly comes first: "open TRST" → the TRST token (its own code) before the
+  // presales selling it (a code they only refer to), before names that merely contain it.
+  return lists.flat().sort((a, b) => b.rank - a.rank).map((x) => x.found).filter((f) => f.command.can!(ctx));
+}
+
+/** 3: the text is the row's own value exactly; 2: exactly a value it refers to (another record's code); 1: part of one. */
+function rankOf(r: Resource, row: Row, field: string, term: string): number {
+  if (String(row[field] ?? '').toLowerCase() !== term.toLowerCase()) return 1;
+  return r.fields[field]?.references ? 2 : 3;
 }
 
 /**

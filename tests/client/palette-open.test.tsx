@@ -59,6 +59,10 @@ describe('open by name or code from the palette', () => {
     expect(await within(dialog).findByText('Open Token Trust Token · trst')).toBeTruthy();
     expect(within(dialog).getByText('Open Presale TRST public sale · trst')).toBeTruthy();
     expect(within(dialog).queryByText(/Chainlink|LINK round|Trust Genesis/)).toBeNull();
+    // The token whose own code it is comes first, then the presales that only refer to the code.
+    const opens = within(dialog).getAllByRole('option').map((o) => o.textContent ?? '').filter((t) => /^Open (Token|Presale) /.test(t));
+    expect(opens[0]).toBe('Open Token Trust Token · trst');
+    expect(opens.slice(1).every((t) => t.startsWith('Open Presale'))).toBe(true);
     // The code filter was asked as typed and in lower case; the name filter as typed.
     const codes = api.callsTo('GET', `${AL}/admin/tokens`).map((c) => c.query.get('code')).filter((c) => c !== null);
     expect(new Set(codes)).toEqual(new Set(['TRST', 'trst']));
