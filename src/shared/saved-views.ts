@@ -63,6 +63,8 @@ function filterField(r: Resource, param: string): string | undefined {
   return r.filtersResolved.find((f) => f.params.includes(param))?.field;
 }
 
+const QUERY_KEYS: ReadonlySet<string> = new Set(['filters', 'order_by', 'ordering', 'limit', 'columns']);
+
 /**
  * A stored query, checked against the resource's declaration: every filter a declared parameter with a
  * value that fits its field (an enum's values, a range's day), order_by a sortable column, a page size of
@@ -71,6 +73,8 @@ function filterField(r: Resource, param: string): string | undefined {
 export function checkViewQuery(r: Resource, raw: unknown): Checked<ViewQuery> {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return bad('admin.view.invalid_query');
   const q = raw as Record<string, unknown>;
+  // A key the query does not have (a filter put beside `filters`, a typo) is refused, not silently dropped.
+  if (Object.keys(q).some((k) => !QUERY_KEYS.has(k))) return bad('admin.view.invalid_query');
   const filtersRaw = q.filters ?? {};
   if (!filtersRaw || typeof filtersRaw !== 'object' || Array.isArray(filtersRaw)) return bad('admin.view.invalid_filter');
   const filters: Record<string, string> = {};

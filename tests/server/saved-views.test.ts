@@ -48,6 +48,7 @@ describe('POST /admin/views', () => {
     ['unknown list', { name: 'a', list: 'nope', query: {} }, 'admin.view.invalid_list'],
     ['a list the caller may not read', { name: 'a', list: 'adjustments', query: {} }, 'admin.view.invalid_list'],
     ['no query', { name: 'a', list: 'users', query: 'state=banned' }, 'admin.view.invalid_query'],
+    ['a key the query has not', { name: 'a', list: 'users', query: { state: 'banned' } }, 'admin.view.invalid_query'],
     ['undeclared filter', { name: 'a', list: 'users', query: { filters: { password: 'x' } } }, 'admin.view.invalid_filter'],
     ['value outside the enum', { name: 'a', list: 'users', query: { filters: { state: 'sleeping' } } }, 'admin.view.invalid_filter_value'],
     ['object as a value', { name: 'a', list: 'users', query: { filters: { state: { $ne: 1 } } } }, 'admin.view.invalid_filter_value'],
