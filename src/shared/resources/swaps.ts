@@ -7,7 +7,7 @@
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 import { MEMBER_FIELDS, USER_LINK } from './member-identity.js';
-import { OPERATION_CODES, OPERATION_KINDS } from './operations.js';
+import { operations } from './operations.js';
 
 export const QUOTE_STATES = ['open', 'used', 'expired'] as const;
 export const SWAP_SIDES = ['buy', 'sell'] as const;
@@ -124,15 +124,16 @@ export const wonkaTransactions = defineResource({
   labelPlural: 'Wonka Transactions',
   api: { path: '/admin/swap_operations', style: 'new-update', operations: ['list'] },
   fields: {
+    // The ledger's own fields, as the operations list declares them.
     id: ID_FIELD,
-    kind: { kind: 'enum', values: OPERATION_KINDS, readOnly: true, label: 'Account kind' },
-    code: { kind: 'enum', values: OPERATION_CODES, readOnly: true },
+    kind: operations.fields.kind,
+    code: operations.fields.code,
     currency: { kind: 'text', readOnly: true, label: 'Currency' },
     ...MEMBER_FIELDS,
-    debit: dec('Debit'),
-    credit: dec('Credit'),
+    debit: operations.fields.debit,
+    credit: operations.fields.credit,
     swap_id: { kind: 'reference', references: 'swaps', readOnly: true, label: 'Swap' },
-    created_at: { kind: 'datetime', readOnly: true, label: 'Time' },
+    created_at: operations.fields.created_at,
   },
   columns: [
     { field: 'id' }, { field: 'swap_id', format: { kind: 'link', route: 'swap-history', key: 'swap_id' } }, { field: 'kind' }, { field: 'code' },
