@@ -14,8 +14,21 @@ export const PASS_PREFIXES = [
   '/api/v2/ranger/public',
 ] as const;
 
+/**
+ * The last URL normalised and its path: the session gate, the permission check and the restrictions
+ * each ask for the path of the same request, four or five times in all.
+ */
+let last: { url: string; path: string | null } = { url: '', path: '' };
+
 /** The path part of a URL, percent-decoded, with repeated slashes collapsed and no trailing slash. */
 export function normalisePath(url: string): string | null {
+  if (url === last.url) return last.path;
+  const path = normalised(url);
+  last = { url, path };
+  return path;
+}
+
+function normalised(url: string): string | null {
   const raw = url.split(/[?#]/, 1)[0] ?? '';
   let decoded: string;
   try {

@@ -61,8 +61,9 @@ export function registerRestrictions(app: FastifyInstance): void {
   // The node that wrote a rule reads them again before it answers, so the writer's next call meets the
   // rules it just saved (other nodes hear the NOTIFY a few milliseconds later; PGlite delivers it at once).
   app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method === 'GET' || reply.statusCode >= 300) return payload;
     const path = normalisePath(req.url)?.toLowerCase() ?? '';
-    if (req.method !== 'GET' && reply.statusCode < 300 && (path.startsWith(RULES_PATH) || path === REDEEM_PATH)) {
+    if (path.startsWith(RULES_PATH) || path === REDEEM_PATH) {
       // The write is done and stays answered as done: a failed read leaves the NOTIFY (or the 5 s re-read) to it.
       await rules.read().catch((err) => req.log.warn({ err }, 'restrictions: re-reading the rules after a write failed'));
     }

@@ -111,7 +111,7 @@ export async function listActivities(
       .select(['p.id', 'p.user_ip', 'p.user_ip_country', 'p.user_agent', 'p.topic', 'p.action', 'p.result', 'p.created_at'])
       .select([sql<string | null>`p.data::text`.as('data'), userJson('u').as('actor'), userJson('t').as('target')])
       .select(keyColumns(TIME_KEYSET));
-    return orderLikePage(q, TIME_KEYSET, page).execute();
+    return orderLikePage(q, TIME_KEYSET, page);
   };
   const src = { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read };
   return listPage(db, src, (r): WireActivity => {

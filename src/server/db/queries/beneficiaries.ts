@@ -23,7 +23,7 @@ export async function listBeneficiaries(db: Kysely<DB>, f: BeneficiaryFilters, p
     const q = db.selectFrom(paged.as('p')).innerJoin('users as u', 'u.id', 'p.user_id')
       .select(['p.id', 'p.currency_id', 'p.name', 'p.description', 'p.data', 'p.state', 'p.created_at', 'p.updated_at', 'u.uid', 'u.email'])
       .select(keyColumns(TIME_KEYSET));
-    return orderLikePage(q, TIME_KEYSET, page).execute();
+    return orderLikePage(q, TIME_KEYSET, page);
   };
   return listPage(db, { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read }, (r) => ({
     id: r.id, uid: r.uid, email: r.email, currency: r.currency_id, name: r.name, description: r.description,

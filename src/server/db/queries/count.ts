@@ -37,21 +37,31 @@ export interface CappedTotal {
 export type CountableQuery = SelectQueryBuilder<any, any, any>;
 
 export async function countCapped(db: Kysely<any>, query: CountableQuery, cap = COUNT_CAP): Promise<CappedTotal> {
-  const bare = query.clearSelect().clearOrderBy().clearLimit().clearOffset().select(sql<number>`1`.as('one'));
-  const row = await db.selectFrom(bare.limit(cap + 1).as('capped'))
-    .select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const n = Number(row.n);
-  if (n <= cap) return { total: n };
-  const planned = await planRows(db, bare);
-  return planned > cap ? { total: planned, estimate: 'planner' } : { total: cap + 1, estimate: 'lower-bound' };
+  const count = cappedCount(db, query, cap);
+  const n = await count.send();
+  return n <= cap ? { total: n } : count.over(await count.estimate());
 }
 
-/** The planner's estimate of the rows a query returns (0 when the plan cannot be read). */
-export async function planRows(db: Kysely<any>, query: CountableQuery): Promise<number> {
-  const compiled = query.compile();
-  const res = await db.executeQuery<Record<string, unknown>>(
-    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
-  );
+/**
+ * countCapped in its steps, for a list that sends its page around them (list-page.ts): `send` sends the
+ * capped count, `estimate` the EXPLAIN (needed only past the cap), and `over` is the total past the cap
+ * given the planner's estimate. Both statements wrap one compiled text of the filtered query.
+ */
+export function cappedCount(db: Kysely<any>, query: CountableQuery, cap = COUNT_CAP) {
+  const bare = query.clearSelect().clearOrderBy().clearLimit().clearOffset().select(sql<number>`1`.as('one')).compile();
+  const params = bare.parameters;
+  const count = CompiledQuery.raw(`select count(*) as "n" from (${bare.sql} limit $${params.length + 1}) as "capped"`, [...params, cap + 1]);
+  const explain = CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${bare.sql}`, [...params]);
+  return {
+    send: async () => Number((await db.executeQuery<{ n: string | number }>(count)).rows[0]!.n),
+    estimate: () => planRows(db, explain),
+    over: (planned: number): CappedTotal => (planned > cap ? { total: planned, estimate: 'planner' } : { total: cap + 1, estimate: 'lower-bound' }),
+  };
+}
+
+/** The planner's estimate of the rows of an EXPLAIN (FORMAT JSON)'s query (0 when the plan cannot be read). */
+async function planRows(db: Kysely<any>, explain: CompiledQuery): Promise<number> {
+  const res = await db.executeQuery<Record<string, unknown>>(explain);
   const cell = res.rows[0] ? Object.values(res.rows[0])[0] : undefined;
   // pg parses the json column; other drivers may hand back its text.
   const plan = typeof cell === 'string' ? JSON.parse(cell) : cell;

@@ -10,8 +10,8 @@
  * The caller keeps its SQL in its own Kysely builders, so the mapper gets the rows' inferred type.
  * Lists paged by offset in another order (pending applications) page themselves.
  */
-import type { Kysely, SelectQueryBuilder } from 'kysely';
-import { countCapped, type CappedTotal, type CountableQuery } from './count.js';
+import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
+import { cappedCount, type CappedTotal, type CountableQuery } from './count.js';
 import { applyPage, finishPage, ID_KEYSET, keyColumns, orderLikePage, scanDirection, TIME_KEYSET, type Keyset, type PageRequest } from './paging.js';
 
 /** One page of a list: its rows, the capped total, and the cursors of the pages on either side. */
@@ -27,17 +27,36 @@ export interface PageSource<R> {
   keyset: Keyset;
   orderBy: string;
   page: PageRequest;
-  /** Reads the page, in the order applyPage scanned it. */
-  read: () => Promise<R[]>;
+  /** The page's query (not executed), in the order applyPage scanned it. */
+  read: () => Compilable<R>;
 }
 
+/** Resolves once the event loop has been round: statements already asked for are on the wire by then. */
+const nextTurn = () => new Promise<void>((resolve) => { setImmediate(resolve); });
+
+/**
+ * Steps 1–4. The count goes first; while it is at the database, the page's statement is built and
+ * compiled (Node's share of a list, ~0.3 ms for a 50-row page, overlaps the database's instead of
+ * following it); after it, the page and — past the cap — the planner's estimate are sent together.
+ * A filter that matches nothing still reads no page: sent before the count's answer, its ordered walk
+ * could go through the whole index.
+ */
 export async function listPage<R extends object, T>(
   db: Kysely<any>, src: PageSource<R>, toWire: (row: R) => T,
 ): Promise<Page<T>> {
-  const total = await countCapped(db, src.filtered, src.cap);
-  // A filter that matches nothing could otherwise send the page's ordered walk through the whole index.
-  if (total.total === 0) return emptyPage();
-  const done = finishPage(await src.read(), src.keyset, src.page, src.orderBy);
+  const count = cappedCount(db, src.filtered, src.cap);
+  const counting = count.send();
+  // Handled now: a count that fails while the page is being built must not count as unhandled.
+  counting.catch(() => undefined);
+  await nextTurn();
+  const page = src.read().compile();
+  const n = await counting;
+  if (n === 0) return emptyPage();
+  const [rows, total] = await Promise.all([
+    db.executeQuery(page).then((r) => r.rows),
+    n > src.cap ? count.estimate().then(count.over) : { total: n },
+  ]);
+  const done = finishPage(rows, src.keyset, src.page, src.orderBy);
   return { ...total, nextCursor: done.nextCursor, prevCursor: done.prevCursor, rows: done.rows.map(toWire) };
 }
 
@@ -74,7 +93,7 @@ export function timedListPage<T>(
   const read = () => {
     const paged = src.branches ? mergedPages(db, src.branches.map(own), keyset, src.alias, src.page) : applyPage(own(src.filtered), keyset, src.alias, src.page);
     const q = src.decorate(db.selectFrom(paged.as(src.alias))).select(keyColumns(keyset, src.alias));
-    return orderLikePage(q, keyset, src.page, src.alias).execute() as Promise<object[]>;
+    return orderLikePage(q, keyset, src.page, src.alias) as Compilable<object>;
   };
   return listPage(db, { filtered: src.filtered, cap: src.cap, keyset, orderBy, page: src.page, read }, toWire);
 }

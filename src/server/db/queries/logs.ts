@@ -28,7 +28,7 @@ export async function listServiceLogs(db: Kysely<DB>, f: ServiceLogFilters, page
   for (const k of ['service_name', 'service_type', 'result', 'user_country', 'phone_number'] as const) {
     if (f[k] !== undefined) base = base.where(`s.${k}`, '=', f[k]!);
   }
-  const read = () => applyPage(base.selectAll('s'), TIME_KEYSET, 's', page, 'service_logs').execute();
+  const read = () => applyPage(base.selectAll('s'), TIME_KEYSET, 's', page, 'service_logs');
   return listPage(db, { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read }, wireServiceLog);
 }
 
@@ -57,7 +57,7 @@ export async function listDevices(db: Kysely<DB>, f: DeviceFilters, page: PageRe
     const q = db.selectFrom(paged.as('p')).innerJoin('users as u', 'u.id', 'p.user_id')
       .select(['p.id', 'p.device_id', 'p.device_type', 'p.active', 'p.created_at', 'p.updated_at', 'u.uid', 'u.email', 'u.phone_number'])
       .select(keyColumns(TIME_KEYSET));
-    return orderLikePage(q, TIME_KEYSET, page).execute();
+    return orderLikePage(q, TIME_KEYSET, page);
   };
   return listPage(db, { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read }, (r) => ({
     id: r.id, uid: r.uid, email: r.email, phone_number: r.phone_number, device_id: r.device_id,
@@ -73,6 +73,6 @@ export async function listReferrals(db: Kysely<DB>, f: ReferralFilters, page: Pa
   base = f.uid !== undefined ? base.where('u.referral_uid', '=', f.uid) : base.where('u.referral_uid', 'is not', null);
   if (f.state !== undefined) base = base.where('u.state', '=', f.state);
   if (f.id !== undefined) base = base.where('u.id', '=', f.id);
-  const read = () => applyPage(base.select(USER_LIST_COLUMNS.map((c) => `u.${c}` as const)), TIME_KEYSET, 'u', page, 'users').execute();
+  const read = () => applyPage(base.select(USER_LIST_COLUMNS.map((c) => `u.${c}` as const)), TIME_KEYSET, 'u', page, 'users');
   return listPage(db, { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read }, userEntity);
 }

@@ -77,7 +77,7 @@ export async function listNotifications(
 ): Promise<Page<WireNotification>> {
   let base = db.selectFrom('notifications as n');
   if (f.id !== undefined) base = base.where('n.id', '=', f.id);
-  const read = () => applyPage(base.selectAll('n'), TIME_KEYSET, 'n', page, 'notifications').execute();
+  const read = () => applyPage(base.selectAll('n'), TIME_KEYSET, 'n', page, 'notifications');
   return listPage(db, { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read }, wireNotification);
 }
 
@@ -99,7 +99,7 @@ export async function listRecipients(db: Kysely<DB>, f: RecipientFilters, page: 
       .select(['p.id', 'p.notification_id', 'p.device_id', 'p.device_type', 'p.metadata', 'p.status', 'p.created_at',
         'p.updated_at', 'n.title', 'n.body', 'u.uid', 'u.phone_number'])
       .select(keyColumns(TIME_KEYSET));
-    return orderLikePage(q, TIME_KEYSET, page).execute();
+    return orderLikePage(q, TIME_KEYSET, page);
   };
   return listPage(db, { filtered: base, cap, keyset: TIME_KEYSET, orderBy: 'created_at', page, read }, (r) => ({
     id: r.id, notification_id: r.notification_id, notification: { title: r.title, body: r.body }, uid: r.uid,
