@@ -152,6 +152,40 @@ describe('lists', () => {
     await call(t, admin, 'POST', '/bulk/orders_by_id', [a, b, c]);
   });
 
+  it('pages ids first and rows after, so every page, cursor and order is the full list\'s slice', async () => {
+    const at = (s: number) => new Date(Date.UTC(2032, 0, 1, 0, 0, s));
+    const ids: number[] = [];
+    // Times against the ids' order again, so the dated and undated orders differ.
+    for (const s of [7, 3, 9, 1, 5, 8, 2, 6, 4]) {
+      ids.push(await t.db.kysely.transaction().execute((trx) =>
+        placeOrder(trx, { member: seller.id, market, side: 'sell', price: '99000', volume: '0.001', at: at(s) })));
+    }
+    const range = `from=${at(0).getTime() / 1000}&to=${at(10).getTime() / 1000}`;
+    const idsOf = (r: { json(): unknown }) => (r.json() as { id: number; uid: string }[]).map((o) => o.id);
+    for (const base of [`uid=${seller.uid}&state=wait&price=99000`, `${range}&state=wait&market=${MARKET}`]) {
+      for (const ordering of ['asc', 'desc']) {
+        const q = `${base}&ordering=${ordering}`;
+        const all = await call(t, admin, 'GET', `/orders?${q}&limit=100`);
+        expect(new Set(idsOf(all))).toEqual(new Set(ids));
+        expect((all.json() as { uid: string }[]).every((o) => o.uid === seller.uid)).toBe(true);
+        const whole = idsOf(all);
+        // Forward by cursor, back by the prev-cursor, and by page number: each the same slice.
+        const pages: number[][] = [];
+        let res = await call(t, admin, 'GET', `/orders?${q}&limit=4`);
+        pages.push(idsOf(res));
+        while (res.headers['next-cursor']) {
+          res = await call(t, admin, 'GET', `/orders?${q}&limit=4&cursor=${res.headers['next-cursor']}`);
+          pages.push(idsOf(res));
+        }
+        expect(pages).toEqual([whole.slice(0, 4), whole.slice(4, 8), whole.slice(8)]);
+        const back = await call(t, admin, 'GET', `/orders?${q}&limit=4&cursor=${res.headers['prev-cursor']}`);
+        expect(idsOf(back)).toEqual(whole.slice(4, 8));
+        expect(idsOf(await call(t, admin, 'GET', `/orders?${q}&limit=4&page=2`))).toEqual(whole.slice(4, 8));
+      }
+    }
+    await call(t, admin, 'POST', '/bulk/orders_by_id', ids);
+  });
+
   it('filters trades by maker and taker e-mail and market', async () => {
     const byMaker = (await call(t, admin, 'GET', `/trades?maker_email=${encodeURIComponent(seller.email)}`)).json();
     expect(byMaker.length).toBeGreaterThan(0);

@@ -10,7 +10,7 @@
  * The caller keeps its SQL in its own Kysely builders, so the mapper gets the rows' inferred type.
  * Lists paged by offset in another order (pending applications) page themselves.
  */
-import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { cappedCount, type CappedTotal, type CountableQuery } from './count.js';
 import { applyPage, finishPage, ID_KEYSET, keyColumns, orderLikePage, scanDirection, TIME_KEYSET, type Keyset, type PageRequest } from './paging.js';
 
@@ -78,12 +78,18 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
  * disjoint parts (a member's trades as maker, and as taker) gives them as `branches`: each is paged on
  * its own — so each walks its own index — and the pages merged, since PostgreSQL will not merge a
  * UNION ALL's children in order by itself; `filtered` (their union) is what is counted.
+ *
+ * `late` (the table's name) pages ids first and reads the page's rows by id after: the walk selects only
+ * the key, so it can be an index-only scan of whichever index holds every filter column. Reading whole
+ * rows, PostgreSQL priced an index by its first column's order and walked a partial index over every
+ * open order, filtering by market — 47,000 rows for a market whose oldest open orders were cancelled
+ * (10 ms), where (market_id, state, id) holds the page in its first 51 entries (0.5 ms).
  */
 export function timedListPage<T>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>, src: {
     filtered: AnyQuery; alias: string; page: PageRequest; cap: number; dated: boolean;
-    columns?: (q: AnyQuery) => AnyQuery; decorate: (paged: AnyQuery) => AnyQuery; branches?: readonly AnyQuery[];
+    columns?: (q: AnyQuery) => AnyQuery; decorate: (paged: AnyQuery) => AnyQuery; branches?: readonly AnyQuery[]; late?: string;
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   toWire: (row: any) => T,
@@ -91,11 +97,22 @@ export function timedListPage<T>(
   const { keyset, orderBy } = timedOrder(src.dated);
   const own = (q: AnyQuery) => (src.columns ? src.columns(q) : q.selectAll(src.alias));
   const read = () => {
-    const paged = src.branches ? mergedPages(db, src.branches.map(own), keyset, src.alias, src.page) : applyPage(own(src.filtered), keyset, src.alias, src.page);
+    const paged = src.branches ? mergedPages(db, src.branches.map(own), keyset, src.alias, src.page)
+      : src.late ? lateRows(db, src.late, own, src.filtered, keyset, src.alias, src.page)
+        : applyPage(own(src.filtered), keyset, src.alias, src.page);
     const q = src.decorate(db.selectFrom(paged.as(src.alias))).select(keyColumns(keyset, src.alias));
     return orderLikePage(q, keyset, src.page, src.alias) as Compilable<object>;
   };
   return listPage(db, { filtered: src.filtered, cap: src.cap, keyset, orderBy, page: src.page, read }, toWire);
+}
+
+/** The page's ids (and keys) in the list's order, then their rows of `table` by id (timedListPage's `late`). */
+function lateRows(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>, table: string, own: (q: AnyQuery) => AnyQuery, filtered: AnyQuery, keyset: Keyset, alias: string, page: PageRequest,
+): AnyQuery {
+  const ids = applyPage(filtered.clearSelect().select(sql.ref(`${alias}.id`).as('late_id')), keyset, alias, page);
+  return own(db.selectFrom(ids.as('l')).innerJoin(`${table} as ${alias}`, `${alias}.id`, 'l.late_id')).select(keyColumns(keyset, 'l'));
 }
 
 /** The page of a union of disjoint parts: each part read up to the page's end in the list's order, the union cut to the page. */

@@ -68,7 +68,7 @@ export async function listOrders(db: Kysely<DB>, f: OrderFilters, page: PageRequ
   if (f.from) base = base.where('o.created_at', '>=', f.from);
   if (f.to) base = base.where('o.created_at', '<=', f.to);
   return timedListPage(db, {
-    filtered: base, alias: 'o', page, cap, dated: !!(f.from || f.to), columns: (q) => q.select(ORDER_COLUMNS),
+    filtered: base, alias: 'o', page, cap, dated: !!(f.from || f.to), columns: (q) => q.select(ORDER_COLUMNS), late: 'orders',
     decorate: (q) => q.innerJoin('users as u', 'u.id', 'o.member_id').selectAll('o').select(['u.email', 'u.uid']),
   }, (r) => orderEntity(r as OrderRow));
 }
