@@ -12,14 +12,16 @@ import type { Cluster } from './pg-cluster.js';
 import { sql, type Database } from '../db/index.js';
 
 /**
- * Waits (up to `maxMs`) until autovacuum has caught up with the logs' inserts (migration 0011: a
- * vacuum after every 1,000), as it does on a running server within a minute. The bench's own requests
- * and floods insert thousands of activities just before the cold pass, and counting over rows no vacuum
- * has marked all-visible reads them from the heap. Returns the rows still waiting for a vacuum.
+ * Waits (up to `maxMs`) until autovacuum has caught up with the logs' inserts and the money tables'
+ * changes (migrations 0011 and 0035: a vacuum after every 1,000), as it does on a running server within
+ * a minute. The bench's own requests and floods insert thousands of activities just before the cold
+ * pass, its bulk cancels rewrite the newest orders, and counting over rows no vacuum has marked
+ * all-visible reads them from the heap. Returns the rows still waiting for a vacuum.
  */
 export async function autovacuumCaughtUp(db: Database, maxMs = 180_000): Promise<number> {
-  const pending = async () => Number((await sql<{ n: string }>`SELECT coalesce(max(n_ins_since_vacuum), 0) AS n
-    FROM pg_stat_user_tables WHERE relname IN ('activities', 'service_logs')`.execute(db.kysely)).rows[0]!.n);
+  const pending = async () => Number((await sql<{ n: string }>`SELECT coalesce(max(greatest(n_ins_since_vacuum,
+      CASE WHEN relname IN ('orders', 'withdraws') THEN n_dead_tup ELSE 0 END)), 0) AS n
+    FROM pg_stat_user_tables WHERE relname IN ('activities', 'service_logs', 'orders', 'trades', 'operations', 'withdraws')`.execute(db.kysely)).rows[0]!.n);
   const until = Date.now() + maxMs;
   let n = await pending();
   while (n >= 1000 && Date.now() < until) {

@@ -190,7 +190,7 @@ async function main(): Promise<void> {
     if (COLD_RUNS > 0 && !cluster) coldNote = 'cold: skipped (BENCH_DATABASE_URL: the bench cannot restart that server)';
     else if (COLD_RUNS > 0 && cluster) {
       const unvacuumed = await autovacuumCaughtUp(db);
-      console.log(`cold pass: ${unvacuumed} log rows inserted since the last vacuum`);
+      console.log(`cold pass: ${unvacuumed} rows changed since their table's last vacuum (logs, money tables)`);
       let os = true;
       for (const s of chosen.filter((c) => !c.name.startsWith('floor'))) {
         const row = rows.find((r) => r.name === s.name)!;

@@ -34,6 +34,7 @@ import * as wonka from './migrations/0031_wonka.js';
 import * as referralRewards from './migrations/0032_referral_rewards.js';
 import * as savedViews from './migrations/0033_saved_views.js';
 import * as staffPins from './migrations/0034_staff_pins.js';
+import * as moneyVacuum from './migrations/0035_money_vacuum.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0032_referral_rewards': referralRewards,
   '0033_saved_views': savedViews,
   '0034_staff_pins': staffPins,
+  '0035_money_vacuum': moneyVacuum,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */
