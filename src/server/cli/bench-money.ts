@@ -3,9 +3,10 @@
  * 20M trades, 20M operations, 2M withdrawals): page 1 at the console's page size for every filter the
  * console offers on orders, trades, the four ledger lists and withdrawals, both orderings, and a deep
  * keyset page of each. The context picks real values: the busiest member (a market maker), a member
- * of the long tail, the busiest market, an existing price and amount, a day six months back.
- * Also the bulk cancel as the console runs it (bulkCancel) and the plan check: no statement of these
- * scenarios may read a big table sequentially (seqScans).
+ * of the long tail, the market with the most open orders, an existing price and amount, a day six
+ * months back. Also the bulk cancel as the console runs it, over orders the bench places for it
+ * (placeForCancel, bulkCancel), and the plan check: no statement of these scenarios may read a big table
+ * sequentially (seqScans).
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
@@ -13,6 +14,9 @@ import type { DB } from '../db/schema.js';
 import { encodeCursor } from '../db/queries/paging.js';
 import type { RawPool, Statement } from '../db/raw-replay.js';
 import { one, type Scenario } from './bench-scenarios.js';
+import { marketInfo, placeOrder } from '../trading/orders.js';
+import { post } from '../ledger/post.js';
+import { code } from '../ledger/chart.js';
 
 export const BIG_TABLES = ['orders', 'trades', 'operations', 'withdraws'] as const;
 
@@ -36,7 +40,8 @@ export async function moneyContext(db: Kysely<DB>): Promise<MoneyCtx | null> {
   const order = await one(db, sql<{ uid: string; email: string; market: string; price: string; volume: string }>`
     SELECT u.uid, u.email, o.market_id AS market, o.price::text AS price, o.origin_volume::text AS volume
     FROM orders o JOIN users u ON u.id = o.member_id WHERE o.id >= ${midOrder} AND o.member_id > 1000 ORDER BY o.id LIMIT 1`);
-  const market = await one(db, sql<{ m: string }>`SELECT market_id AS m FROM orders WHERE id > ${Number(last.id) - 200_000}
+  // The market with the most open orders (the bench's earlier bulk cancels emptied btcusdt's book).
+  const market = await one(db, sql<{ m: string }>`SELECT market_id AS m FROM orders WHERE state = 'wait'
     GROUP BY market_id ORDER BY count(*) DESC LIMIT 1`);
   const midWithdraw = await mid(db, 'withdraws');
   const w = await one(db, sql<{ txid: string; tid: string; rid: string }>`SELECT txid, tid, rid FROM withdraws
@@ -130,15 +135,53 @@ export async function seqScans(raw: RawPool, plan: readonly Statement[]): Promis
 
 export interface BulkCancelRow { name: string; cancelled: number; ms: number; calls: number }
 
+/** Members the bulk cancel's orders are spread over (a market's open orders belong to many accounts). */
+const CANCEL_MEMBERS = 1000;
+
 /**
- * Cancels `total` open orders of a market the way the console's Cancel all does: read page 1 of the
- * filtered list (`batch` rows), send their ids, again until done; each run consumes open orders.
+ * The bulk cancel's own open orders: `total` sells spread over members without orders (each funded by
+ * an opening posting, as the seed opens balances), all at one price far above the market, placed through
+ * the order code — so the bench cancels what it placed rather than eating into the seed's book, which
+ * the list rows measure. Returns that price, which tells them apart in the list.
  */
-export async function bulkCancel(base: string, headers: Record<string, string>, market: string, total: number, batch: number): Promise<BulkCancelRow> {
+export async function placeForCancel(db: Kysely<DB>, marketId: string, total: number): Promise<string> {
+  const market = await marketInfo(db, marketId);
+  if (!market) throw new Error(`bulk cancel: no market ${marketId}`);
+  const members = (await sql<{ id: number }>`SELECT id FROM users WHERE role = 'member'
+    AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.member_id = users.id) ORDER BY id DESC LIMIT ${CANCEL_MEMBERS}`.execute(db)).rows.map((r) => r.id);
+  if (!members.length) throw new Error('bulk cancel: no member without orders to place them');
+  const top = (await one(db, sql<{ p: string }>`SELECT max(price)::text AS p FROM orders WHERE market_id = ${marketId}`))?.p ?? '100000';
+  const price = String(Math.ceil(Number(top) * 10) + Math.floor(Math.random() * 1000));
+  const volume = '0.001';
+  const type = market.baseType;
+  await db.transaction().execute(async (trx) => {
+    for (const member of members) {
+      await post(trx, {
+        reference: { type: 'Opening', id: member }, at: new Date(),
+        entries: [{ code: code('asset', type), currency: market.base, credit: '1000' },
+          { code: code('liability', type), currency: market.base, member, credit: '1000' }],
+      });
+    }
+  });
+  for (let done = 0; done < total; done += 1000) {
+    await db.transaction().execute(async (trx) => {
+      for (let i = done; i < Math.min(total, done + 1000); i++) {
+        await placeOrder(trx, { member: members[i % members.length]!, market, side: 'sell', price, volume, at: new Date() });
+      }
+    });
+  }
+  return price;
+}
+
+/**
+ * Cancels `total` open orders of a market at one price the way the console's Cancel all does: read page
+ * 1 of the filtered list (`batch` rows), send their ids, again until done.
+ */
+export async function bulkCancel(base: string, headers: Record<string, string>, market: string, price: string, total: number, batch: number): Promise<BulkCancelRow> {
   const t0 = performance.now();
   let cancelled = 0, calls = 0;
   while (cancelled < total) {
-    const list = await fetch(`${base}${P}/orders?market=${market}&state=wait&limit=${Math.min(batch, total - cancelled)}&page=1&ordering=asc`, { headers });
+    const list = await fetch(`${base}${P}/orders?market=${market}&price=${price}&state=wait&limit=${Math.min(batch, total - cancelled)}&page=1&ordering=asc`, { headers });
     if (!list.ok) throw new Error(`bulk cancel: list ${list.status} ${await list.text()}`);
     const ids = ((await list.json()) as { id: number }[]).map((o) => o.id);
     if (!ids.length) break;
@@ -147,5 +190,5 @@ export async function bulkCancel(base: string, headers: Record<string, string>, 
     cancelled += ((await res.json()) as unknown[]).length;
     calls += 2;
   }
-  return { name: `bulk cancel ${total.toLocaleString('en')} open orders of ${market}, batches of ${batch}`, cancelled, ms: performance.now() - t0, calls };
+  return { name: `bulk cancel ${total.toLocaleString('en')} open orders of ${CANCEL_MEMBERS.toLocaleString('en')} members on ${market}, batches of ${batch}`, cancelled, ms: performance.now() - t0, calls };
 }

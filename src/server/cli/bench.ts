@@ -28,7 +28,7 @@ import { SCENARIOS, type Scenario } from './bench-scenarios.js';
 import { httpClient } from './bench-http.js';
 import { autovacuumCaughtUp, coldMs } from './bench-cold.js';
 import { floodRows, printFloods } from './bench-flood.js';
-import { bulkCancel, moneyContext, moneyScenarios, seqScans, BIG_TABLES, SEQ_READ_LIMIT, type BulkCancelRow } from './bench-money.js';
+import { bulkCancel, placeForCancel, moneyContext, moneyScenarios, seqScans, BIG_TABLES, SEQ_READ_LIMIT, type BulkCancelRow } from './bench-money.js';
 import { seedBulkTrading } from '../db/seed/bulk-trading.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
@@ -210,7 +210,8 @@ async function main(): Promise<void> {
     if (money && (!only || only.split('|').some((o) => 'bulk cancel'.includes(o)))) {
       for (const batch of [200, 1000]) {
         try {
-          cancels.push(await bulkCancel(base, { ...headers, 'x-csrf-token': csrf }, money.market, 10_000, batch));
+          const price = await placeForCancel(db.kysely, money.market, 10_000);
+          cancels.push(await bulkCancel(base, { ...headers, 'x-csrf-token': csrf }, money.market, price, 10_000, batch));
         } catch (e) {
           console.error(`bulk cancel, batches of ${batch}: ${e instanceof Error ? e.message : e}`);
         }
