@@ -34,8 +34,10 @@ const mid = async (db: Kysely<DB>, table: (typeof BIG_TABLES)[number]) =>
 export async function moneyContext(db: Kysely<DB>): Promise<MoneyCtx | null> {
   const last = await one(db, sql<{ id: string }>`SELECT max(id)::text AS id FROM orders`);
   if (!last?.id) return null;
+  // The busiest maker of the newest trades: a market maker (the bench's own bulk-cancel orders never trade).
+  const lastTrade = await one(db, sql<{ id: string }>`SELECT max(id)::text AS id FROM trades`);
   const heavy = await one(db, sql<{ uid: string; email: string }>`SELECT u.uid, u.email FROM users u JOIN (
-    SELECT member_id FROM orders WHERE id > ${Number(last.id) - 200_000} GROUP BY member_id ORDER BY count(*) DESC LIMIT 1) o ON o.member_id = u.id`);
+    SELECT maker_id FROM trades WHERE id > ${Number(lastTrade?.id ?? 0) - 200_000} GROUP BY maker_id ORDER BY count(*) DESC LIMIT 1) t ON t.maker_id = u.id`);
   const midOrder = await mid(db, 'orders');
   const order = await one(db, sql<{ uid: string; email: string; market: string; price: string; volume: string }>`
     SELECT u.uid, u.email, o.market_id AS market, o.price::text AS price, o.origin_volume::text AS volume
