@@ -141,17 +141,17 @@ export interface BulkCancelRow { name: string; cancelled: number; ms: number; ca
 const CANCEL_MEMBERS = 1000;
 
 /**
- * The bulk cancel's own open orders: `total` sells spread over members without orders (each funded by
- * an opening posting, as the seed opens balances), all at one price far above the market, placed through
+ * The bulk cancel's own open orders: `total` sells spread over the newest members (each funded by an
+ * opening posting, as the seed opens balances), all at one price far above the market, placed through
  * the order code — so the bench cancels what it placed rather than eating into the seed's book, which
  * the list rows measure. Returns that price, which tells them apart in the list.
  */
 export async function placeForCancel(db: Kysely<DB>, marketId: string, total: number): Promise<string> {
   const market = await marketInfo(db, marketId);
   if (!market) throw new Error(`bulk cancel: no market ${marketId}`);
-  const members = (await sql<{ id: number }>`SELECT id FROM users WHERE role = 'member'
-    AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.member_id = users.id) ORDER BY id DESC LIMIT ${CANCEL_MEMBERS}`.execute(db)).rows.map((r) => r.id);
-  if (!members.length) throw new Error('bulk cancel: no member without orders to place them');
+  const members = (await sql<{ id: number }>`SELECT id FROM users WHERE role = 'member' ORDER BY id DESC LIMIT ${CANCEL_MEMBERS}`
+    .execute(db)).rows.map((r) => r.id);
+  if (!members.length) throw new Error('bulk cancel: no member to place them');
   const top = (await one(db, sql<{ p: string }>`SELECT max(price)::text AS p FROM orders WHERE market_id = ${marketId}`))?.p ?? '100000';
   const price = String(Math.ceil(Number(top) * 10) + Math.floor(Math.random() * 1000));
   const volume = '0.001';
