@@ -22,6 +22,8 @@ export const BIG_TABLES = ['orders', 'trades', 'operations', 'withdraws'] as con
 
 interface MoneyCtx {
   heavy: { uid: string; email: string }; tail: { uid: string; email: string }; market: string;
+  /** Where the bulk cancel places and cancels its orders: not `market`, whose open orders the list rows read. */
+  cancelMarket: string;
   price: string; volume: string; midOrder: number; midTrade: number; midOperation: number; midWithdraw: number;
   withdraw: { txid: string; tid: string; rid: string };
   week: [number, number]; dayAgo180: [number, number];
@@ -43,8 +45,9 @@ export async function moneyContext(db: Kysely<DB>): Promise<MoneyCtx | null> {
     SELECT u.uid, u.email, o.market_id AS market, o.price::text AS price, o.origin_volume::text AS volume
     FROM orders o JOIN users u ON u.id = o.member_id WHERE o.id >= ${midOrder} AND o.member_id > 1000 ORDER BY o.id LIMIT 1`);
   // The market with the most open orders (the bench's earlier bulk cancels emptied btcusdt's book).
-  const market = await one(db, sql<{ m: string }>`SELECT market_id AS m FROM orders WHERE state = 'wait'
-    GROUP BY market_id ORDER BY count(*) DESC LIMIT 1`);
+  const byOpen = (await sql<{ m: string }>`SELECT market_id AS m FROM orders WHERE state = 'wait'
+    GROUP BY market_id ORDER BY count(*) DESC`.execute(db)).rows.map((r) => r.m);
+  const market = byOpen.length ? { m: byOpen[0]! } : undefined;
   const midWithdraw = await mid(db, 'withdraws');
   const w = await one(db, sql<{ txid: string; tid: string; rid: string }>`SELECT txid, tid, rid FROM withdraws
     WHERE id >= ${midWithdraw} AND txid IS NOT NULL ORDER BY id LIMIT 1`);
@@ -52,6 +55,7 @@ export async function moneyContext(db: Kysely<DB>): Promise<MoneyCtx | null> {
   const ago = now - 180 * day;
   return {
     heavy: heavy ?? { uid: '', email: '' }, tail: { uid: order?.uid ?? '', email: order?.email ?? '' }, market: market?.m ?? 'btcusdt',
+    cancelMarket: byOpen[byOpen.length - 1] ?? 'btcusdt',
     price: order?.price ?? '1', volume: order?.volume ?? '1', midOrder, midTrade: await mid(db, 'trades'),
     midOperation: await mid(db, 'operations'), midWithdraw, withdraw: w ?? { txid: '', tid: '', rid: '' },
     week: [now - 7 * day, now], dayAgo180: [ago, ago + day],

@@ -210,8 +210,8 @@ async function main(): Promise<void> {
     if (money && (!only || only.split('|').some((o) => 'bulk cancel'.includes(o)))) {
       for (const batch of [200, 1000]) {
         try {
-          const price = await placeForCancel(db.kysely, money.market, 10_000);
-          cancels.push(await bulkCancel(base, { ...headers, 'x-csrf-token': csrf }, money.market, price, 10_000, batch));
+          const price = await placeForCancel(db.kysely, money.cancelMarket, 10_000);
+          cancels.push(await bulkCancel(base, { ...headers, 'x-csrf-token': csrf }, money.cancelMarket, price, 10_000, batch));
         } catch (e) {
           console.error(`bulk cancel, batches of ${batch}: ${e instanceof Error ? e.message : e}`);
         }
