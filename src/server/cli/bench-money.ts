@@ -47,14 +47,13 @@ export async function moneyContext(db: Kysely<DB>): Promise<MoneyCtx | null> {
   // The market with the most open orders (the bench's earlier bulk cancels emptied btcusdt's book).
   const byOpen = (await sql<{ m: string }>`SELECT market_id AS m FROM orders WHERE state = 'wait'
     GROUP BY market_id ORDER BY count(*) DESC`.execute(db)).rows.map((r) => r.m);
-  const market = byOpen.length ? { m: byOpen[0]! } : undefined;
   const midWithdraw = await mid(db, 'withdraws');
   const w = await one(db, sql<{ txid: string; tid: string; rid: string }>`SELECT txid, tid, rid FROM withdraws
     WHERE id >= ${midWithdraw} AND txid IS NOT NULL ORDER BY id LIMIT 1`);
   const now = Math.floor(Date.now() / 1000), day = 86_400;
   const ago = now - 180 * day;
   return {
-    heavy: heavy ?? { uid: '', email: '' }, tail: { uid: order?.uid ?? '', email: order?.email ?? '' }, market: market?.m ?? 'btcusdt',
+    heavy: heavy ?? { uid: '', email: '' }, tail: { uid: order?.uid ?? '', email: order?.email ?? '' }, market: byOpen[0] ?? 'btcusdt',
     cancelMarket: byOpen[byOpen.length - 1] ?? 'btcusdt',
     price: order?.price ?? '1', volume: order?.volume ?? '1', midOrder, midTrade: await mid(db, 'trades'),
     midOperation: await mid(db, 'operations'), midWithdraw, withdraw: w ?? { txid: '', tid: '', rid: '' },
