@@ -10,7 +10,7 @@ import { timedListPage, type Page } from './list-page.js';
 import { iso } from './user-json.js';
 import { plainDecimal } from '../../auth/users/entity.js';
 import { kindOf } from '../../ledger/chart.js';
-import { operationEntity } from './operations.js';
+import { OPERATION_WIRE, operationEntity } from './operations.js';
 
 export interface AdjustmentFilters { id?: number; currency?: string; state?: string; category?: string; from?: Date; to?: Date }
 
@@ -52,7 +52,7 @@ export async function operationsOfMany(db: Kysely<DB>, type: string, ids: readon
   const out = new Map<number, OperationWire[]>();
   if (!ids.length) return out;
   const rows = await db.selectFrom('operations as o').leftJoin('users as u', 'u.id', 'o.member_id')
-    .select(['o.id', 'o.reference_id', 'o.reference_type', 'o.code', 'o.kind', 'o.currency_id', 'u.uid', 'o.debit', 'o.credit', 'o.created_at'])
+    .select(OPERATION_WIRE)
     .where('o.reference_type', '=', type).where('o.reference_id', 'in', [...ids]).orderBy('o.id').execute();
   for (const o of rows) {
     const list = out.get(o.reference_id) ?? [];

@@ -73,7 +73,7 @@ export const timedOrder = (dated: boolean) => (dated ? { keyset: TIME_KEYSET, or
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 /**
- * listPage for those lists: the filtered rows of `alias` (every column, or `columns`) paged in
+ * listPage for those lists: the filtered rows of `alias` (every column) paged in
  * timedOrder, then `decorate`d (joined to their members) on the page only. A filter that is a union of
  * disjoint parts (a member's trades as maker, and as taker) gives them as `branches`: each is paged on
  * its own — so each walks its own index — and the pages merged, since PostgreSQL will not merge a
@@ -89,13 +89,13 @@ export function timedListPage<T>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>, src: {
     filtered: AnyQuery; alias: string; page: PageRequest; cap: number; dated: boolean;
-    columns?: (q: AnyQuery) => AnyQuery; decorate: (paged: AnyQuery) => AnyQuery; branches?: readonly AnyQuery[]; late?: string;
+    decorate: (paged: AnyQuery) => AnyQuery; branches?: readonly AnyQuery[]; late?: string;
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   toWire: (row: any) => T,
 ): Promise<Page<T>> {
   const { keyset, orderBy } = timedOrder(src.dated);
-  const own = (q: AnyQuery) => (src.columns ? src.columns(q) : q.selectAll(src.alias));
+  const own = (q: AnyQuery) => q.selectAll(src.alias);
   const read = () => {
     const paged = src.branches ? mergedPages(db, src.branches.map(own), keyset, src.alias, src.page)
       : src.late ? lateRows(db, src.late, own, src.filtered, keyset, src.alias, src.page)

@@ -8,8 +8,7 @@ import { COUNT_CAP } from './count.js';
 import type { PageRequest } from './paging.js';
 import { emptyPage, timedListPage, type Page } from './list-page.js';
 import { resolveUserId } from './activity-log.js';
-import { iso } from './user-json.js';
-import { plainDecimal } from '../../auth/users/entity.js';
+import { decimalSql, isoSql } from './user-json.js';
 import { DEPOSIT_REFUNDABLE_STATES } from '../../../shared/resources/deposits.js';
 
 /** The approval queue's states. */
@@ -23,16 +22,21 @@ export interface MovementFilters {
 interface DepositRow {
   id: number; user_id: number; currency_id: string; amount: string; fee: string; txid: string | null; txout: number | null;
   block_number: number | null; address: string | null; type: string; state: string; tid: string | null;
-  created_at: Date; updated_at: Date; completed_at: Date | null; uid: string; email: string; refund_address?: string | null;
+  created_at: string; updated_at: string; completed_at: string | null; uid: string; email: string; refund_address?: string | null;
   refund_state?: string | null; refund_txid?: string | null;
 }
 
+/** A deposit's columns as depositEntity reads them (isoSql, decimalSql), over `d` joined to its member as `u`. */
+const DEPOSIT_WIRE = ['d.id', 'd.user_id', 'd.currency_id', decimalSql('d.amount').as('amount'), decimalSql('d.fee').as('fee'), 'd.txid',
+  'd.txout', 'd.block_number', 'd.address', 'd.type', 'd.state', 'd.tid', isoSql('d.created_at').as('created_at'),
+  isoSql('d.updated_at').as('updated_at'), isoSql('d.completed_at').as('completed_at'), 'u.uid', 'u.email'] as const;
+
 export function depositEntity(d: DepositRow) {
   return {
-    id: d.id, currency: d.currency_id, amount: plainDecimal(d.amount), fee: plainDecimal(d.fee), txid: d.txid, txout: d.txout,
+    id: d.id, currency: d.currency_id, amount: d.amount, fee: d.fee, txid: d.txid, txout: d.txout,
     block_number: d.block_number, address: d.address, state: d.state, type: d.type, transfer_type: d.type === 'fiat' ? 'fiat' : 'crypto',
     tid: d.tid ?? `TID${String(d.id).padStart(10, '0')}`, member: d.user_id, uid: d.uid, email: d.email,
-    created_at: iso(d.created_at), updated_at: iso(d.updated_at), completed_at: iso(d.completed_at),
+    created_at: d.created_at, updated_at: d.updated_at, completed_at: d.completed_at,
     refund_address: d.refund_address ?? null, refund_state: d.refund_state ?? null, refund_txid: d.refund_txid ?? null,
     refundable: d.type === 'coin' && (DEPOSIT_REFUNDABLE_STATES as readonly string[]).includes(d.state),
   };
@@ -41,18 +45,18 @@ export function depositEntity(d: DepositRow) {
 interface WithdrawRow {
   id: number; member_id: number; currency_id: string; blockchain_key: string | null; type: string; amount: string; fee: string; sum: string;
   rid: string; tid: string; txid: string | null; block_number: number | null; confirmations: number; note: string | null;
-  reject_reason: string | null; error: unknown; metadata: unknown; state: string; created_at: Date; updated_at: Date; done_at: Date | null;
+  reject_reason: string | null; error: unknown; metadata: unknown; state: string; created_at: string; updated_at: string; done_at: string | null;
   uid: string; email: string; approved_by_uid: string | null; decided_by_uid: string | null;
 }
 
 export function withdrawEntity(w: WithdrawRow) {
   return {
-    id: w.id, currency: w.currency_id, blockchain_key: w.blockchain_key, type: w.type, amount: plainDecimal(w.amount), fee: plainDecimal(w.fee),
-    sum: plainDecimal(w.sum), rid: w.rid, tid: w.tid, blockchain_txid: w.txid, block_number: w.block_number, confirmations: w.confirmations,
+    id: w.id, currency: w.currency_id, blockchain_key: w.blockchain_key, type: w.type, amount: w.amount, fee: w.fee,
+    sum: w.sum, rid: w.rid, tid: w.tid, blockchain_txid: w.txid, block_number: w.block_number, confirmations: w.confirmations,
     note: w.note, reject_reason: w.reject_reason, error: w.error ?? null, metadata: w.metadata ?? {}, state: w.state,
     transfer_type: w.type === 'fiat' ? 'fiat' : 'crypto', member: w.member_id, uid: w.uid, email: w.email,
     approved_by_uid: w.approved_by_uid, decided_by_uid: w.decided_by_uid,
-    created_at: iso(w.created_at), updated_at: iso(w.updated_at), done_at: iso(w.done_at),
+    created_at: w.created_at, updated_at: w.updated_at, done_at: w.done_at,
   };
 }
 
@@ -77,20 +81,24 @@ export async function listDeposits(db: Kysely<DB>, f: MovementFilters, page: Pag
   if (f.to) base = base.where('d.created_at', '<=', f.to);
   return timedListPage(db, {
     filtered: base, alias: 'd', page, cap, dated: !!(f.from || f.to),
-    decorate: (q) => withRefund(q.innerJoin('users as u', 'u.id', 'd.user_id').selectAll('d').select(['u.uid', 'u.email'])),
+    decorate: (q) => withRefund(q.innerJoin('users as u', 'u.id', 'd.user_id').select(DEPOSIT_WIRE)),
   }, (r) => depositEntity(r as DepositRow));
 }
 
 export async function getDeposit(db: Kysely<DB>, id: number) {
-  const d = await withRefund(db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id').selectAll('d').select(['u.uid', 'u.email']))
+  const d = await withRefund(db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id').select(DEPOSIT_WIRE))
     .where('d.id', '=', id).executeTakeFirst();
   return d && depositEntity(d as unknown as DepositRow);
 }
 
+/** A withdrawal's columns as withdrawEntity reads them (isoSql, decimalSql), over `w` with its member and deciders. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const withdrawMembers = (q: any) => q.innerJoin('users as u', 'u.id', 'w.member_id')
   .leftJoin('users as a', 'a.id', 'w.approved_by').leftJoin('users as k', 'k.id', 'w.decided_by')
-  .selectAll('w').select(['u.uid', 'u.email', 'a.uid as approved_by_uid', 'k.uid as decided_by_uid']);
+  .select(['w.id', 'w.member_id', 'w.currency_id', 'w.blockchain_key', 'w.type', decimalSql('w.amount').as('amount'), decimalSql('w.fee').as('fee'),
+    decimalSql('w.sum').as('sum'), 'w.rid', 'w.tid', 'w.txid', 'w.block_number', 'w.confirmations', 'w.note', 'w.reject_reason', 'w.error',
+    'w.metadata', 'w.state', isoSql('w.created_at').as('created_at'), isoSql('w.updated_at').as('updated_at'), isoSql('w.done_at').as('done_at'),
+    'u.uid', 'u.email', 'a.uid as approved_by_uid', 'k.uid as decided_by_uid']);
 
 export async function listWithdraws(db: Kysely<DB>, f: MovementFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof withdrawEntity>>> {
   const member = await resolveUserId(db, f.uid, f.email);

@@ -9,8 +9,7 @@ import { COUNT_CAP } from './count.js';
 import type { PageRequest } from './paging.js';
 import { emptyPage, timedListPage, type Page } from './list-page.js';
 import { resolveUserId } from './activity-log.js';
-import { iso } from './user-json.js';
-import { plainDecimal } from '../../auth/users/entity.js';
+import { decimalSql, isoSql } from './user-json.js';
 import { accountColumn, KINDS } from '../../ledger/chart.js';
 
 export interface OperationFilters {
@@ -18,15 +17,18 @@ export interface OperationFilters {
   from?: Date; to?: Date;
 }
 
+/** An operation's columns as operationEntity reads them (isoSql, decimalSql), over `o` joined to its member as `u`. */
+export const OPERATION_WIRE = ['o.id', 'o.code', 'o.kind', 'o.currency_id', 'u.uid', decimalSql('o.debit').as('debit'),
+  decimalSql('o.credit').as('credit'), 'o.reference_type', 'o.reference_id', isoSql('o.created_at').as('created_at')] as const;
+
 export function operationEntity(o: {
   id: number; code: number; kind: number; currency_id: string; uid: string | null; debit: string; credit: string;
-  reference_type: string; reference_id: number; created_at: Date;
+  reference_type: string; reference_id: number; created_at: string;
 }) {
   return {
     id: o.id, code: o.code, kind: KINDS[o.kind as 1 | 2 | 3 | 4], currency: o.currency_id, uid: o.uid,
     account_kind: o.kind === 2 ? (accountColumn(o.code) === 'locked' ? 'locked' : 'main') : null,
-    debit: plainDecimal(o.debit), credit: plainDecimal(o.credit), reference_type: o.reference_type, rid: o.reference_id,
-    created_at: iso(o.created_at),
+    debit: o.debit, credit: o.credit, reference_type: o.reference_type, rid: o.reference_id, created_at: o.created_at,
   };
 }
 
@@ -45,6 +47,6 @@ export async function listOperations(db: Kysely<DB>, f: OperationFilters, page: 
   if (f.to) base = base.where('o.created_at', '<=', f.to);
   return timedListPage(db, {
     filtered: base, alias: 'o', page, cap, dated: !!(f.from || f.to),
-    decorate: (q) => q.leftJoin('users as u', 'u.id', 'o.member_id').selectAll('o').select('u.uid'),
+    decorate: (q) => q.leftJoin('users as u', 'u.id', 'o.member_id').select(OPERATION_WIRE),
   }, operationEntity);
 }

@@ -10,47 +10,51 @@ import { COUNT_CAP } from './count.js';
 import type { PageRequest } from './paging.js';
 import { emptyPage, timedListPage, type Page } from './list-page.js';
 import { resolveUserId } from './activity-log.js';
-import { iso } from './user-json.js';
-import { plainDecimal } from '../../auth/users/entity.js';
+import { decimalSql, isoSql } from './user-json.js';
 
 export interface OrderFilters {
   id?: number; market?: string; ord_type?: string; price?: string; origin_volume?: string; side?: string;
   email?: string; uid?: string; state?: string; from?: Date; to?: Date;
 }
 
-const dec = (s: string | null) => (s === null ? null : plainDecimal(s));
+/**
+ * Peatio's Order as PostgreSQL sends it (isoSql, decimalSql), over `o` — the orders table or a page of its
+ * rows — joined to the member as `u`. orderEntity only picks the fields, in the wire's order.
+ */
+const ORDER_WIRE = ['o.id', 'o.uuid', 'o.side', 'o.ord_type', decimalSql('o.price').as('price'), decimalSql('o.avg_price').as('avg_price'),
+  'o.state', 'o.market_id as market', isoSql('o.created_at').as('created_at'), isoSql('o.updated_at').as('updated_at'),
+  decimalSql('o.origin_volume').as('origin_volume'), decimalSql('o.remaining_volume').as('remaining_volume'),
+  decimalSql(sql`o.origin_volume - o.remaining_volume`).as('executed_volume'), decimalSql('o.maker_fee').as('maker_fee'),
+  decimalSql('o.taker_fee').as('taker_fee'), 'o.trades_count', 'u.email', 'u.uid'] as const;
 
 interface OrderRow {
-  id: number; uuid: string; member_id: number; market_id: string; side: string; ord_type: string; price: string | null;
-  avg_price: string; origin_volume: string; remaining_volume: string; maker_fee: string; taker_fee: string; trades_count: number;
-  state: string; created_at: Date; updated_at: Date; email: string; uid: string; executed_volume: string;
+  id: number; uuid: string; side: string; ord_type: string; price: string | null; avg_price: string; state: string; market: string;
+  created_at: string; updated_at: string; origin_volume: string; remaining_volume: string; executed_volume: string;
+  maker_fee: string; taker_fee: string; trades_count: number; email: string; uid: string;
 }
 
 export function orderEntity(o: OrderRow) {
   return {
-    id: o.id, uuid: o.uuid, side: o.side, ord_type: o.ord_type, price: dec(o.price), avg_price: dec(o.avg_price), state: o.state,
-    market: o.market_id, created_at: iso(o.created_at), updated_at: iso(o.updated_at), origin_volume: dec(o.origin_volume),
-    remaining_volume: dec(o.remaining_volume),
-    executed_volume: plainDecimal(o.executed_volume),
-    maker_fee: dec(o.maker_fee), taker_fee: dec(o.taker_fee), trades_count: o.trades_count, email: o.email, uid: o.uid,
+    id: o.id, uuid: o.uuid, side: o.side, ord_type: o.ord_type, price: o.price, avg_price: o.avg_price, state: o.state,
+    market: o.market, created_at: o.created_at, updated_at: o.updated_at, origin_volume: o.origin_volume,
+    remaining_volume: o.remaining_volume, executed_volume: o.executed_volume,
+    maker_fee: o.maker_fee, taker_fee: o.taker_fee, trades_count: o.trades_count, email: o.email, uid: o.uid,
   };
 }
 
-const ORDER_COLUMNS = ['o.id', 'o.uuid', 'o.member_id', 'o.market_id', 'o.side', 'o.ord_type', 'o.price', 'o.avg_price', 'o.origin_volume',
-  'o.remaining_volume', 'o.maker_fee', 'o.taker_fee', 'o.trades_count', 'o.state', 'o.created_at', 'o.updated_at',
-  sql<string>`(o.origin_volume - o.remaining_volume)::text`.as('executed_volume')] as const;
+/** Orders (as `o`) with their members (as `u`), in Peatio's wire form. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const withMembers = (q: any) => q.innerJoin('users as u', 'u.id', 'o.member_id').select(ORDER_WIRE);
 
 export async function getOrder(db: Kysely<DB>, id: number) {
-  const o = await db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.member_id')
-    .select([...ORDER_COLUMNS, 'u.email', 'u.uid']).where('o.id', '=', id).executeTakeFirst();
+  const o = await withMembers(db.selectFrom('orders as o')).where('o.id', '=', id).executeTakeFirst();
   return o && orderEntity(o as OrderRow);
 }
 
 export async function getOrders(db: Kysely<DB>, ids: readonly number[]) {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.member_id')
-    .select([...ORDER_COLUMNS, 'u.email', 'u.uid']).where('o.id', 'in', [...ids]).orderBy('o.id').execute();
-  return rows.map((o) => orderEntity(o as OrderRow));
+  const rows = await withMembers(db.selectFrom('orders as o')).where('o.id', 'in', [...ids]).orderBy('o.id').execute();
+  return rows.map((o: OrderRow) => orderEntity(o));
 }
 
 export async function listOrders(db: Kysely<DB>, f: OrderFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof orderEntity>>> {
@@ -68,9 +72,8 @@ export async function listOrders(db: Kysely<DB>, f: OrderFilters, page: PageRequ
   if (f.from) base = base.where('o.created_at', '>=', f.from);
   if (f.to) base = base.where('o.created_at', '<=', f.to);
   return timedListPage(db, {
-    filtered: base, alias: 'o', page, cap, dated: !!(f.from || f.to), columns: (q) => q.select(ORDER_COLUMNS), late: 'orders',
-    decorate: (q) => q.innerJoin('users as u', 'u.id', 'o.member_id').selectAll('o').select(['u.email', 'u.uid']),
-  }, (r) => orderEntity(r as OrderRow));
+    filtered: base, alias: 'o', page, cap, dated: !!(f.from || f.to), late: 'orders', decorate: withMembers,
+  }, orderEntity);
 }
 
 export interface TradeFilters { id?: number; market?: string; taker_type?: string; maker_email?: string; taker_email?: string; uid?: string; from?: Date; to?: Date }
@@ -104,28 +107,31 @@ export async function listTrades(db: Kysely<DB>, f: TradeFilters, page: PageRequ
   }, tradeEntity);
 }
 
-/** A trade's maker and taker, joined to a query over `trades as t`. */
+/** A trade in Peatio's wire form (isoSql, decimalSql), over `trades as t` or a page of them, with its maker and taker. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const tradeMembers = (q: any) => q.innerJoin('users as m', 'm.id', 't.maker_id').innerJoin('users as k', 'k.id', 't.taker_id')
-  .selectAll('t').select(['m.email as maker_email', 'm.uid as maker_uid', 'k.email as taker_email', 'k.uid as taker_uid']);
+  .select(['t.id', decimalSql('t.price').as('price'), decimalSql('t.amount').as('amount'), decimalSql('t.total').as('total'),
+    't.market_id as market', isoSql('t.created_at').as('created_at'), 't.taker_type', 'm.email as maker_order_email', 'm.uid as maker_uid',
+    decimalSql('t.maker_fee_amount').as('maker_fee_amount'), 't.maker_fee_currency', 'k.email as taker_order_email', 'k.uid as taker_uid',
+    decimalSql('t.taker_fee_amount').as('taker_fee_amount'), 't.taker_fee_currency']);
 
 /** One trade as Peatio's GET /admin/trades/{id} sends it: with both orders and their fee fractions. */
 export async function getTrade(db: Kysely<DB>, id: number) {
-  const t = await tradeMembers(db.selectFrom('trades as t')).where('t.id', '=', id).executeTakeFirst();
+  const t = await tradeMembers(db.selectFrom('trades as t')).select(['t.maker_order_id', 't.taker_order_id']).where('t.id', '=', id).executeTakeFirst();
   if (!t) return undefined;
   const [maker, taker] = await Promise.all([getOrder(db, t.maker_order_id), getOrder(db, t.taker_order_id)]);
   return { ...tradeEntity(t), maker_fee: maker?.maker_fee ?? null, taker_fee: taker?.taker_fee ?? null, maker_order: maker ?? null, taker_order: taker ?? null };
 }
 
+/** Peatio's Trade: the fields of tradeMembers' row, in the wire's order. */
 export function tradeEntity(t: {
-  id: number; price: string; amount: string; total: string; market_id: string; created_at: Date; taker_type: string;
-  maker_email: string; maker_uid: string; maker_fee_amount: string; maker_fee_currency: string;
-  taker_email: string; taker_uid: string; taker_fee_amount: string; taker_fee_currency: string;
+  id: number; price: string; amount: string; total: string; market: string; created_at: string; taker_type: string;
+  maker_order_email: string; maker_uid: string; maker_fee_amount: string; maker_fee_currency: string;
+  taker_order_email: string; taker_uid: string; taker_fee_amount: string; taker_fee_currency: string;
 }) {
   return {
-    id: t.id, price: plainDecimal(t.price), amount: plainDecimal(t.amount), total: plainDecimal(t.total), market: t.market_id,
-    created_at: iso(t.created_at), taker_type: t.taker_type,
-    maker_order_email: t.maker_email, maker_uid: t.maker_uid, maker_fee_amount: plainDecimal(t.maker_fee_amount), maker_fee_currency: t.maker_fee_currency,
-    taker_order_email: t.taker_email, taker_uid: t.taker_uid, taker_fee_amount: plainDecimal(t.taker_fee_amount), taker_fee_currency: t.taker_fee_currency,
+    id: t.id, price: t.price, amount: t.amount, total: t.total, market: t.market, created_at: t.created_at, taker_type: t.taker_type,
+    maker_order_email: t.maker_order_email, maker_uid: t.maker_uid, maker_fee_amount: t.maker_fee_amount, maker_fee_currency: t.maker_fee_currency,
+    taker_order_email: t.taker_order_email, taker_uid: t.taker_uid, taker_fee_amount: t.taker_fee_amount, taker_fee_currency: t.taker_fee_currency,
   };
 }

@@ -4,7 +4,7 @@
  * json object per row keeps the log queries to a single statement without a column-prefix mapper; and
  * from a users row (userEntity) for the lists of users (directory, referrals, pending applications).
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { WireUser } from '../../../shared/users.js';
 import type { UserListRow } from './users-admin.js';
 
@@ -23,6 +23,15 @@ export function userJson(alias: string) {
 /** ISO-8601 UTC text of a timestamp column or null (what every entity puts on the wire). */
 export const iso = (d: Date | string | null | undefined): string | null =>
   (d == null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
+
+/**
+ * iso() and plainDecimal() done by PostgreSQL, for the rows of big lists: a timestamptz column as the
+ * same ISO-8601 UTC text to the millisecond (both truncate the microseconds), a numeric one without its
+ * trailing zeros. Made in C as the row is sent, the driver then reads plain text — no Date parsed, no
+ * Date formatted. On a 50-row orders page that was ~0.2 ms of the server's share of the request.
+ */
+export const isoSql = (ref: string) => sql<string>`to_char(${sql.ref(ref)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const decimalSql = (expr: string | RawBuilder<unknown>) => sql<string>`trim_scale(${typeof expr === 'string' ? sql.ref(expr) : expr})::text`;
 
 /** jsonb → the JSON text Barong sends for `data`/`metadata` fields. */
 export const jsonText = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
