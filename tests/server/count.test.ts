@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../src/server/db/index.js';
 import { openTestDb } from '../helpers/db.js';
 import { cappedCount, countCapped, setListHeaders } from '../../src/server/db/queries/count.js';
+import { Filters } from '../../src/server/db/queries/filters.js';
 import { applyPage, decodeCursor, encodeCursor, finishPage, TIME_KEYSET, type Cursor } from '../../src/server/db/queries/paging.js';
 
 let db: Database;
@@ -53,6 +54,42 @@ describe('countCapped', () => {
 
   it('reads a plan estimate with bound parameters', async () => {
     expect(await cappedCount(db.kysely, logs().where('service_name', '=', 'common')).estimate()).toBeGreaterThan(100);
+  });
+});
+
+describe('a filter given as data (Filters)', () => {
+  const f = () => new Filters(db.kysely, 'service_logs');
+  it('counts what the same Kysely query counts, its statement kept by shape and sent with each request\'s values', async () => {
+    const cases: [(x: Filters) => Filters, (q: ReturnType<typeof logs>) => ReturnType<typeof logs>][] = [
+      [(x) => x, (q) => q],
+      [(x) => x.where('service_name', '=', 'rare'), (q) => q.where('service_name', '=', 'rare')],
+      [(x) => x.where('service_name', '=', 'common'), (q) => q.where('service_name', '=', 'common')],
+      [(x) => x.where('service_name', 'in', ['rare', 'nope']), (q) => q.where('service_name', 'in', ['rare', 'nope'])],
+      [(x) => x.where('service_name', 'in', ['rare', 'common', 'x']), (q) => q.where('service_name', 'in', ['rare', 'common', 'x'])],
+      [(x) => x.where('created_at', '>=', new Date('2026-01-01T03:00:00Z')).where('service_name', '=', undefined),
+        (q) => q.where('created_at', '>=', new Date('2026-01-01T03:00:00Z'))],
+      [(x) => x.where('id', '=', '7', 'numeric'), (q) => q.where('id', '=', sql<number>`${'7'}::numeric`)],
+    ];
+    // Twice: the first builds and keeps each shape's text, the second sends the kept text with its values.
+    for (let round = 0; round < 2; round++) {
+      for (const [data, built] of cases) {
+        const expected = await countCapped(db.kysely, built(logs()), 1000);
+        expect(await countCapped(db.kysely, data(f()), 1000)).toEqual(expected);
+        expect(await countCapped(db.kysely, data(f()), 2)).toEqual(await countCapped(db.kysely, built(logs()), 2));
+      }
+    }
+    // Same shape, other values: the kept text with this request's values.
+    expect(await countCapped(db.kysely, f().where('service_name', '=', 'rare'), 1000)).toEqual({ total: 3 });
+    expect(await countCapped(db.kysely, f().where('service_name', '=', 'none'), 1000)).toEqual({ total: 0 });
+    expect(f().where('service_name', '=', 'a').shape).toBe(f().where('service_name', '=', 'b').shape);
+    expect(f().where('service_name', 'in', ['a']).shape).not.toBe(f().where('service_name', 'in', ['a', 'b']).shape);
+    expect(f().where('id', '=', '1', 'numeric').shape).not.toBe(f().where('id', '=', '1').shape);
+  });
+
+  it('refuses a condition added once its query is built', () => {
+    const x = f().where('service_name', '=', 'rare');
+    x.query();
+    expect(() => x.where('id', '=', 1)).toThrow(/after the query was built/);
   });
 });
 

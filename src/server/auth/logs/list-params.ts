@@ -67,11 +67,10 @@ const LOG_KEYSETS: Readonly<Record<string, Keyset>> = { created_at: TIME_KEYSET 
 const ID = idStruct();
 const invalid = (param: string, code: string) => new ApiError(422, [code], { [param]: [code] });
 
-const NO_EXTRA = {};
 const extraStructs = new WeakMap<object, Struct<any, any>>();
 
 /** The struct of an endpoint's extra parameters, built once per options object. */
-function extraStruct(extra: ParseOptions['extra'] = NO_EXTRA): Struct<any, any> {
+function extraStruct(extra: NonNullable<ParseOptions['extra']>): Struct<any, any> {
   let s = extraStructs.get(extra);
   // `type` checks only the keys it names; the resource's struct has checked the others.
   if (!s) extraStructs.set(extra, (s = type(Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, optional(v)])))));
@@ -93,7 +92,7 @@ export function parseListParams(r: Resource, raw: unknown, opts: ParseOptions = 
   const recode = (c: string) => (prefix && c.startsWith(`${r.errorPrefix}.`) ? prefix + c.slice(r.errorPrefix.length) : c);
   const checked = validateListQuery(r, q);
   const failed: Record<string, string[]> = checked.ok ? {} : checked.fields;
-  const [extraErr, coerced] = extraStruct(opts.extra).validate(q, { coerce: true });
+  const [extraErr, coerced] = opts.extra ? extraStruct(opts.extra).validate(q, { coerce: true }) : [undefined, undefined];
   if (extraErr) {
     const own = collectFailures(extraErr, (key) => `${prefix ?? r.errorPrefix}.invalid_${key}`, undefined, 'query').fields;
     for (const [k, v] of Object.entries(own)) failed[k] = [...(failed[k] ?? []), ...v];

@@ -19,6 +19,7 @@
  */
 import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { MAX_OFFSET_ROWS } from '../../../shared/list-query.js';
+import { Filters } from './filters.js';
 
 /** Past this many matching rows the total is an estimate (and offset paging stops, see paging.ts). */
 export const COUNT_CAP = MAX_OFFSET_ROWS;
@@ -36,7 +37,7 @@ export interface CappedTotal {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CountableQuery = SelectQueryBuilder<any, any, any>;
 
-export async function countCapped(db: Kysely<any>, query: CountableQuery, cap = COUNT_CAP): Promise<CappedTotal> {
+export async function countCapped(db: Kysely<any>, query: CountableQuery | Filters, cap = COUNT_CAP): Promise<CappedTotal> {
   const count = cappedCount(db, query, cap);
   const n = await count.send();
   return n <= cap ? { total: n } : count.over(await count.estimate());
@@ -45,18 +46,43 @@ export async function countCapped(db: Kysely<any>, query: CountableQuery, cap = 
 /**
  * countCapped in its steps, for a list that sends its page around them (list-page.ts): `send` sends the
  * capped count, `estimate` the EXPLAIN (needed only past the cap), and `over` is the total past the cap
- * given the planner's estimate. Both statements wrap one compiled text of the filtered query.
+ * given the planner's estimate. Both statements wrap one compiled text of the filtered query; for a
+ * filter given as data (filters.ts) that text is kept by the filter's shape, so no builder is made first.
  */
-export function cappedCount(db: Kysely<any>, query: CountableQuery, cap = COUNT_CAP) {
-  const bare = query.clearSelect().clearOrderBy().clearLimit().clearOffset().select(sql<number>`1`.as('one')).compile();
-  const params = bare.parameters;
-  const count = CompiledQuery.raw(`select count(*) as "n" from (${bare.sql} limit $${params.length + 1}) as "capped"`, [...params, cap + 1]);
-  const explain = CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${bare.sql}`, [...params]);
+export function cappedCount(db: Kysely<any>, query: CountableQuery | Filters, cap = COUNT_CAP) {
+  const { text, params } = bareText(query);
+  const count = CompiledQuery.raw(`select count(*) as "n" from (${text} limit $${params.length + 1}) as "capped"`, [...params, cap + 1]);
   return {
     send: async () => Number((await db.executeQuery<{ n: string | number }>(count)).rows[0]!.n),
-    estimate: () => planRows(db, explain),
+    estimate: () => planRows(db, CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${text}`, [...params])),
     over: (planned: number): CappedTotal => (planned > cap ? { total: planned, estimate: 'planner' } : { total: cap + 1, estimate: 'lower-bound' }),
   };
+}
+
+/** Compiled texts of Filters, by shape; cleared when full (the shapes of every list's filters are a few hundred). */
+const bareTexts = new Map<string, string>();
+const BARE_TEXTS_MAX = 2000;
+
+/** The filtered query selecting 1, compiled (its text kept by shape for Filters) and its parameters. */
+function bareText(query: CountableQuery | Filters): { text: string; params: readonly unknown[] } {
+  if (!(query instanceof Filters)) return compileBare(query);
+  const values = query.values;
+  const shape = query.shape;
+  const kept = bareTexts.get(shape);
+  if (kept !== undefined) return { text: kept, params: values };
+  const compiled = compileBare(query.query());
+  // Kept only when the statement takes exactly the filter's values, in order: then any request of this
+  // shape gets the same text with its own values.
+  if (compiled.params.length === values.length && compiled.params.every((p, i) => p === values[i])) {
+    if (bareTexts.size >= BARE_TEXTS_MAX) bareTexts.clear();
+    bareTexts.set(shape, compiled.text);
+  }
+  return compiled;
+}
+
+function compileBare(query: CountableQuery) {
+  const bare = query.clearSelect().clearOrderBy().clearLimit().clearOffset().select(sql<number>`1`.as('one')).compile();
+  return { text: bare.sql, params: bare.parameters };
 }
 
 /** The planner's estimate of the rows of an EXPLAIN (FORMAT JSON)'s query (0 when the plan cannot be read). */

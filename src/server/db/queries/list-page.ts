@@ -12,6 +12,7 @@
  */
 import { sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { cappedCount, type CappedTotal, type CountableQuery } from './count.js';
+import { Filters } from './filters.js';
 import { applyPage, finishPage, ID_KEYSET, keyColumns, orderLikePage, scanDirection, TIME_KEYSET, type Keyset, type PageRequest } from './paging.js';
 
 /** One page of a list: its rows, the capped total, and the cursors of the pages on either side. */
@@ -20,8 +21,8 @@ export interface Page<T> extends CappedTotal { rows: T[]; nextCursor: string | n
 export const emptyPage = <T>(): Page<T> => ({ rows: [], total: 0, nextCursor: null, prevCursor: null });
 
 export interface PageSource<R> {
-  /** The filtered query, counted (its select list, order and limit are ignored). */
-  filtered: CountableQuery;
+  /** The filtered query, counted (its select list, order and limit are ignored), or the filter as data (filters.ts). */
+  filtered: CountableQuery | Filters;
   cap: number;
   /** The list's order and the page asked for: `read` returns up to limit + 1 rows (applyPage). */
   keyset: Keyset;
@@ -88,7 +89,7 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
 export function timedListPage<T>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>, src: {
-    filtered: AnyQuery; alias: string; page: PageRequest; cap: number; dated: boolean;
+    filtered: AnyQuery | Filters; alias: string; page: PageRequest; cap: number; dated: boolean;
     decorate: (paged: AnyQuery) => AnyQuery; branches?: readonly AnyQuery[]; late?: string;
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -97,9 +98,10 @@ export function timedListPage<T>(
   const { keyset, orderBy } = timedOrder(src.dated);
   const own = (q: AnyQuery) => q.selectAll(src.alias);
   const read = () => {
+    const filtered = src.filtered instanceof Filters ? src.filtered.query() : src.filtered;
     const paged = src.branches ? mergedPages(db, src.branches.map(own), keyset, src.alias, src.page)
-      : src.late ? lateRows(db, src.late, own, src.filtered, keyset, src.alias, src.page)
-        : applyPage(own(src.filtered), keyset, src.alias, src.page);
+      : src.late ? lateRows(db, src.late, own, filtered, keyset, src.alias, src.page)
+        : applyPage(own(filtered), keyset, src.alias, src.page);
     const q = src.decorate(db.selectFrom(paged.as(src.alias))).select(keyColumns(keyset, src.alias));
     return orderLikePage(q, keyset, src.page, src.alias) as Compilable<object>;
   };

@@ -7,6 +7,7 @@ import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
 import type { PageRequest } from './paging.js';
 import { emptyPage, timedListPage, type Page } from './list-page.js';
+import { Filters } from './filters.js';
 import { resolveUserId } from './activity-log.js';
 import { decimalSql, isoSql } from './user-json.js';
 import { DEPOSIT_REFUNDABLE_STATES } from '../../../shared/resources/deposits.js';
@@ -69,16 +70,9 @@ const withRefund = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => q
 export async function listDeposits(db: Kysely<DB>, f: MovementFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof depositEntity>>> {
   const member = await resolveUserId(db, f.uid, f.email);
   if (member === null) return emptyPage();
-  let base = db.selectFrom('deposits as d');
-  if (member !== undefined) base = base.where('d.user_id', '=', member);
-  if (f.id !== undefined) base = base.where('d.id', '=', f.id);
-  if (f.state !== undefined) base = base.where('d.state', '=', f.state);
-  if (f.currency !== undefined) base = base.where('d.currency_id', '=', f.currency.toLowerCase());
-  if (f.type !== undefined) base = base.where('d.type', '=', f.type);
-  if (f.txid !== undefined) base = base.where('d.txid', '=', f.txid);
-  if (f.tid !== undefined) base = base.where('d.tid', '=', f.tid);
-  if (f.from) base = base.where('d.created_at', '>=', f.from);
-  if (f.to) base = base.where('d.created_at', '<=', f.to);
+  const base = new Filters(db, 'deposits as d').where('d.user_id', '=', member).where('d.id', '=', f.id).where('d.state', '=', f.state)
+    .where('d.currency_id', '=', f.currency?.toLowerCase()).where('d.type', '=', f.type).where('d.txid', '=', f.txid)
+    .where('d.tid', '=', f.tid).where('d.created_at', '>=', f.from).where('d.created_at', '<=', f.to);
   return timedListPage(db, {
     filtered: base, alias: 'd', page, cap, dated: !!(f.from || f.to),
     decorate: (q) => withRefund(q.innerJoin('users as u', 'u.id', 'd.user_id').select(DEPOSIT_WIRE)),
@@ -103,18 +97,10 @@ const withdrawMembers = (q: any) => q.innerJoin('users as u', 'u.id', 'w.member_
 export async function listWithdraws(db: Kysely<DB>, f: MovementFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof withdrawEntity>>> {
   const member = await resolveUserId(db, f.uid, f.email);
   if (member === null) return emptyPage();
-  let base = db.selectFrom('withdraws as w');
-  if (member !== undefined) base = base.where('w.member_id', '=', member);
-  if (f.id !== undefined) base = base.where('w.id', '=', f.id);
-  if (f.state === 'pending') base = base.where('w.state', 'in', [...PENDING_WITHDRAW_STATES]);
-  else if (f.state !== undefined) base = base.where('w.state', '=', f.state);
-  if (f.currency !== undefined) base = base.where('w.currency_id', '=', f.currency.toLowerCase());
-  if (f.type !== undefined) base = base.where('w.type', '=', f.type);
-  if (f.txid !== undefined) base = base.where('w.txid', '=', f.txid);
-  if (f.tid !== undefined) base = base.where('w.tid', '=', f.tid);
-  if (f.rid !== undefined) base = base.where('w.rid', '=', f.rid);
-  if (f.from) base = base.where('w.created_at', '>=', f.from);
-  if (f.to) base = base.where('w.created_at', '<=', f.to);
+  const base = new Filters(db, 'withdraws as w').where('w.member_id', '=', member).where('w.id', '=', f.id)
+    .where('w.state', f.state === 'pending' ? 'in' : '=', f.state === 'pending' ? [...PENDING_WITHDRAW_STATES] : f.state)
+    .where('w.currency_id', '=', f.currency?.toLowerCase()).where('w.type', '=', f.type).where('w.txid', '=', f.txid)
+    .where('w.tid', '=', f.tid).where('w.rid', '=', f.rid).where('w.created_at', '>=', f.from).where('w.created_at', '<=', f.to);
   return timedListPage(db, { filtered: base, alias: 'w', page, cap, dated: !!(f.from || f.to), decorate: withdrawMembers },
     (r) => withdrawEntity(r as WithdrawRow));
 }

@@ -8,6 +8,7 @@ import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
 import type { PageRequest } from './paging.js';
 import { emptyPage, timedListPage, type Page } from './list-page.js';
+import { Filters } from './filters.js';
 import { resolveUserId } from './activity-log.js';
 import { decimalSql, isoSql } from './user-json.js';
 import { accountColumn, KINDS } from '../../ledger/chart.js';
@@ -36,15 +37,10 @@ export async function listOperations(db: Kysely<DB>, f: OperationFilters, page: 
   : Promise<Page<ReturnType<typeof operationEntity>>> {
   const member = await resolveUserId(db, f.uid);
   if (member === null || !f.kinds.length) return emptyPage();
-  let base = db.selectFrom('operations as o').where('o.kind', 'in', [...f.kinds]);
-  if (member !== undefined) base = base.where('o.member_id', '=', member);
-  if (f.id !== undefined) base = base.where('o.id', '=', f.id);
-  if (f.currency !== undefined) base = base.where('o.currency_id', '=', f.currency.toLowerCase());
-  if (f.code !== undefined) base = base.where('o.code', '=', Number(f.code));
-  if (f.reference_type !== undefined) base = base.where('o.reference_type', '=', f.reference_type);
-  if (f.rid !== undefined) base = base.where('o.reference_id', '=', f.rid);
-  if (f.from) base = base.where('o.created_at', '>=', f.from);
-  if (f.to) base = base.where('o.created_at', '<=', f.to);
+  const base = new Filters(db, 'operations as o').where('o.kind', 'in', [...f.kinds]).where('o.member_id', '=', member)
+    .where('o.id', '=', f.id).where('o.currency_id', '=', f.currency?.toLowerCase())
+    .where('o.code', '=', f.code === undefined ? undefined : Number(f.code)).where('o.reference_type', '=', f.reference_type)
+    .where('o.reference_id', '=', f.rid).where('o.created_at', '>=', f.from).where('o.created_at', '<=', f.to);
   return timedListPage(db, {
     filtered: base, alias: 'o', page, cap, dated: !!(f.from || f.to),
     decorate: (q) => q.leftJoin('users as u', 'u.id', 'o.member_id').select(OPERATION_WIRE),

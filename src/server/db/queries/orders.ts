@@ -9,6 +9,7 @@ import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
 import type { PageRequest } from './paging.js';
 import { emptyPage, timedListPage, type Page } from './list-page.js';
+import { Filters } from './filters.js';
 import { resolveUserId } from './activity-log.js';
 import { decimalSql, isoSql } from './user-json.js';
 
@@ -60,17 +61,10 @@ export async function getOrders(db: Kysely<DB>, ids: readonly number[]) {
 export async function listOrders(db: Kysely<DB>, f: OrderFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof orderEntity>>> {
   const member = await resolveUserId(db, f.uid, f.email);
   if (member === null) return emptyPage();
-  let base = db.selectFrom('orders as o');
-  if (member !== undefined) base = base.where('o.member_id', '=', member);
-  if (f.id !== undefined) base = base.where('o.id', '=', f.id);
-  if (f.market !== undefined) base = base.where('o.market_id', '=', f.market.toLowerCase());
-  if (f.state !== undefined) base = base.where('o.state', '=', f.state);
-  if (f.side !== undefined) base = base.where('o.side', '=', f.side);
-  if (f.ord_type !== undefined) base = base.where('o.ord_type', '=', f.ord_type);
-  if (f.price !== undefined) base = base.where('o.price', '=', sql<string>`${f.price}::numeric`);
-  if (f.origin_volume !== undefined) base = base.where('o.origin_volume', '=', sql<string>`${f.origin_volume}::numeric`);
-  if (f.from) base = base.where('o.created_at', '>=', f.from);
-  if (f.to) base = base.where('o.created_at', '<=', f.to);
+  const base = new Filters(db, 'orders as o').where('o.member_id', '=', member).where('o.id', '=', f.id)
+    .where('o.market_id', '=', f.market?.toLowerCase()).where('o.state', '=', f.state).where('o.side', '=', f.side)
+    .where('o.ord_type', '=', f.ord_type).where('o.price', '=', f.price, 'numeric').where('o.origin_volume', '=', f.origin_volume, 'numeric')
+    .where('o.created_at', '>=', f.from).where('o.created_at', '<=', f.to);
   return timedListPage(db, {
     filtered: base, alias: 'o', page, cap, dated: !!(f.from || f.to), late: 'orders', decorate: withMembers,
   }, orderEntity);

@@ -1,0 +1,54 @@
+/**
+ * A list's filter as data: its table and its conditions, in order. The capped count (count.ts) keeps
+ * its compiled statement by the filter's shape — which columns, operators and casts, how many values —
+ * and sends it with this request's values before any Kysely builder is made: building and compiling
+ * the filtered query came to ~0.1 ms of every list request, all of it before the first statement could
+ * go. The builder itself (`query()`) is made once, for the page's statement, while the count is at the
+ * database (list-page.ts).
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+export type FilterOp = '=' | '>=' | '<=' | 'in';
+/** `numeric`: the value is sent as text and compared as a number (a price typed in a filter). */
+type Cast = 'numeric';
+interface Condition { col: string; op: FilterOp; value: unknown; cast?: Cast }
+
+export class Filters {
+  private readonly conditions: Condition[] = [];
+  private built: AnyQuery | undefined;
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  constructor(private readonly db: Kysely<any>, readonly table: string) {}
+
+  /** Adds `col op value`; an undefined value is no condition (the filter was not asked for). */
+  where(col: string, op: FilterOp, value: unknown, cast?: Cast): this {
+    if (value === undefined) return this;
+    if (this.built) throw new Error('Filters: a condition added after the query was built');
+    this.conditions.push({ col, op, value, cast });
+    return this;
+  }
+
+  /** What the compiled statement depends on besides the values. */
+  get shape(): string {
+    let out = this.table;
+    for (const c of this.conditions) out += `|${c.col} ${c.op}${c.cast ? `::${c.cast}` : ''}${c.op === 'in' ? (c.value as unknown[]).length : ''}`;
+    return out;
+  }
+
+  /** The values, in the order the compiled statement takes them. */
+  get values(): unknown[] {
+    return this.conditions.flatMap((c) => (c.op === 'in' ? (c.value as unknown[]) : [c.value]));
+  }
+
+  /** The filtered query (made once). */
+  query(): AnyQuery {
+    if (this.built) return this.built;
+    let q: AnyQuery = this.db.selectFrom(this.table);
+    for (const c of this.conditions) {
+      q = q.where(c.col, c.op, c.cast ? sql`${c.value}::${sql.raw(c.cast)}` : c.value);
+    }
+    return (this.built = q);
+  }
+}
