@@ -63,6 +63,22 @@ describe('placing and trading', () => {
     const order = (await call(t, admin, 'GET', `/orders/${bid}`)).json();
     expect(order).toMatchObject({ state: 'done', avg_price: '20000', executed_volume: '1', remaining_volume: '0', trades_count: 1, uid: buyer.uid });
   });
+
+  it('averages the prices of an order\'s trades by volume, not their totals cut to the quote currency\'s places', async () => {
+    const ask1 = await place(seller.id, 'sell', '65038.3', '0.3');
+    const ask2 = await place(seller.id, 'sell', '65040', '0.2');
+    const bid = await place(buyer.id, 'buy', '65040', '0.3');
+    const trade = (ask: number, price: string, volume: string) =>
+      t.db.kysely.transaction().execute((trx) => executeTrade(trx, market, ask, bid, price, volume, new Date()));
+    // 0.10922 × 65038.3 = 7103.483… is cut to 7103.48 as the trade's total; the average stays the price.
+    expect(await trade(ask1, '65038.3', '0.10922')).toEqual(expect.any(Number));
+    const get = async (id: number) => (await call(t, admin, 'GET', `/orders/${id}`)).json();
+    expect(await get(bid)).toMatchObject({ avg_price: '65038.3', executed_volume: '0.10922', trades_count: 1 });
+    expect(await get(ask1)).toMatchObject({ avg_price: '65038.3', trades_count: 1 });
+    // (65038.3 × 0.10922 + 65040 × 0.19078) / 0.3 = 65039.3810866666…, cut at 18 places.
+    expect(await trade(ask2, '65040', '0.19078')).toEqual(expect.any(Number));
+    expect(await get(bid)).toMatchObject({ state: 'done', avg_price: '65039.381086666666666666', executed_volume: '0.3', trades_count: 2 });
+  });
 });
 
 describe('cancel', () => {

@@ -181,8 +181,10 @@ export async function executeTrade(
     await trx.updateTable('orders').set({
       remaining_volume: remaining, locked: done ? '0' : left, state: done ? 'done' : 'wait',
       funds_received: sql`funds_received + ${received}::numeric`, trades_count: sql`trades_count + 1`, updated_at: at,
-      // The volume-weighted price of its trades so far (every SET reads the row as it was).
-      avg_price: sql`trunc((avg_price * (origin_volume - remaining_volume) + ${total}::numeric) / (origin_volume - remaining_volume + ${volume}::numeric), 18)`,
+      // The volume-weighted price of its trades so far (every SET reads the row as it was): of the
+      // trades' prices, not of their totals, which are cut to the quote currency's places — one trade of
+      // 0.10922 at 65038.3 (total 7103.48) would otherwise average 65038.2713788683391…
+      avg_price: sql`trunc((avg_price * (origin_volume - remaining_volume) + ${price}::numeric * ${volume}::numeric) / (origin_volume - remaining_volume + ${volume}::numeric), 18)`,
     } as never).where('id', '=', o.id).execute();
     // A filled buy that paid less than its limit returns the rest.
     if (done && pos(left)) {

@@ -140,7 +140,7 @@ async function insertOrders(ctx: SeedContext, plan: Plan, from: number, to: numb
       CASE o.cls WHEN 'done' THEN 0 WHEN 'partial' THEN 2 * o.a ELSE o.vol END, o.origin_locked,
       CASE WHEN o.cls IN ('wait', 'pending') THEN o.origin_locked ELSE 0 END,
       CASE WHEN o.traded THEN ${k} * CASE WHEN o.sell THEN o.tot - o.fs ELSE o.a - o.fb END ELSE 0 END,
-      CASE WHEN o.traded THEN trunc(o.tot / o.a, 18) ELSE 0 END,
+      CASE WHEN o.traded THEN o.price ELSE 0 END,
       ${MAKER_FEE}, ${TAKER_FEE}, CASE WHEN o.traded THEN ${k} ELSE 0 END,
       CASE o.cls WHEN 'partial' THEN 'cancel' WHEN 'done' THEN 'done' ELSE o.cls END,
       o.at + o.n * ${step},
