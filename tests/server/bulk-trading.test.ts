@@ -1,0 +1,46 @@
+/**
+ * The bench's trading history (`npm run db:seed:trading`, db/seed/bulk-trading.ts) at a small scale, on
+ * PostgreSQL only (it is set-based SQL for a server and refuses nothing else): appended to a demo seed,
+ * it gives the asked sizes, trades that match their orders, and a ledger that balances.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openTestDb } from '../helpers/db.js';
+import type { Database } from '../../src/server/db/index.js';
+import { seedDemo } from '../../src/server/db/seed/index.js';
+import { seedBulkTrading } from '../../src/server/db/seed/bulk-trading.js';
+import { checkLedger } from '../../src/server/ledger/check.js';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const NOW = new Date('2026-06-15T12:00:00Z');
+let db: Database;
+let before: { orders: number; trades: number };
+
+const one = async <T>(text: string) => (await sql.raw<T>(text).execute(db.kysely)).rows[0]!;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  db = await openTestDb();
+  await seedDemo(db.kysely, { users: 200, activities: 1_000, password: 'Demo-pass-123', now: NOW });
+  before = await one(`SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM trades)::int AS trades`);
+  await seedBulkTrading(db.kysely, { orders: 2_000, trades: 4_000, operations: 4_000, withdraws: 100, now: NOW });
+}, 300_000);
+afterAll(async () => { await db?.close(); });
+
+it.runIf(onPostgres)('appends orders in pairs and their trades, each trade at its orders\' price, and the ledger balances', async () => {
+  const added = await one<{ orders: number; trades: number }>(`SELECT (SELECT count(*) FROM orders)::int - ${before.orders} AS orders,
+    (SELECT count(*) FROM trades)::int - ${before.trades} AS trades`);
+  expect(added.orders).toBeGreaterThanOrEqual(2_000);
+  expect(added.trades).toBeGreaterThanOrEqual(2_000);
+  // Every trade's total is its price × amount cut to the quote's places; its orders average their trades' price.
+  const bad = await one<{ totals: number; averages: number; traded: number }>(`SELECT
+    (SELECT count(*) FROM trades t JOIN markets m ON m.id = t.market_id JOIN currencies q ON q.code = m.quote_unit
+      WHERE t.total <> trunc(t.price * t.amount, q.precision))::int AS totals,
+    (SELECT count(*) FROM orders o WHERE o.trades_count > 0 AND o.avg_price <> o.price
+      AND NOT EXISTS (SELECT 1 FROM trades t WHERE (t.maker_order_id = o.id OR t.taker_order_id = o.id) AND t.price <> o.price))::int AS averages,
+    (SELECT count(*) FROM orders o WHERE o.trades_count > 0)::int AS traded`);
+  expect(bad.traded).toBeGreaterThan(0);
+  expect(bad).toMatchObject({ totals: 0, averages: 0 });
+  const ledger = await checkLedger(db.kysely);
+  expect(ledger.problems).toEqual([]);
+});
