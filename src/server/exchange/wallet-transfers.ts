@@ -20,24 +20,27 @@ import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
 import { timedListPage, TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { COUNT_CAP } from '../db/queries/count.js';
-import { iso } from '../db/queries/user-json.js';
-import { plainDecimal } from '../auth/users/entity.js';
+import { decimalSql, isoSql } from '../db/queries/user-json.js';
 import { actOnTransfer, checkTransfer } from '../money/wallet-transfers.js';
 
 const P = 'admin.wallet_transfer';
 const ID = idStruct();
 const invalid = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
 
+/** A transfer in its wire form (isoSql, decimalSql), over `t` or a page of them, with its wallets' names and its people. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const withNames = (q: any) => q.innerJoin('wallets as f', 'f.id', 't.from_wallet_id').innerJoin('wallets as d', 'd.id', 't.to_wallet_id')
   .leftJoin('users as c', 'c.id', 't.creator_id').leftJoin('users as a', 'a.id', 't.approved_by')
-  .selectAll('t').select(['f.name as from_wallet', 'd.name as to_wallet', 'c.uid as creator_uid', 'a.uid as approved_by_uid']);
+  .select(['t.id', 't.from_wallet_id', 't.to_wallet_id', 'f.name as from_wallet', 'd.name as to_wallet', 't.currency_id as currency',
+    decimalSql('t.amount').as('amount'), 't.reason', 't.txid', 't.state', 'c.uid as creator_uid', 'a.uid as approved_by_uid',
+    isoSql('t.created_at').as('created_at'), isoSql('t.updated_at').as('updated_at')]);
 
+/** The wire transfer: withNames' fields, in order. */
 function entity(t: Record<string, unknown>) {
   return {
     id: t.id, from_wallet_id: t.from_wallet_id, to_wallet_id: t.to_wallet_id, from_wallet: t.from_wallet, to_wallet: t.to_wallet,
-    currency: t.currency_id, amount: plainDecimal(String(t.amount)), reason: t.reason, txid: t.txid, state: t.state,
-    creator_uid: t.creator_uid, approved_by_uid: t.approved_by_uid, created_at: iso(t.created_at as Date), updated_at: iso(t.updated_at as Date),
+    currency: t.currency, amount: t.amount, reason: t.reason, txid: t.txid, state: t.state,
+    creator_uid: t.creator_uid, approved_by_uid: t.approved_by_uid, created_at: t.created_at, updated_at: t.updated_at,
   };
 }
 

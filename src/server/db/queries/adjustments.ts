@@ -7,20 +7,20 @@ import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
 import type { PageRequest } from './paging.js';
 import { timedListPage, type Page } from './list-page.js';
-import { iso } from './user-json.js';
-import { plainDecimal } from '../../auth/users/entity.js';
+import { decimalSql, isoSql } from './user-json.js';
 import { kindOf } from '../../ledger/chart.js';
 import { OPERATION_WIRE, operationEntity } from './operations.js';
 
 export interface AdjustmentFilters { id?: number; currency?: string; state?: string; category?: string; from?: Date; to?: Date }
 
-const COLUMNS = ['a.id', 'a.reason', 'a.description', 'a.category', 'a.amount', 'a.currency_id', 'a.asset_account_code',
-  'a.receiving_account_code', 'a.state', 'a.created_at', 'a.updated_at', 'a.creator_id'] as const;
+/** An adjustment's own columns as adjustmentEntity reads them (isoSql, decimalSql), over `a`. */
+const COLUMNS = ['a.id', 'a.reason', 'a.description', 'a.category', decimalSql('a.amount').as('amount'), 'a.currency_id', 'a.asset_account_code',
+  'a.receiving_account_code', 'a.state', isoSql('a.created_at').as('created_at'), isoSql('a.updated_at').as('updated_at'), 'a.creator_id'] as const;
 
 /** An adjustments row as read, with its members' uids. */
 export interface AdjustmentRow {
   id: number; reason: string; description: string; category: string; amount: string; currency_id: string;
-  asset_account_code: number; receiving_account_code: number; state: string; created_at: Date; updated_at: Date; creator_id: number;
+  asset_account_code: number; receiving_account_code: number; state: string; created_at: string; updated_at: string; creator_id: number;
   creator_uid: string | null; validator_uid: string | null; receiving_member_uid: string | null;
 }
 
@@ -38,12 +38,12 @@ export type OperationWire = ReturnType<typeof operationEntity>;
 export function adjustmentEntity(a: AdjustmentRow, ops: OperationWire[] = []) {
   const op = (kind: string) => ops.find((o) => kindOf(o.code) === kind);
   return {
-    id: a.id, reason: a.reason, description: a.description, category: a.category, amount: plainDecimal(a.amount),
+    id: a.id, reason: a.reason, description: a.description, category: a.category, amount: a.amount,
     currency: a.currency_id, asset_account_code: a.asset_account_code, receiving_account_code: String(a.receiving_account_code),
     counterpart_code: a.receiving_account_code, receiving_member_uid: a.receiving_member_uid, creator_uid: a.creator_uid,
     validator_uid: a.validator_uid, state: a.state,
     ...(a.state === 'accepted' ? { asset: op('asset'), liability: op('liability'), revenue: op('revenue'), expense: op('expense') } : {}),
-    created_at: iso(a.created_at), updated_at: iso(a.updated_at),
+    created_at: a.created_at, updated_at: a.updated_at,
   };
 }
 
