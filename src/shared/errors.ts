@@ -108,6 +108,11 @@ export const ERRORS = {
   'admin.permissions.invalid_action': 422,
   'admin.permission.role_doesnt_exist': 422,
   'admin.permission.doesnt_exist': 404,
+  // Permission guard rails (auth/permission-guard.ts): the superadmin's rows are its own; no write may
+  // leave the superadmin unable to manage permissions; locking out one's own role needs X-Confirm.
+  'admin.permission.superadmin_change': 422,
+  'admin.permission.locks_everyone_out': 409,
+  'admin.permission.locks_you_out': 409,
   // users area (field validation adds admin.<user|label|comment|profile|member>.missing_/empty_/invalid_<field>)
   'admin.user.doesnt_exist': 404,
   'admin.user.superadmin_change': 422,

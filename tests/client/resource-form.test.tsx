@@ -79,6 +79,19 @@ describe('permission modal form', () => {
     expect(api.callsTo('DELETE', LIST)[0].query.get('id')).toBe('3');
   });
 
+  it('asks again when the server says a delete locks the writer out, and sends it confirmed', async () => {
+    const user = await permissionsAs('superadmin');
+    api.on('DELETE', LIST, (req) => (req.headers.get('x-confirm') === 'admin.permission.locks_you_out'
+      ? { body: {} } : { status: 409, body: { errors: ['admin.permission.locks_you_out'] } }));
+    await user.click(screen.getByRole('button', { name: 'Delete 3' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Lock yourself out?' });
+    expect(again.textContent).toContain('your own role could no longer manage permissions');
+    await user.click(within(again).getByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByText('Permission Successfully Deleted')).toBeTruthy();
+    expect(api.callsTo('DELETE', LIST).map((c) => c.headers.get('x-confirm'))).toEqual([null, 'admin.permission.locks_you_out']);
+  });
+
   it('a read-only role gets no Create or Delete, and a disabled form with the reason', async () => {
     const user = await permissionsAs('admin');
     expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();

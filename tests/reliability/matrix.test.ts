@@ -113,4 +113,35 @@ describe('role × route × verb against the published abilities', () => {
     expect(failures).toEqual([]);
     expect(probes).toBeGreaterThan(300);
   }, 900_000);
+
+  // Issue 30: the superadmin's own permission rows, written by every role. Nobody but the superadmin may
+  // write them, and not even the superadmin so that it could no longer manage permissions.
+  it("every role is refused the superadmin's permission rows; the superadmin keeps its access", async () => {
+    const P = '/api/v2/barong/admin/permissions';
+    const suRow = async () => t.db.kysely.selectFrom('permissions').selectAll().where('role', '=', 'superadmin')
+      .where('verb', '=', 'ALL').where('path', '=', 'api/v2').where('action', '=', 'ACCEPT').executeTakeFirstOrThrow();
+    const { id } = await suRow();
+    const writes: { method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
+      { method: 'POST', url: P, payload: { role: 'superadmin', verb: 'all', path: 'api/v2/barong/admin/permissions', action: 'drop' } },
+      { method: 'POST', url: P, payload: { role: 'superadmin', verb: 'get', path: 'api/v2', action: 'drop' } },
+      { method: 'PUT', url: P, payload: { id, action: 'drop' } },
+      { method: 'PUT', url: P, payload: { id, role: 'support' } },
+      { method: 'DELETE', url: `${P}?id=${id}` },
+    ];
+    const failures: string[] = [];
+    for (const role of KNOWN_ROLES) {
+      for (const w of writes) {
+        const res = await t.app.inject({ method: w.method, url: w.url, headers: sessions.get(role)!.headers(), ...(w.payload ? { payload: w.payload } : {}) });
+        const codes: string[] = res.statusCode < 400 ? [] : res.json().errors;
+        const ok = role === 'superadmin'
+          ? res.statusCode === 409 && codes.includes('admin.permission.locks_everyone_out')
+          : refusedAtGate(res.statusCode, res.body) || codes.includes('admin.permission.superadmin_change');
+        if (!ok) failures.push(`${role} ${w.method} ${JSON.stringify(w.payload ?? w.url)}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+      }
+      const read = await t.app.inject({ method: 'GET', url: P, headers: su.headers() });
+      if (read.statusCode !== 200) failures.push(`after ${role}: the superadmin reads permissions ${read.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await suRow()).toMatchObject({ id, role: 'superadmin', action: 'ACCEPT' });
+  });
 });

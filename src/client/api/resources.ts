@@ -83,13 +83,14 @@ export function runCall(r: Resource, c: CallDef, key: Key | undefined, params: R
   return request(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key, ...c.body, ...params } });
 }
 
-/** Barong deletes by `?id=`, Peatio by a POST body; a `:id` path needs neither. */
-export function deleteRow(r: Resource, key: Key): Promise<unknown> {
+/** Barong deletes by `?id=`, Peatio by a POST body; a `:id` path needs neither. `confirm` as for createRow. */
+export function deleteRow(r: Resource, key: Key, confirm?: string): Promise<unknown> {
   const e = endpoint(r, 'delete');
-  if (e.path.includes(':id')) return request(SERVICE[r.service], e.method, endpointPath(e, key));
+  const c = confirm ? { confirm } : {};
+  if (e.path.includes(':id')) return request(SERVICE[r.service], e.method, endpointPath(e, key), c);
   return e.method === 'DELETE'
-    ? request(SERVICE[r.service], 'DELETE', e.path, { query: { [r.key]: key } })
-    : request(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key } });
+    ? request(SERVICE[r.service], 'DELETE', e.path, { query: { [r.key]: key }, ...c })
+    : request(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key }, ...c });
 }
 
 /** A list's file upload (UploadDef): checked only (`dry`), or applied; progress as the body goes out. */

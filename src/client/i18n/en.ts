@@ -102,6 +102,9 @@ export const EN: Record<string, string> = {
   'admin.permissions.invalid_action': 'The action must be accept, audit or drop.',
   'admin.permission.role_doesnt_exist': 'Role does not exist',
   'admin.permission.doesnt_exist': 'This permission no longer exists.',
+  'admin.permission.superadmin_change': 'Only a superadmin can change the superadmin\'s permissions.',
+  'admin.permission.locks_everyone_out': 'This change would leave the superadmin unable to manage permissions, and nobody could undo it.',
+  'admin.permission.locks_you_out': 'After this change your own role could no longer manage permissions: you could not undo it yourself.',
   'admin.permission.already_exists': 'This role already has exactly this permission.',
   // Blockchain nodes (server/exchange/blockchains.ts).
   'admin.blockchain.node_unreachable': 'The blockchain node cannot be reached.',

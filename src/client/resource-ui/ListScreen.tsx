@@ -221,9 +221,11 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
         {list.panel && <RowPanel resource={r} id={list.panel} rows={data.rows} fixed={scope?.params} onClose={closePanel}
           page={review ? (row) => detailPath(r, row) ?? rowPath(r, keyOf(r, row)) : undefined} />}
       </div>
-      <ConfirmDialog isOpen={actions.confirming !== null} title="Are you sure?" confirmLabel="Delete" tone="danger"
+      <ConfirmDialog isOpen={actions.confirming !== null} title={actions.overrule?.def.title ?? 'Are you sure?'}
+        confirmLabel={actions.overrule?.def.confirm ?? 'Delete'} tone="danger"
         pending={actions.deleting} onConfirm={actions.confirmDelete} onCancel={actions.cancelDelete}>
-        {r.label} #{actions.confirming && String(keyOf(r, actions.confirming))} will be deleted. This cannot be undone.
+        {actions.overrule ? actions.overrule.message
+          : <>{r.label} #{actions.confirming && String(keyOf(r, actions.confirming))} will be deleted. This cannot be undone.</>}
       </ConfirmDialog>
       {formStyle(r) === 'modal' && <ListModal resource={r} target={list.modal} rows={data.rows}
         onClose={() => list.openModal(null)} onSaved={() => { list.openModal(null); data.reload(); }} />}

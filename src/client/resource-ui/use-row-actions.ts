@@ -1,12 +1,16 @@
 /** What a list row can do: open, switch a toggle field at once, and delete after 'Are you sure?'. */
 import { useState } from 'react';
-import { keyOf, type ActionDef, type Resource } from '../../shared/resources';
+import { keyOf, type ActionDef, type ConfirmableDef, type Resource } from '../../shared/resources';
 import { deleteRow, type Row } from '../api/resources';
+import { ApiError } from '../api';
+import { t } from '../i18n';
 import { saveToggle, toggleMessage } from './toggle';
 import { notifyFailure, notifySuccess } from '../state/toasts';
 
 export interface RowActions {
   confirming: Row | null;
+  /** The delete was refused with a code the user may overrule (r.confirmable): asked again with its words. */
+  overrule: { def: ConfirmableDef; message: string } | null;
   deleting: boolean;
   askDelete(row: Row): void;
   cancelDelete(): void;
@@ -16,23 +20,28 @@ export interface RowActions {
 
 export function useRowActions(r: Resource, after: { reload(): void; patchRow(row: Row): void }): RowActions {
   const [confirming, setConfirming] = useState<Row | null>(null);
+  const [overrule, setOverrule] = useState<RowActions['overrule']>(null);
   const [deleting, setDeleting] = useState(false);
 
   return {
     confirming,
+    overrule,
     deleting,
-    askDelete: setConfirming,
-    cancelDelete: () => setConfirming(null),
+    askDelete: (row) => { setOverrule(null); setConfirming(row); },
+    cancelDelete: () => { setConfirming(null); setOverrule(null); },
     async confirmDelete() {
       if (!confirming) return;
       setDeleting(true);
       try {
-        await deleteRow(r, keyOf(r, confirming));
+        await deleteRow(r, keyOf(r, confirming), overrule?.def.code);
         notifySuccess(r.messages?.deleted ?? `${r.label} deleted`);
         setConfirming(null);
+        setOverrule(null);
         after.reload();
       } catch (err) {
-        notifyFailure(err);
+        const def = err instanceof ApiError && !overrule ? r.confirmable?.find((c) => err.messages.includes(c.code)) : undefined;
+        if (def) setOverrule({ def, message: t(def.code) });
+        else notifyFailure(err);
       } finally {
         setDeleting(false);
       }

@@ -14,6 +14,7 @@ import { withAudit } from '../plugins/audit.js';
 import { clearPermissionCache } from '../plugins/authz.js';
 import { requireAbility } from './require-ability.js';
 import { KNOWN_ROLES } from './permissions-seed.js';
+import { guardManagers, guardSuperadminRows, lockPermissions } from './permission-guard.js';
 import { abilityRoutes } from './abilities.js';
 import * as q from '../db/queries/permissions.js';
 import type { Kysely } from 'kysely';
@@ -119,8 +120,13 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
     const v = validated(check(PermissionCreate, req.body ?? {}, PREFIX));
     const values = (await normalise(db(), v)) as q.PermissionValues;
     values.topic ??= null;
-    const row = await withAudit(req, { topic: 'permissions' }, (trx) => q.insertPermission(trx, values, app.deps.now()))
-      .catch(duplicate);
+    const row = await withAudit(req, { topic: 'permissions' }, async (trx) => {
+      guardSuperadminRows(req, [values.role]);
+      await lockPermissions(trx);
+      const inserted = await q.insertPermission(trx, values, app.deps.now());
+      await guardManagers(req, trx);
+      return inserted;
+    }).catch(duplicate);
     clearPermissionCache(app);
     return row;
   });
@@ -129,9 +135,14 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
     await requireAbility(req, 'update', 'Permission', 'barong');
     const { id: rowId, ...rest } = validated(check(PermissionUpdate, req.body ?? {}, PREFIX));
     const values = await normalise(db(), rest);
-    const row = await withAudit(req, { topic: 'permissions' }, async (trx) =>
-      (await q.updatePermission(trx, rowId, values, app.deps.now())) ?? fail(404, `${PREFIX}.doesnt_exist`))
-      .catch(duplicate);
+    const row = await withAudit(req, { topic: 'permissions' }, async (trx) => {
+      await lockPermissions(trx);
+      const stored = (await q.findPermission(trx, rowId)) ?? fail(404, `${PREFIX}.doesnt_exist`);
+      guardSuperadminRows(req, [stored.role, values.role]);
+      const updated = (await q.updatePermission(trx, rowId, values, app.deps.now()))!;
+      await guardManagers(req, trx);
+      return updated;
+    }).catch(duplicate);
     clearPermissionCache(app);
     return row;
   });
@@ -139,8 +150,14 @@ export async function permissionRoutes(app: FastifyInstance): Promise<void> {
   app.delete('/permissions', async (req) => {
     await requireAbility(req, 'delete', 'Permission', 'barong');
     const { id: rowId } = validated(check(PermissionId, input(req), PREFIX));
-    const row = await withAudit(req, { topic: 'permissions', data: { id: rowId } }, async (trx) =>
-      (await q.deletePermission(trx, rowId)) ?? fail(404, `${PREFIX}.doesnt_exist`));
+    const row = await withAudit(req, { topic: 'permissions', data: { id: rowId } }, async (trx) => {
+      await lockPermissions(trx);
+      const stored = (await q.findPermission(trx, rowId)) ?? fail(404, `${PREFIX}.doesnt_exist`);
+      guardSuperadminRows(req, [stored.role]);
+      await q.deletePermission(trx, rowId);
+      await guardManagers(req, trx);
+      return stored;
+    });
     clearPermissionCache(app);
     return row;
   });

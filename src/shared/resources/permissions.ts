@@ -6,6 +6,8 @@ import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 
 export const PERMISSION_VERBS = ['all', 'get', 'put', 'post', 'delete'] as const;
 export const PERMISSION_ACTIONS = ['accept', 'audit', 'drop'] as const;
+/** A write after which the writer's own role could no longer manage permissions; may be confirmed (X-Confirm). */
+export const PERMISSION_LOCKOUT_CODE = 'admin.permission.locks_you_out';
 
 export const permissions = defineResource({
   name: 'permissions',
@@ -35,6 +37,7 @@ export const permissions = defineResource({
   ],
   filters: [{ field: 'role', op: 'eq' }, { field: 'verb' }, { field: 'path', op: 'prefix' }, { field: 'topic', op: 'eq' }, { field: 'action' }],
   list: { pageSize: 50, ordering: 'asc' },
+  confirmable: [{ code: PERMISSION_LOCKOUT_CODE, title: 'Lock yourself out?', confirm: 'Save anyway' }],
   messages: {
     created: 'Permission Successfully Added',
     updated: 'Permission Successfully Edited',
