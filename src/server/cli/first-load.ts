@@ -13,7 +13,7 @@
  * bytes are the Resource Timing transfer sizes.
  */
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import buildIfStale from '../../../tests/helpers/e2e-build.js';
+import { buildIfStale } from './build-if-stale.js';
 import { CHROMIUM, submitSignIn } from '../../../tests/helpers/browser.js';
 import { startServer } from '../../../tests/helpers/server-process.js';
 
