@@ -96,7 +96,7 @@ export interface Config {
 }
 
 /**
- * Message providers (README → Configuration → Message providers). A kind left unconfigured (null) goes
+ * Message providers (src/server/messaging/README.md, Message providers). A kind left unconfigured (null) goes
  * through the log transport; `services` names the platform settings (service names, lower-case) a
  * provider carries, '*' for every one of its type.
  */

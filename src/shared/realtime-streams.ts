@@ -1,6 +1,6 @@
 /**
- * The realtime feed's admin stream names (README "Realtime"; rango's prefixed form), named once for the
- * server that publishes them and the resource definitions and screens that follow them. Each row stream
+ * The realtime feed's admin stream names (src/server/realtime/README.md; rango's prefixed form), named once for
+ * the server that publishes them and the resource definitions and screens that follow them. Each row stream
  * carries its entity as the admin list returns it; QUEUE_COUNTS the approval queues' sizes.
  */
 export const ADMIN_STREAMS = {

@@ -2,9 +2,9 @@
  * Load on the real server process: LOAD_CONNECTIONS keep-alive clients (50) for LOAD_SECONDS (20) on
  * the user directory and on abilities, signed in as a superadmin, with an anonymous burst of
  * LOAD_BURST (200) wrong sign-ins fired at once a quarter of the way in. Prints req/s, p50/p99, errors
- * and the server's RSS before and after (the README's Robustness figures come from here). Pass or fail
- * depends only on errors and on the server staying up, never on timings: the staff requests must all
- * answer 2xx, and every sign-in of the burst a refusal (401, or 429/503 when the sign-in brakes shed it).
+ * and the server's RSS before and after (the figures in docs/benchmarks.md, Reliability suite, come from here).
+ * Pass or fail depends only on errors and on the server staying up, never on timings: the staff requests must
+ * all answer 2xx, and every sign-in of the burst a refusal (401, or 429/503 when the sign-in brakes shed it).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

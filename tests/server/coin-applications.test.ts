@@ -1,5 +1,5 @@
 /**
- * Coin applications over HTTP (applogic; README, Token and presale area → Coin application): approving
+ * Coin applications over HTTP (applogic; src/server/applogic/README.md, Coin applications): approving
  * creates the currency, disabled, through the currencies' create path, once under concurrent approves;
  * a currency code already taken refuses and changes nothing; reject needs a reason; decided
  * applications refuse every action; roles without manage Token are refused and change nothing.

@@ -1,7 +1,7 @@
 /**
  * The append-only logs are vacuumed after every 1,000 inserts (migration 0011), and the money tables after
  * every 1,000 changed or inserted rows (0035), so the lists' capped count stays an index-only read over
- * rows the visibility map has marked (see the migrations and the README's Benchmark).
+ * rows the visibility map has marked (see the migrations and docs/benchmarks.md).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Two API nodes on one PostgreSQL, as behind a load balancer (README "Deployment"): what one node
+ * Two API nodes on one PostgreSQL, as behind a load balancer (docs/scaling.md, Deployment): what one node
  * commits reaches a WebSocket client of the other, a logout on one ends the session on the other (its
  * HTTP calls and its open socket), and the sign-in brake counts attempts made on both. Real server
  * processes (src/server/main.ts); PostgreSQL only — PGlite is one process's database.

@@ -7,9 +7,9 @@
  * built from increments (the order book) re-snapshots on its own, because a new `ob-inc` subscription
  * starts with a fresh `ob-snap`.
  *
- * Wire (README "Realtime"): `{"event":"subscribe","streams":[…]}` → `{"success":{"message":"subscribed",
- * "streams":[…]}}`; events are one-key objects `{"<stream>": payload}`; refusals are
- * `{"error":{"message":"<code>","streams":[…]}}`.
+ * Wire (src/server/realtime/README.md): `{"event":"subscribe","streams":[…]}` →
+ * `{"success":{"message":"subscribed","streams":[…]}}`; events are one-key objects `{"<stream>": payload}`;
+ * refusals are `{"error":{"message":"<code>","streams":[…]}}`.
  */
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { proxy } from 'valtio';

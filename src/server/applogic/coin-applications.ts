@@ -1,6 +1,6 @@
 /**
- * Coin applications on the application-logic service (README, Token and presale area → Coin
- * application). `GET /admin/coin_applications[/{id}]` are the engine's generic list and read (read
+ * Coin applications on the application-logic service (src/server/applogic/README.md, Coin
+ * applications). `GET /admin/coin_applications[/{id}]` are the engine's generic list and read (read
  * Token); `POST /admin/coin_applications/action {id, action: approve|reject, reason?}` (manage Token)
  * decides one. Approve creates the currency through the currencies' own create path (handlers.ts
  * `createWithin`: the same ability check — create Currency —, struct, reference and uniqueness checks

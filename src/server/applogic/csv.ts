@@ -3,7 +3,8 @@
  * body (RFC 7578; a browser's FormData), and RFC 4180 CSV (quoted fields with "" escapes and line breaks,
  * CRLF or LF, a UTF-8 BOM dropped). @fastify/multipart would stream the part, but the whole file is
  * validated before anything is written anyway, so a buffer bounded by the upload limit is all it needs;
- * both parsers are small and strict, and every refusal is a code (README, Tokens Upload).
+ * both parsers are small and strict, and every refusal is a code (src/server/applogic/README.md, Tokens →
+ * Upload).
  */
 
 /** Why a body or file cannot be read at all (a file-level refusal, not a row's error). */

@@ -1,6 +1,6 @@
 /**
- * The providers' statuses and the webhook body (README, Provider transactions). Each provider's own
- * status words map onto the transaction's states; the body is checked field by field (after the
+ * The providers' statuses and the webhook body (src/server/applogic/README.md, Provider transactions). Each
+ * provider's own status words map onto the transaction's states; the body is checked field by field (after the
  * signature, never before) into an event, or the code that says what is wrong with it.
  */
 import type { Provider } from '../../shared/resources/provider-transactions.js';

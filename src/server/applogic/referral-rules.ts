@@ -1,7 +1,7 @@
 /**
- * Referral rules on the application-logic service (README, Referral rules). Lists, reads, creates and
- * updates are the engine's generic handlers; this write hook adds the rule no declared check can say:
- * one active rule per tier and fee currency (no currency counting as a currency of its own), answered
+ * Referral rules on the application-logic service (src/server/applogic/README.md, Referral rules). Lists,
+ * reads, creates and updates are the engine's generic handlers; this write hook adds the rule no declared check
+ * can say: one active rule per tier and fee currency (no currency counting as a currency of its own), answered
  * `admin.referral_rule.active_rule_taken`. The partial unique index `referral_rules_one_active` holds it
  * against a concurrent write (mapped to the same code by the declaration's constraintCodes).
  */

@@ -1,9 +1,9 @@
 /**
- * Rewards on the application-logic service (README, Reward history): `GET /admin/rewards[/{id}]` are
- * the engine's generic list and read (read Reward); `POST /admin/rewards/new {uid, currency, amount,
- * campaign, reason?}` (manage Reward) adds a pending campaign reward, once per `Idempotency-Key`;
- * `POST /admin/rewards/action {id, action: pay|cancel}` (manage Reward) pays (the ledger, once) or
- * cancels a pending one; `POST /admin/rewards/settle {from, to}` (manage Reward) makes the period's
+ * Rewards on the application-logic service (src/server/applogic/README.md, Reward history): `GET
+ * /admin/rewards[/{id}]` are the engine's generic list and read (read Reward); `POST /admin/rewards/new {uid,
+ * currency, amount, campaign, reason?}` (manage Reward) adds a pending campaign reward, once per
+ * `Idempotency-Key`; `POST /admin/rewards/action {id, action: pay|cancel}` (manage Reward) pays (the ledger,
+ * once) or cancels a pending one; `POST /admin/rewards/settle {from, to}` (manage Reward) makes the period's
  * pending referral rewards (money/reward-settlement.ts), creating nothing twice.
  */
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';

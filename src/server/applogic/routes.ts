@@ -1,9 +1,10 @@
 /**
  * The application-logic service's route tree (`/api/v2/applogic`), mounted where a real deployment's
- * gateway puts applogic: the token and presale area (README, Token and presale area), bonuses and the
- * provider transactions with their webhooks, referral rules and rewards, Wonka's setup, histories and customer
- * quote and swap calls (README, Bonuses, payment and swap histories). Its abilities
- * are the exchange service's set (`GET /api/v2/peatio/admin/abilities`), as the console reads them.
+ * gateway puts applogic: the token and presale area (src/server/applogic/README.md, Token and presale area),
+ * bonuses and the provider transactions with their webhooks, referral rules and rewards, Wonka's setup,
+ * histories and customer quote and swap calls (src/server/applogic/README.md, Bonuses, payment and swap
+ * histories). Its abilities are the exchange service's set (`GET /api/v2/peatio/admin/abilities`), as the
+ * console reads them.
  */
 import type { FastifyInstance } from 'fastify';
 import { registerResourceRoutes } from '../resources/routes.js';

@@ -1,8 +1,8 @@
 /**
- * Provider webhook signatures (README, Provider transactions): Stripe's scheme for all three providers.
- * The header is `t=<unix seconds>,v1=<hex>[,v1=<hex>…]` (several v1 while a secret rotates); each v1 is
- * HMAC-SHA256 of `<t>.<raw body>` with the provider's secret. A signature is good when one v1 matches
- * (compared in constant time) and t is within the tolerance of the clock either way, so a captured
+ * Provider webhook signatures (src/server/applogic/README.md, Provider transactions): Stripe's scheme for all
+ * three providers. The header is `t=<unix seconds>,v1=<hex>[,v1=<hex>…]` (several v1 while a secret rotates);
+ * each v1 is HMAC-SHA256 of `<t>.<raw body>` with the provider's secret. A signature is good when one v1
+ * matches (compared in constant time) and t is within the tolerance of the clock either way, so a captured
  * delivery cannot be replayed later.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -1,11 +1,11 @@
 /**
- * Provider webhooks (README, Provider transactions): `POST /api/v2/applogic/public/webhooks/{simplex|
- * banxa|stripe}`. Under the service's public prefix, which the session gate and the permission check pass
- * (auth/paths.ts): the provider's signature is the authentication. The body is kept as raw bytes (this
- * scope's own parser) so the HMAC is over exactly what was sent; nothing is parsed before the signature
- * is good. Then the body is checked (a clear code, nothing changed) and the event applied in one
- * transaction (money/provider-transactions.ts). The demo seed delivers its signed webhooks through `checkDelivery` and `applyDelivery` (in its own
- * transaction).
+ * Provider webhooks (src/server/applogic/README.md, Provider transactions): `POST
+ * /api/v2/applogic/public/webhooks/{simplex| banxa|stripe}`. Under the service's public prefix, which the
+ * session gate and the permission check pass (auth/paths.ts): the provider's signature is the authentication.
+ * The body is kept as raw bytes (this scope's own parser) so the HMAC is over exactly what was sent; nothing is
+ * parsed before the signature is good. Then the body is checked (a clear code, nothing changed) and the event
+ * applied in one transaction (money/provider-transactions.ts). The demo seed delivers its signed webhooks
+ * through `checkDelivery` and `applyDelivery` (in its own transaction).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -1,10 +1,10 @@
 /**
- * Wonka's customer calls (README, Wonka): `GET /public/current_price?pair=btc/usdt` (no session: the
- * service's public prefix), and for a signed-in member — any account's session reaches
- * `/api/v2/applogic` outside its admin tree (the customer permission rows, auth/permissions-seed.ts) —
- * `POST /wonka/quotes {pair, side, amount, campaign?}` (a quote for the caller) and `POST /wonka/swaps
- * {quote_id}` (executes one of the caller's quotes once, money/wonka.ts). Refusals carry `wonka.*` codes
- * and change nothing.
+ * Wonka's customer calls (src/server/applogic/README.md, Wonka): `GET /public/current_price?pair=btc/usdt` (no
+ * session: the service's public prefix), and for a signed-in member — any account's session reaches
+ * `/api/v2/applogic` outside its admin tree (the customer permission rows, auth/permissions-seed.ts) — `POST
+ * /wonka/quotes {pair, side, amount, campaign?}` (a quote for the caller) and `POST /wonka/swaps {quote_id}`
+ * (executes one of the caller's quotes once, money/wonka.ts). Refusals carry `wonka.*` codes and change
+ * nothing.
  */
 import type { FastifyInstance } from 'fastify';
 import { idStruct } from '../../shared/resources/field-structs.js';

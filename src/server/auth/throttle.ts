@@ -6,7 +6,7 @@
  * takes nothing from any budget. Attempts that turn out not to be guesses (right password) give their
  * share back.
  *
- * The budgets (README, Security → Sign-in and sessions):
+ * The budgets (src/server/auth/README.md, Sign-in and sessions):
  * - per account and address (`pair`): an attacker at one address is stopped on that account quickly;
  * - per address (`ip`): one address trying many accounts;
  * - per account (`account`): the slow brake on a distributed attack. It would hand anyone a lockout

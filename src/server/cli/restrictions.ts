@@ -1,6 +1,7 @@
 /**
- * npm run restrictions -- <command>: the way back in when the rules lock staff out (README
- * "Restrictions"), for someone with access to the server and its database — nothing over the network.
+ * npm run restrictions -- <command>: the way back in when the rules lock staff out
+ * (src/server/auth/restrictions/README.md), for someone with access to the server and its database — nothing
+ * over the network.
  *   list              the rules, enabled or not
  *   allow <address>   a whitelist rule for that address (it then passes every other rule)
  *   off               disables every enabled maintenance, blacklist and blocklogin rule

@@ -4,7 +4,7 @@ import { PostgresDialect } from 'kysely';
 /**
  * Kysely has no PGlite dialect in 0.28; PGlite is one connection, so this adapts it as a pool of one
  * whose connect() waits on a mutex. A transaction holds the connection until release(), so nothing
- * interleaves with it. (kysely-pglite drags in ~120 packages; see README Architecture.)
+ * interleaves with it. (kysely-pglite drags in ~120 packages; see src/server/db/README.md.)
  */
 export function pgliteDialect(pg: PGlite): PostgresDialect {
   let tail: Promise<void> = Promise.resolve();

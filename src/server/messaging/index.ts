@@ -1,5 +1,5 @@
 /**
- * Which transport carries a message (README → Configuration → Message providers):
+ * Which transport carries a message (src/server/messaging/README.md, Message providers):
  * - e-mail: SMTP when SMTP_URL is set and the platform setting's service name is one of SMTP_SERVICES
  *   (default: every e-mail service), else the log transport;
  * - SMS: the HTTP provider API when SMS_HTTP_URL is set and the service name is one of SMS_HTTP_SERVICES

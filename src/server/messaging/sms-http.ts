@@ -1,5 +1,5 @@
 /**
- * SMS over a provider's HTTP API. The contract (README → Configuration → Message providers) is a small
+ * SMS over a provider's HTTP API. The contract (src/server/messaging/README.md, Message providers) is a small
  * Twilio-like JSON POST that any provider is an adapter away from:
  *
  *   POST <SMS_HTTP_URL>   Authorization: Bearer <SMS_HTTP_TOKEN>   Content-Type: application/json

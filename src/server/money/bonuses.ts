@@ -1,10 +1,10 @@
 /**
- * Bonuses on the ledger (README, Bonuses): a credit to a member paid by the platform — the expense
- * account (40x) and the member's balance (20x) in the bonus's currency, one posting, reference Bonus.
- * At or under the currency's review amount the bonus is credited as it is made; above it (or for a
- * currency with no review amount) it waits `pending_approval` until another staff member than its
- * creator approves it, under the bonus's row lock with the state in the guard, so it is credited once.
- * The API (applogic/bonuses.ts) and the demo seed both run these, so the seeded ledger balances by construction.
+ * Bonuses on the ledger (src/server/applogic/README.md, Bonuses): a credit to a member paid by the platform —
+ * the expense account (40x) and the member's balance (20x) in the bonus's currency, one posting, reference
+ * Bonus. At or under the currency's review amount the bonus is credited as it is made; above it (or for a
+ * currency with no review amount) it waits `pending_approval` until another staff member than its creator
+ * approves it, under the bonus's row lock with the state in the guard, so it is credited once. The API
+ * (applogic/bonuses.ts) and the demo seed both run these, so the seeded ledger balances by construction.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';

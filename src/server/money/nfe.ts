@@ -1,12 +1,12 @@
 /**
- * NFE transactions (README, Token and presale area): a transfer, sale or burn of one item, recorded under
- * the item's row lock in the caller's transaction together with the item's new holder (tokens.owner_uid,
- * the one source of truth the holders list reads). Items are not amounts and stay out of the ledger; a
- * sale's price goes through it once, reference NfeTransaction: the buyer's balance (20x debit), the
- * seller's (20x credit, the price less the fee) and the fee to revenue (30x). The fee is the price
- * currency's token config's `transfer_fee` (active configs only; none: no fee), truncated to the
- * currency's precision, and a price under its `min_transfer` is refused. The API (applogic/nfe.ts) and the
- * demo seed both run this, so the seeded ledger balances by construction.
+ * NFE transactions (src/server/applogic/README.md, NFE holders and transactions): a transfer, sale or burn of
+ * one item, recorded under the item's row lock in the caller's transaction together with the item's new holder
+ * (tokens.owner_uid, the one source of truth the holders list reads). Items are not amounts and stay out of the
+ * ledger; a sale's price goes through it once, reference NfeTransaction: the buyer's balance (20x debit), the
+ * seller's (20x credit, the price less the fee) and the fee to revenue (30x). The fee is the price currency's
+ * token config's `transfer_fee` (active configs only; none: no fee), truncated to the currency's precision, and
+ * a price under its `min_transfer` is refused. The API (applogic/nfe.ts) and the demo seed both run this, so
+ * the seeded ledger balances by construction.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';

@@ -1,5 +1,5 @@
 /**
- * The presale escrow (README, Token and presale area): investing moves the paid amount from the
+ * The presale escrow (src/server/applogic/README.md, Investments): investing moves the paid amount from the
  * member's balance (20x) to locked (21x) in the price currency; closing a presale that met its soft cap
  * allots — the locked amount to revenue (30x), the tokens minted into the platform's wallet (asset 10x)
  * and owed to the member (20x) — and otherwise refunds (21x back to 20x); cancelling refunds. Each is one

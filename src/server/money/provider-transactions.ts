@@ -1,5 +1,6 @@
 /**
- * Provider transactions on the ledger (README, Provider transactions): one webhook event applied to the
+ * Provider transactions on the ledger (src/server/applogic/README.md,
+ * Provider transactions): one webhook event applied to the
  * purchase it is about, in the caller's transaction. Every event is kept (provider_events, unique per
  * provider and event id: a redelivery changes nothing); the purchase's row lock orders concurrent events;
  * an event applies only when newer than the status shown (its timestamp, ties by stage) and the move is

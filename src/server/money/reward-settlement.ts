@@ -1,10 +1,10 @@
 /**
- * The referral settlement (README, Reward history): over a period of whole UTC days, each referred
- * member's trading fees (maker and taker sides, per fee currency) earn their referrer (tier 1) and the
- * referrer's referrer (tier 2) a pending reward of the applicable active rule's share — the rule naming
- * the fee's currency, else the tier's rule without a currency — when that referrer is active and traded
- * at least the rule's `min_volume` of that currency in the 30 days before the period's end. Amounts are
- * rounded down to the currency's precision; a reward that rounds to nothing is not made.
+ * The referral settlement (src/server/applogic/README.md, Reward history): over a period of whole UTC days,
+ * each referred member's trading fees (maker and taker sides, per fee currency) earn their referrer (tier 1)
+ * and the referrer's referrer (tier 2) a pending reward of the applicable active rule's share — the rule naming
+ * the fee's currency, else the tier's rule without a currency — when that referrer is active and traded at
+ * least the rule's `min_volume` of that currency in the 30 days before the period's end. Amounts are rounded
+ * down to the currency's precision; a reward that rounds to nothing is not made.
  *
  * Once: a period is settled by one settlement row (a re-run of the same period reuses it; a period that
  * overlaps another settled period is refused, so no trade is counted twice), and rewards are unique per

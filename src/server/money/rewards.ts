@@ -1,9 +1,9 @@
 /**
- * Rewards on the ledger (README, Reward history): a campaign reward added by staff (pending, once per
- * Idempotency-Key), and the two staff actions on a pending reward — Pay, which posts the platform's
- * expense 40x and the member's balance 20x once (reference Reward), and Cancel. Both act under the
- * reward's row lock with the state in the UPDATE's condition, so concurrent payers post once. Referral
- * rewards are made by the settlement (reward-settlement.ts). The API and the demo seed run these.
+ * Rewards on the ledger (src/server/applogic/README.md, Reward history): a campaign reward added by staff
+ * (pending, once per Idempotency-Key), and the two staff actions on a pending reward — Pay, which posts the
+ * platform's expense 40x and the member's balance 20x once (reference Reward), and Cancel. Both act under the
+ * reward's row lock with the state in the UPDATE's condition, so concurrent payers post once. Referral rewards
+ * are made by the settlement (reward-settlement.ts). The API and the demo seed run these.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';

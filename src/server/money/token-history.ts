@@ -1,11 +1,11 @@
 /**
- * Token history (README, Token and presale area): a fungible token's price and supply over time, two
- * ways. A presale close that allots the token appends a row in its own transaction (source `allotment`,
- * the presale's price); the daily snapshot appends one row per fungible token per UTC day (source
- * `snapshot`, the last trade of the token's markets, else the token's latest recorded price; a token with
- * neither gets no row) — once, however often and on however many servers it runs: the (token, day) key
- * and ON CONFLICT DO NOTHING. `supply` is the token's total supply; `circulating` what members hold on the
- * platform (their accounts' balance + locked in the token's currency: the ledger's liabilities).
+ * Token history (src/server/applogic/README.md, Token history): a fungible token's price and supply over time,
+ * two ways. A presale close that allots the token appends a row in its own transaction (source `allotment`, the
+ * presale's price); the daily snapshot appends one row per fungible token per UTC day (source `snapshot`, the
+ * last trade of the token's markets, else the token's latest recorded price; a token with neither gets no row)
+ * — once, however often and on however many servers it runs: the (token, day) key and ON CONFLICT DO NOTHING.
+ * `supply` is the token's total supply; `circulating` what members hold on the platform (their accounts'
+ * balance + locked in the token's currency: the ledger's liabilities).
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';

@@ -1,13 +1,13 @@
 /**
- * Wonka quotes and swaps on the ledger (README, Wonka). A quote prices `amount` of the pair's base
- * currency at the price market's last trade, moved by the pair's spread against the member (sell: below,
- * buy: above), with the pair's fee less the member's best applicable discount, taken in the quote
- * currency; it lives `quote_ttl_seconds`. A swap executes an unexpired, unused quote of the member's once:
- * the quote's row is locked, its `used_at` set and the swap inserted in the same transaction as the
- * posting (reference Swap) — the `from` currency: the member's balance 20x debit and the platform's
- * revenue 30x credit; the `to` currency: revenue 30x debit and the member 20x credit. The fee and spread
- * are in the amounts, so the platform's position per currency shows in its revenues.
- * The customer calls (applogic/wonka-customer.ts) and the demo seed both run these.
+ * Wonka quotes and swaps on the ledger (src/server/applogic/README.md, Wonka). A quote prices `amount` of the
+ * pair's base currency at the price market's last trade, moved by the pair's spread against the member (sell:
+ * below, buy: above), with the pair's fee less the member's best applicable discount, taken in the quote
+ * currency; it lives `quote_ttl_seconds`. A swap executes an unexpired, unused quote of the member's once: the
+ * quote's row is locked, its `used_at` set and the swap inserted in the same transaction as the posting
+ * (reference Swap) — the `from` currency: the member's balance 20x debit and the platform's revenue 30x credit;
+ * the `to` currency: revenue 30x debit and the member 20x credit. The fee and spread are in the amounts, so the
+ * platform's position per currency shows in its revenues. The customer calls (applogic/wonka-customer.ts) and
+ * the demo seed both run these.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';

@@ -9,7 +9,8 @@
  *
  * The client's address is the request's (behind TRUST_PROXY's proxies, theirs); its country comes from
  * the GEOIP_COUNTRY_HEADER a trusted proxy sets (Cloudflare's CF-IPCountry, a GeoIP module's), so
- * country and continent rules match only where such a proxy is in front (README "Restrictions").
+ * country and continent rules match only where such a proxy is in front
+ * (src/server/auth/restrictions/README.md).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalisePath } from '../auth/paths.js';

@@ -4,7 +4,7 @@
  * not a pass path, so no live session answers 401 authz.invalid_session before any upgrade), Barong's
  * permission rows (`get api/v2/ranger`), and the Origin check here (a browser page of another site may
  * not ride the staff member's cookie: 403 authz.origin_mismatch). After it, each connection speaks
- * Ranger's subscribe/unsubscribe protocol (README "Realtime").
+ * Ranger's subscribe/unsubscribe protocol (src/server/realtime/README.md).
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Ranger's stream names (README "Realtime"), and who may subscribe to each:
+ * Ranger's stream names (src/server/realtime/README.md), and who may subscribe to each:
  * - public `<market>.trades`, `<market>.ob-inc` (answered with `<market>.ob-snap` first),
  *   `<market>.kline-<period>`, `global.tickers`, `global.crypto_settings`: anyone, on either endpoint;
  * - private `order`, `trade`, `balance` (no dot, Ranger's rule): the session's own member;

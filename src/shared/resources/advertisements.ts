@@ -1,6 +1,6 @@
 /**
- * Advertisements (spec §2 /advertisements + add; designed in the README, Token and presale area): a
- * presale's promotion at a placement of the front end between two dates, shown while active. Plain
+ * Advertisements (spec §2 /advertisements + add; designed in src/server/applogic/README.md, Token and presale
+ * area): a presale's promotion at a placement of the front end between two dates, shown while active. Plain
  * records through the engine; the active switch saves at once.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';

@@ -1,10 +1,10 @@
 /**
- * Bonuses (spec §2 /bonus/add, /bonus-history; designed in the README, Bonuses, payment and swap
- * histories): a credit to a member in a currency, with a reason and a campaign, paid by the platform
- * (expense 40x debit, the member's balance 20x credit) exactly once per Idempotency-Key. At or under the
- * currency's review amount (BONUS_REVIEW_AMOUNTS) it is credited at once; above it the bonus waits
- * `pending_approval` until another staff member than its creator approves it (or rejects it).
- * Created and acted on by bespoke routes (the ledger); listed and read by the generic handlers.
+ * Bonuses (spec §2 /bonus/add, /bonus-history; designed in
+ * src/server/applogic/README.md, Bonuses): a credit to a member in a currency, with a reason and a campaign,
+ * paid by the platform (expense 40x debit, the member's balance 20x credit) exactly once per Idempotency-Key.
+ * At or under the currency's review amount (BONUS_REVIEW_AMOUNTS) it is credited at once; above it the bonus
+ * waits `pending_approval` until another staff member than its creator approves it (or rejects it). Created and
+ * acted on by bespoke routes (the ledger); listed and read by the generic handlers.
  */
 import { defineResource, ID_FIELD, stateActions, TIMESTAMPS, MEMBER_BY_UID_FIELDS } from './define.js';
 import { USER_LINK } from './member-identity.js';

@@ -1,6 +1,6 @@
 /**
  * Coin applications (spec §2 "Pending applications: tabs coin and profile"; issue 15 item 5; designed in
- * the README, Token and presale area → Coin application): a project applying to list a coin. The coin
+ * src/server/applogic/README.md, Coin applications): a project applying to list a coin. The coin
  * tab of /pending-applications (embedded under that route; a row opens read-only at
  * /pending-applications/{id}). pending → (Approve) approved, which creates the currency, disabled,
  * through the currencies' create path, or → (Reject, with a reason) rejected. Subject Token (spec §6:

@@ -1,5 +1,5 @@
 /**
- * Investments (spec §2 /investments + add; designed in the README, Token and presale area): a member's
+ * Investments (spec §2 /investments + add; designed in src/server/applogic/README.md, Investments): a member's
  * purchase in a presale, paid in its price currency. Staff record one with an Idempotency-Key; the paid
  * amount moves from the member's balance to locked (the presale's escrow) on the ledger, and stays there
  * (pending) until the presale closes: allotted (the proceeds to the platform, the tokens to the member)

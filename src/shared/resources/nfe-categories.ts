@@ -1,6 +1,7 @@
 /**
- * NFE categories (spec §2 /Nfe-Categories + add, §6 → TokenCategory; designed in the README, Token and
- * presale area): the groups non-fungible items are listed under. Plain records through the engine.
+ * NFE categories (spec §2 /Nfe-Categories + add, §6 → TokenCategory; designed in
+ * src/server/applogic/README.md, NFE categories): the groups non-fungible items are listed under. Plain records
+ * through the engine.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 

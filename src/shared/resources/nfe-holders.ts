@@ -1,5 +1,5 @@
 /**
- * NFE holders (spec §2 /nfe-holders, §6 → Token; designed in the README, Token and presale area): who
+ * NFE holders (spec §2 /nfe-holders, §6 → Token; designed in src/server/applogic/README.md, NFE holders): who
  * holds each NFE item now and since when. Read-only: a view of the items' own holder (`tokens.owner_uid`
  * and `held_since`), which only the NFE transactions change after the mint, so there is no second copy
  * to keep in step.

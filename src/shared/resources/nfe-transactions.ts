@@ -1,9 +1,10 @@
 /**
- * NFE transactions (spec §2 /nfe-transactions, §6 → Token; designed in the README, Token and presale
- * area): every move of an NFE item — its mint (recorded by the database when the item gets its first
- * holder: the form or the Upload), and the transfers, sales and burns staff record here with an
- * Idempotency-Key. A sale's price goes through the ledger once (buyer → seller, the fee to revenue).
- * Created by a bespoke route (the ledger, the item's lock); listed and read by the generic handlers.
+ * NFE transactions (spec §2 /nfe-transactions, §6 → Token; designed in
+ * src/server/applogic/README.md, NFE holders and transactions): every move of an NFE item — its mint (recorded
+ * by the database when the item gets its first holder: the form or the Upload), and the transfers, sales and
+ * burns staff record here with an Idempotency-Key. A sale's price goes through the ledger once (buyer → seller,
+ * the fee to revenue). Created by a bespoke route (the ledger, the item's lock); listed and read by the generic
+ * handlers.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 
@@ -29,7 +30,8 @@ export const nfeTransactions = defineResource({
     id: ID_FIELD,
     token_id: { kind: 'reference', references: 'tokens', required: true, label: 'NFE item', message: 'Choose the item' },
     token: { kind: 'text', readOnly: true, from: { via: 'token_id', field: 'name' }, label: 'Item' },
-    // Staff record transfers, sales and burns; a mint is the item's first holder (README).
+    // Staff record transfers, sales and burns; a mint is the item's first holder
+    // (src/server/applogic/README.md).
     kind: { kind: 'enum', values: NFE_TRANSACTION_KINDS, default: 'transfer', valueLabels: { mint: 'Mint', transfer: 'Transfer', sale: 'Sale', burn: 'Burn' } },
     from_uid: { ...UID, label: 'From (holder UID)', example: 'ID1A2B3C4D5E' },
     to_uid: { ...UID, showWhen: TO_SOMEONE, hiddenValue: null, label: 'To UID', example: 'ID1A2B3C4D5F' },

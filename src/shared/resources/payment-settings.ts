@@ -1,11 +1,11 @@
 /**
  * Payment settings (spec §2 /payment-settings, add, with a continent tab; the spec gives no fields, so
- * this is our design, README "Payments"): where a payment method is offered through a gateway — one row
- * per country, method and gateway — with the amounts a purchase may have and the fee it pays, in the
- * gateway's currency. `fee` is a fraction of the amount (Peatio's way, 0.035 = 3.5 %), `fixed_fee` is
- * added on top; a `max_amount` of 0 means no upper limit. The continent comes from the country (stored,
- * so lists filter and group by it: the Continents tab); the country, method and gateway are fixed once
- * created, as a country service's are. Switched on and off from the list.
+ * this is our design, src/server/exchange/README.md, Payments): where a payment method is offered through a
+ * gateway — one row per country, method and gateway — with the amounts a purchase may have and the fee it pays,
+ * in the gateway's currency. `fee` is a fraction of the amount (Peatio's way, 0.035 = 3.5 %), `fixed_fee` is
+ * added on top; a `max_amount` of 0 means no upper limit. The continent comes from the country (stored, so
+ * lists filter and group by it: the Continents tab); the country, method and gateway are fixed once created, as
+ * a country service's are. Switched on and off from the list.
  */
 import { CONTINENTS, continentOf, countriesOf, type Continent } from '../continents.js';
 import { countryByIso } from '../countries.js';

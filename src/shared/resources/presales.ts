@@ -1,6 +1,6 @@
 /**
  * Presales (spec §2 /presales, §3 "Presale has start_date and end_date", §6 presales → Presale; the rest
- * designed in the README, Token and presale area): a token currency sold for a price currency at a
+ * designed in src/server/applogic/README.md, Presales): a token currency sold for a price currency at a
  * price between two dates, with a soft and a hard cap. upcoming → (Start) running → (Close) closed, or
  * (Cancel) canceled; closing allots the pending investments when the soft cap is met and refunds them
  * otherwise, cancelling refunds them. The application-logic service owns it.

@@ -1,7 +1,7 @@
 /**
- * Provider transactions (spec §2 /simplex-history, /banxa-transactions, /stripe-history; designed in the
- * README, Bonuses, payment and swap histories): fiat on-ramp (Simplex, Banxa) and card (Stripe) purchases
- * of crypto, one row per provider reference, written only by the providers' signed webhooks
+ * Provider transactions (spec §2 /simplex-history, /banxa-transactions, /stripe-history; designed in
+ * src/server/applogic/README.md, Provider transactions): fiat on-ramp (Simplex, Banxa) and card (Stripe)
+ * purchases of crypto, one row per provider reference, written only by the providers' signed webhooks
  * (applogic/webhooks.ts). One table; each list is a view limited to its provider, read-only here.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';

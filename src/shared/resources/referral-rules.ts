@@ -1,9 +1,9 @@
 /**
- * Referral rules (spec §2 /referral-rule + /add; the fields are withheld, designed in the README,
- * Referral rules): the share of a referred member's trading fee paid to their referrer (tier 1) or to
- * the referrer's own referrer (tier 2). `currency` names the fee currency the rule covers (paid in that
- * currency); a rule without one covers every fee currency no rule of its tier names. A referrer
- * qualifies with `min_volume` of that currency traded in the 30 days before the settled period's end.
+ * Referral rules (spec §2 /referral-rule + /add; the fields are withheld, designed in
+ * src/server/applogic/README.md, Referral rules): the share of a referred member's trading fee paid to their
+ * referrer (tier 1) or to the referrer's own referrer (tier 2). `currency` names the fee currency the rule
+ * covers (paid in that currency); a rule without one covers every fee currency no rule of its tier names. A
+ * referrer qualifies with `min_volume` of that currency traded in the 30 days before the settled period's end.
  * One active rule per tier and currency (a partial unique index; `active_rule_taken`). Generic handlers;
  * settled by POST /admin/rewards/settle (rewards.ts).
  */

@@ -6,7 +6,8 @@
  * scope: one address (`ip`), a network (`ip_subnet`, CIDR), a `country` (ISO alpha-2) or `continent`
  * (AF … SA) of the client, or everyone (`all`). `code` is the HTTP status a refusal answers (Barong's
  * defaults by category and scope when left empty). The server checks the value against its scope and
- * refuses a rule that would lock out its author's own address unless confirmed (README "Restrictions").
+ * refuses a rule that would lock out its author's own address unless confirmed
+ * (src/server/auth/restrictions/README.md).
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 

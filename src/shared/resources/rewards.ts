@@ -1,10 +1,10 @@
 /**
- * Rewards (spec §2 /reward-history; designed in the README, Reward history): referral rewards, made
- * pending by a settlement run over a period's trade fees (POST /admin/rewards/settle, once per period,
- * rule, referrer, referred member and currency), and campaign rewards added by staff (once per
- * Idempotency-Key). Paying one posts the platform's expense 40x and the member's balance 20x once
- * (reference Reward); a pending one may be canceled instead. Created, settled and acted on by bespoke
- * routes (applogic/rewards.ts); listed and read by the generic handlers.
+ * Rewards (spec §2 /reward-history; designed in src/server/applogic/README.md, Reward history): referral
+ * rewards, made pending by a settlement run over a period's trade fees (POST /admin/rewards/settle, once per
+ * period, rule, referrer, referred member and currency), and campaign rewards added by staff (once per
+ * Idempotency-Key). Paying one posts the platform's expense 40x and the member's balance 20x once (reference
+ * Reward); a pending one may be canceled instead. Created, settled and acted on by bespoke routes
+ * (applogic/rewards.ts); listed and read by the generic handlers.
  */
 import { defineResource, ID_FIELD, MEMBER_BY_UID_FIELDS, stateActions, TIMESTAMPS } from './define.js';
 import { USER_LINK } from './member-identity.js';

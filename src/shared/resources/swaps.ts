@@ -1,6 +1,6 @@
 /**
  * Quote and swap histories (spec §2 /quote-history, /swap-history, Wonka's /wonka-history and
- * /wonka-transactions; designed in the README, Bonuses, payment and swap histories … Wonka): the price
+ * /wonka-transactions; designed in src/server/applogic/README.md, Wonka): the price
  * quotes members were given (open, used by a swap, or expired), the swaps executed against them, the
  * swaps of Wonka pairs, and the ledger operations those swaps posted (reference Swap). Read-only here:
  * members make quotes and swaps through the customer calls (applogic/wonka-customer.ts).

@@ -1,9 +1,9 @@
 /**
- * Token config (spec §2 /token-config + add, §6 → Token; designed in the README, Token and presale area):
- * one row of settings per fungible token. `transfer_fee` (a fraction) and `min_transfer` apply to moves
- * paid in the token (an NFE sale priced in it pays the fee to revenue and may not be below the minimum);
- * `max_supply` caps the token's supply (0: none; never under the supply it has); `mintable` and
- * `burnable` say whether its supply may grow or shrink. Only an active config applies.
+ * Token config (spec §2 /token-config + add, §6 → Token; designed in src/server/applogic/README.md, Token
+ * config): one row of settings per fungible token. `transfer_fee` (a fraction) and `min_transfer` apply to
+ * moves paid in the token (an NFE sale priced in it pays the fee to revenue and may not be below the minimum);
+ * `max_supply` caps the token's supply (0: none; never under the supply it has); `mintable` and `burnable` say
+ * whether its supply may grow or shrink. Only an active config applies.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS, AMOUNT_FIELD } from './define.js';
 

@@ -1,8 +1,8 @@
 /**
- * Token history (spec §2 /token-history, §6 → Token; designed in the README, Token and presale area): a
- * fungible token's price and supply over time. Read-only: appended by the presale close that allots the
- * token (at the presale's price) and by the daily snapshot (money/token-history.ts: one row per fungible
- * token per UTC day, at its market's last trade).
+ * Token history (spec §2 /token-history, §6 → Token; designed in src/server/applogic/README.md, Token history):
+ * a fungible token's price and supply over time. Read-only: appended by the presale close that allots the token
+ * (at the presale's price) and by the daily snapshot (money/token-history.ts: one row per fungible token per
+ * UTC day, at its market's last trade).
  */
 import { defineResource, ID_FIELD } from './define.js';
 

@@ -1,6 +1,6 @@
 /**
  * Tokens (spec §2 /tokens + add labelled 'NFE', plus Upload; §6 tokens → Token and TokenCategory, Upload
- * needs manage; designed in the README, Token and presale area): the platform's listed tokens and their
+ * needs manage; designed in src/server/applogic/README.md, Tokens): the platform's listed tokens and their
  * non-fungible items. A `fungible` token is a listed currency (its code); an `nfe` row is one item of a
  * collection (`code` the collection's symbol, `token_number` its on-chain id) in an NFE category, held by
  * a member. active ↔ inactive; burned is final. Rows also arrive in bulk through the CSV Upload.

@@ -1,8 +1,9 @@
 /**
- * Wallet transfers (spec §2 /wallet-transfer; the spec gives no fields — designed in the README): the
- * platform moving a currency between its own wallets with a reason. Created pending; Approve completes
- * it (a balanced pair of asset operations), or above the currency's review amount puts it under review
- * for a second, different staff member; Reject ends it. Rows open at /wallet-transfer/{id}; `add` creates.
+ * Wallet transfers (spec §2 /wallet-transfer; the spec gives no fields — designed in
+ * src/server/money/README.md): the platform moving a currency between its own wallets with a reason. Created
+ * pending; Approve completes it (a balanced pair of asset operations), or above the currency's review amount
+ * puts it under review for a second, different staff member; Reject ends it. Rows open at
+ * /wallet-transfer/{id}; `add` creates.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 

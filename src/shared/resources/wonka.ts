@@ -1,9 +1,9 @@
 /**
- * The Wonka swap product's setup (spec §2 Wonka area; designed in the README, Bonuses, payment and swap
- * histories … Wonka): pairs of two `wonka_swap_enabled` currencies priced by a market's last trade
- * (/wonkas), each pair's config — fee, spread, limits, how long a quote lives (/wonka-config) — and fee
- * discounts by member tier (fee group) or campaign (/wonka-discount). Generic lists and forms; the
- * server's write rules (applogic/wonka.ts) check what one field cannot say alone.
+ * The Wonka swap product's setup (spec §2 Wonka area; designed in
+ * src/server/applogic/README.md, Wonka): pairs of two `wonka_swap_enabled` currencies priced by a market's last
+ * trade (/wonkas), each pair's config — fee, spread, limits, how long a quote lives (/wonka-config) — and fee
+ * discounts by member tier (fee group) or campaign (/wonka-discount). Generic lists and forms; the server's
+ * write rules (applogic/wonka.ts) check what one field cannot say alone.
  */
 import { AMOUNT_FIELD, defineResource, ID_FIELD, MEMBER_GROUP_FIELD, TIMESTAMPS } from './define.js';
 

@@ -1,10 +1,10 @@
 /**
  * Wallet transfers: the platform moving a currency between its own wallets (hot → warm or cold to keep
  * the hot wallet under its ceiling, and back to refill it). The spec gives no fields; the design
- * (README, Money): from and to wallet, currency, amount, reason, the staff member who asked and the one
- * who approved, the network transaction id, and a state — pending, under_review (above the review
- * amount: a second staff member must approve), completed, rejected. Completing records the movement as
- * a balanced pair of asset operations (reference Transfer): the platform's assets are unchanged in total.
+ * (src/server/money/README.md): from and to wallet, currency, amount, reason, the staff member who asked and
+ * the one who approved, the network transaction id, and a state — pending, under_review (above the review
+ * amount: a second staff member must approve), completed, rejected. Completing records the movement as a
+ * balanced pair of asset operations (reference Transfer): the platform's assets are unchanged in total.
  */
 export const up = `
 CREATE TABLE wallet_transfers (

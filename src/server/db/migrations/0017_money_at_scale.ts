@@ -1,11 +1,11 @@
 /**
  * Money at exchange scale, and staff's fiat deposits.
  *
- * Indexes for the money lists' filters at 10M orders, 20M trades and operations (npm run bench, README):
- * every filter the console offers walks an index in id order, however its values lie in the table —
- * the planner assumes a value is spread evenly, so without one a filter whose rows all sit at one end
- * (the withdrawal queue, the trades' postings after the opening balances, a price nobody else used)
- * reads millions of rows by primary key before finding a page:
+ * Indexes for the money lists' filters at 10M orders, 20M trades and operations (npm run bench,
+ * docs/benchmarks.md): every filter the console offers walks an index in id order, however its values lie in
+ * the table — the planner assumes a value is spread evenly, so without one a filter whose rows all sit at one
+ * end (the withdrawal queue, the trades' postings after the opening balances, a price nobody else used) reads
+ * millions of rows by primary key before finding a page:
  * - orders by market, member, price and amount alone (with id), and the rare market orders; by state,
  *   one partial index of ids per state instead of (state, id): the planner prices an index by how its
  *   first column follows the table's order, so it walked the primary key past the 200,000 newest (open)

@@ -1,5 +1,5 @@
 /**
- * Payments (issue 14 item 5; README "Payments").
+ * Payments (issue 14 item 5; src/server/exchange/README.md, Payments).
  *
  * Payment methods (P-E18): a purchase type and its five provider switches. The switches live in one
  * jsonb map, `payment_options`, rather than five boolean columns: the wire reads and writes them as that

@@ -1,6 +1,6 @@
 /**
- * The token and presale area on the application-logic service (issue 15, README "Token and presale
- * area"): presales, their milestones, members' investments (money in escrow on the ledger until the
+ * The token and presale area on the application-logic service (issue 15, src/server/applogic/README.md, Token
+ * and presale area): presales, their milestones, members' investments (money in escrow on the ledger until the
  * presale allots or refunds) and advertisements. Amounts are NUMERIC(36,18), as everywhere in money.
  */
 export const up = `

@@ -1,5 +1,5 @@
 /**
- * Tokens and NFE (issue 15 part B, README "Token and presale area"): the platform's listed tokens and
+ * Tokens and NFE (issue 15 part B, src/server/applogic/README.md, Tokens): the platform's listed tokens and
  * non-fungible items, and the NFE categories items are listed under. One unique index covers both kinds:
  * a fungible token's code once (its token_number is null), an item's (code, token_number) once.
  */

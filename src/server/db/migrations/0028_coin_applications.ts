@@ -1,5 +1,5 @@
 /**
- * Coin applications (issue 15 part C, README "Token and presale area" → Coin application): projects
+ * Coin applications (issue 15 part C, src/server/applogic/README.md, Coin applications): projects
  * applying to list a coin, the coin tab of pending applications. Approving one creates its currency,
  * disabled, through the currencies' create path and records it here (`currency_id`); rejecting records
  * the reason. `decided_by`/`decided_at` are set exactly when the application leaves pending.

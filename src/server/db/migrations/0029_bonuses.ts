@@ -1,6 +1,6 @@
 /**
- * Bonuses and provider transactions on the application-logic service (issue 16, README "Bonuses, payment
- * and swap histories, referral rules and Wonka"): bonuses credited through the ledger (four-eyes above a
+ * Bonuses and provider transactions on the application-logic service (issue 16, src/server/applogic/README.md,
+ * Bonuses and Provider transactions): bonuses credited through the ledger (four-eyes above a
  * configured amount), and the Simplex / Banxa / Stripe purchases their signed webhooks record — one row
  * per (provider, reference), every event kept — with one view per provider for the three lists.
  */

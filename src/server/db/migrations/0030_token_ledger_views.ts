@@ -1,5 +1,5 @@
 /**
- * The rest of the token area (issue 15, README "Token and presale area"): NFE transactions (the history
+ * The rest of the token area (issue 15, src/server/applogic/README.md): NFE transactions (the history
  * of every item: mint, transfer, sale, burn), NFE holders (a view of the one source of truth, the item's
  * `owner_uid` and, new here, `held_since`), token history (a fungible token's price and supply over time)
  * and token configs (one per fungible token).

@@ -1,6 +1,6 @@
 /**
- * Wonka, the swap product behind a currency's `wonka_swap_enabled` (issue 16, README "Bonuses, payment and
- * swap histories, referral rules and Wonka"): pairs priced by a market's last trade, each pair's config
+ * Wonka, the swap product behind a currency's `wonka_swap_enabled` (issue 16, src/server/applogic/README.md,
+ * Wonka): pairs priced by a market's last trade, each pair's config
  * (fee, spread, limits, quote lifetime), fee discounts by member tier or campaign, the quotes given to
  * members and the swaps executed against them (once per quote: `swaps.quote_id` is unique, and the quote's
  * `used_at` is set under its row lock in the swap's transaction). Three views serve the lists: the quotes

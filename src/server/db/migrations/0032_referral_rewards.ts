@@ -1,10 +1,9 @@
 /**
- * Referral rules and rewards on the application-logic service (issue 16, README "Reward history" and
- * "Referral rules"): the rules that share a referred member's trading fee with their referrer (tier 1)
- * and the referrer's referrer (tier 2), one active rule per tier and fee currency; the settlement runs
- * that turn a period's trade fees into pending referral rewards, once per (period, rule, referrer,
- * referred member, currency); and the rewards themselves (referral or campaign), paid once through the
- * ledger.
+ * Referral rules and rewards on the application-logic service (issue 16, src/server/applogic/README.md, Reward
+ * history and Referral rules): the rules that share a referred member's trading fee with their referrer (tier
+ * 1) and the referrer's referrer (tier 2), one active rule per tier and fee currency; the settlement runs that
+ * turn a period's trade fees into pending referral rewards, once per (period, rule, referrer, referred member,
+ * currency); and the rewards themselves (referral or campaign), paid once through the ledger.
  */
 export const up = `
 CREATE TABLE referral_rules (

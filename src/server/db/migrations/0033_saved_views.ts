@@ -1,6 +1,7 @@
 /**
- * Saved views (issue 17 item 2, README "Using the console"): a named list query per staff member, shared
- * with at most one role. Only the query is stored (never rows); the name is unique per owner, case-blind.
+ * Saved views (issue 17 item 2, docs/using-the-console.md, Saved views): a named list query per staff member,
+ * shared with at most one role. Only the query is stored (never rows); the name is unique per owner,
+ * case-blind.
  */
 export const up = `
 CREATE TABLE saved_views (

@@ -1,5 +1,6 @@
 /**
- * The demo's bonuses and provider histories (README, Bonuses, payment and swap histories). Bonuses are
+ * The demo's bonuses and provider histories (src/server/applogic/README.md,
+ * Bonuses and Provider transactions). Bonuses are
  * made by the code the API runs (money/bonuses.ts): welcome and campaign bonuses credited at once, some
  * above the review amount waiting for a second approver, one approved, one rejected. The Simplex, Banxa
  * and Stripe purchases arrive as webhooks signed with the demo secrets and go through the ingest path

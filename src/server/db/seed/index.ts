@@ -43,7 +43,9 @@ export { SIGNUP_METHOD_KEY } from './activities.js';
 export const DEFAULT_USERS = 2_000;
 /** Signups plus about one sign-in a week per customer. */
 export const DEFAULT_ACTIVITIES_PER_USER = 50;
-/** From this many activities on, bulk mode pays for itself (measured: see README). */
+/**
+ * From this many activities on, bulk mode pays for itself (measured: see src/server/db/README.md, Demo data).
+ */
 const BULK_FROM = 200_000;
 const BULK_TABLES = ['users', 'labels', 'profiles', 'phones', 'devices', 'accounts', 'operations', 'activities', 'service_logs'];
 

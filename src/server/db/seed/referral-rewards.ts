@@ -1,9 +1,9 @@
 /**
- * The demo's referral rules and rewards (README, Reward history), made by the code the API runs: the
- * rules (one active per tier and fee currency, one inactive), four weekly settlements of the demo's
- * trade fees over the last 28 whole UTC days (money/reward-settlement.ts), the two older weeks paid
- * and one reward of the third canceled (money/rewards.ts), and campaign rewards — some paid, one
- * pending. Deterministic: rows follow from the trading history and `now`.
+ * The demo's referral rules and rewards (src/server/applogic/README.md, Reward history), made by the code the
+ * API runs: the rules (one active per tier and fee currency, one inactive), four weekly settlements of the
+ * demo's trade fees over the last 28 whole UTC days (money/reward-settlement.ts), the two older weeks paid and
+ * one reward of the third canceled (money/rewards.ts), and campaign rewards — some paid, one pending.
+ * Deterministic: rows follow from the trading history and `now`.
  */
 import type { SeedContext } from './context.js';
 import { staffByRole } from './staff.js';

@@ -1,10 +1,10 @@
 /**
- * The demo's NFE moves, token configs and token history (README, Token and presale area). Transfers,
- * sales and burns of the seeded items go through the code the API runs (money/nfe.ts), so each sale's
- * price is on the ledger and the seeded ledger balances by construction; the configs give TRST and USDT
- * their settings (a USDT sale pays USDT's transfer fee); every listed fungible token gets 90 days of
- * daily snapshots ending today, on a deterministic curve around its price. Runs before the presales, whose
- * closed seed round then appends its allotment to TRST's history.
+ * The demo's NFE moves, token configs and token history (src/server/applogic/README.md, Token and presale
+ * area). Transfers, sales and burns of the seeded items go through the code the API runs (money/nfe.ts), so
+ * each sale's price is on the ledger and the seeded ledger balances by construction; the configs give TRST and
+ * USDT their settings (a USDT sale pays USDT's transfer fee); every listed fungible token gets 90 days of daily
+ * snapshots ending today, on a deterministic curve around its price. Runs before the presales, whose closed
+ * seed round then appends its allotment to TRST's history.
  */
 import type { SeedContext } from './context.js';
 import { staffByRole } from './staff.js';

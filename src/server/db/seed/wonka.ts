@@ -1,9 +1,10 @@
 /**
- * The demo's Wonka (README, Wonka): BTC, ETH, USDT, USD and TRST enabled for Wonka swaps; pairs priced by
- * their markets (one disabled); each pair's config; tier and campaign discounts (one running, one over);
- * then quotes and swaps made by the code the customer calls run (money/wonka.ts) at past times: most quotes
- * swapped within their lifetime, some left to expire, members in a discounted tier and one naming the
- * running campaign. Deterministic: members are the largest holders in id order, times follow from `now`.
+ * The demo's Wonka (src/server/applogic/README.md, Wonka): BTC, ETH, USDT, USD and TRST enabled for Wonka
+ * swaps; pairs priced by their markets (one disabled); each pair's config; tier and campaign discounts (one
+ * running, one over); then quotes and swaps made by the code the customer calls run (money/wonka.ts) at past
+ * times: most quotes swapped within their lifetime, some left to expire, members in a discounted tier and one
+ * naming the running campaign. Deterministic: members are the largest holders in id order, times follow from
+ * `now`.
  */
 import type { SeedContext } from './context.js';
 import { executeSwap, makeQuote, type Side } from '../../money/wonka.js';
