@@ -1,12 +1,15 @@
 /**
  * Starts the real server (src/server/main.ts) as a child process on a free loopback port with its own
- * temporary data directory, the way `npm start` does after the build, and stops it afterwards.
+ * temporary data directory, the way `npm start` does after the build, and stops it afterwards. On the
+ * embedded database the directory starts as a copy of a seeded one (seeded-template.ts): the demo is
+ * seeded once per set of demo options, not once per server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { copySeeded, isPgliteDir } from './seeded-template.js';
 
 export interface RunningServer {
   url: string;
@@ -33,14 +36,19 @@ export function freePort(): Promise<number> {
 /**
  * `dataDir`: the embedded database's directory, kept on stop (a restart after a crash reopens it); a
  * temporary one otherwise. `port`: listen there (a restart where clients expect the server back).
+ * `fresh`: seed an empty directory itself rather than copy the seeded template.
  */
 export async function startServer(
-  env: Record<string, string> = {}, timeoutMs = 150_000, opts: { dataDir?: string; port?: number } = {},
+  env: Record<string, string> = {}, timeoutMs = 150_000, opts: { dataDir?: string; port?: number; fresh?: boolean } = {},
 ): Promise<RunningServer> {
   const port = opts.port ?? await freePort();
   // Each server's demo blockchain node on a port of its own, so servers started side by side do not collide.
   const nodePort = env.STEWARD_NODE_SIMULATOR_PORT ?? String(await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'steward-e2e-'));
+  // The embedded database starts as a copy of one seeded with the same demo options (seeded-template.ts).
+  if (!env.DATABASE_URL && !opts.fresh && !isPgliteDir(dataDir)) {
+    await copySeeded(dataDir, env, (templateDir) => startServer(env, timeoutMs, { dataDir: templateDir, fresh: true }).then((s) => s.stop()));
+  }
   // Node itself with tsx's loader, not the tsx command: that one runs the server in a child process of
   // its own, so a kill -9 would end the wrapper and leave the server running.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

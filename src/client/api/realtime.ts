@@ -63,10 +63,13 @@ function onMessage(e: MessageEvent): void {
 function open(): void {
   if (socket) return;
   realtime.status = 'connecting';
-  socket = new ReconnectingWebSocket(url, [], {
+  // The library asks for the address after its reconnect delay even when close() came meanwhile (it
+  // checks only afterwards); a closed socket's address is then never used, so none is worked out.
+  const own: ReconnectingWebSocket = new ReconnectingWebSocket(() => (socket === own ? url() : 'ws://closed.invalid/'), [], {
     minReconnectionDelay: RECONNECT_DELAY_MS, maxReconnectionDelay: RECONNECT_DELAY_MS, reconnectionDelayGrowFactor: 1,
     connectionTimeout: 4000, minUptime: 2000,
   });
+  socket = own;
   socket.addEventListener('open', () => {
     realtime.status = 'open';
     realtime.refused = [];

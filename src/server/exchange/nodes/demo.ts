@@ -4,14 +4,25 @@
  * deposits. A port already taken is reported and skipped: latest block then answers node_unreachable,
  * as it would for a real node that is down.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { startNodeSimulator, type NodeSimulator, type SimClient } from './simulator.js';
 
 /** The demo chains' tip at start; a block every minute after that. */
 export const DEMO_TIP = 840;
 
+/**
+ * The seeded chains follow the configured port: a demo database seeded with another
+ * STEWARD_NODE_SIMULATOR_PORT (or copied from one that was) points its demo chains here again. Only the
+ * demo's own loopback node addresses are touched.
+ */
+async function followPort(db: Kysely<DB>, port: number): Promise<void> {
+  await sql`UPDATE blockchains SET server = regexp_replace(server, '^http://127\.0\.0\.1:[0-9]+/', ${`http://127.0.0.1:${port}/`})
+    WHERE server ~ '^http://127\.0\.0\.1:[0-9]+/(bitcoin|ethereum)$' AND server NOT LIKE ${`http://127.0.0.1:${port}/%`}`.execute(db);
+}
+
 export async function startDemoNode(db: Kysely<DB>, port: number): Promise<NodeSimulator | null> {
+  await followPort(db, port);
   const chains = await db.selectFrom('blockchains').select(['key', 'client'])
     .where('server', 'like', `http://127.0.0.1:${port}/%`).execute();
   if (chains.length === 0) return null;

@@ -1,0 +1,77 @@
+/**
+ * Seeding the demo costs a server ~40 s of CPU (minutes on a loaded 2-core machine); copying a seeded
+ * embedded database costs about a second. So the first server started with a set of demo options seeds
+ * a template directory (by starting the real server on it once and stopping it cleanly), and every later
+ * one starts on a copy of it. A template is kept under .tmp/seeded/ by the hash of the server's sources and
+ * the demo options, and for an hour at most (the seed dates its rows from the moment it ran); templates
+ * of other sources are removed when a new one is made. Processes that need the same template at once wait for
+ * the one that makes it (a lock directory).
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+const ROOT = resolve('.tmp/seeded');
+const MAX_AGE_MS = 60 * 60_000;
+/** What the seed depends on: the server, what it shares with the client, and the dependency versions. */
+const SOURCES = ['src/server', 'src/shared', 'package-lock.json'];
+/** The demo options a seeded database depends on (server-process.ts passes the rest at each start). */
+const SEED_ENV = ['STEWARD_DEMO_SEED', 'STEWARD_DEMO_USERS', 'STEWARD_DEMO_ACTIVITIES', 'STEWARD_DEMO_PASSWORD'];
+
+/** Whether `dir` already holds an embedded database. */
+export const isPgliteDir = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
+
+function files(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).sort().flatMap((name) => files(join(path, name)));
+}
+
+/** `<sources>-<demo options>`: templates of older sources are of no use any more. */
+function templateKey(env: Record<string, string>): [string, string] {
+  const src = createHash('sha256');
+  for (const file of SOURCES.flatMap((p) => files(resolve(p)))) src.update(relative('.', file)).update('\0').update(readFileSync(file));
+  const opts = createHash('sha256');
+  for (const name of SEED_ENV) opts.update(`${name}=${env[name] ?? process.env[name] ?? ''}\n`);
+  const prefix = src.digest('hex').slice(0, 16);
+  return [prefix, `${prefix}-${opts.digest('hex').slice(0, 8)}`];
+}
+
+const fresh = (dir: string) => isPgliteDir(dir) && Date.now() - statSync(join(dir, 'PG_VERSION')).mtimeMs < MAX_AGE_MS && existsSync(`${dir}.ready`);
+
+async function lock(path: string): Promise<() => void> {
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try { mkdirSync(path); return () => rmSync(path, { recursive: true, force: true }); } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      // A lock left by a process that died: older than any seed takes.
+      if (Date.now() - statSync(path).mtimeMs > 10 * 60_000) rmSync(path, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`waited 15 minutes for ${path}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+/**
+ * Fills the empty `dataDir` with a copy of the seeded template for these demo options, making the
+ * template first with `seed(templateDir)` (which must leave a cleanly closed database there).
+ */
+export async function copySeeded(dataDir: string, env: Record<string, string>, seed: (templateDir: string) => Promise<void>): Promise<void> {
+  mkdirSync(ROOT, { recursive: true });
+  const [sources, key] = templateKey(env);
+  const template = join(ROOT, key);
+  if (!fresh(template)) {
+    const unlock = await lock(`${template}.lock`);
+    try {
+      if (!fresh(template)) {
+        for (const name of readdirSync(ROOT)) if (!name.startsWith(`${sources}-`)) rmSync(join(ROOT, name), { recursive: true, force: true });
+        rmSync(template, { recursive: true, force: true });
+        rmSync(`${template}.ready`, { force: true });
+        mkdirSync(template);
+        await seed(template);
+        mkdirSync(`${template}.ready`);
+      }
+    } finally { unlock(); }
+  }
+  cpSync(template, dataDir, { recursive: true });
+}
