@@ -21,6 +21,7 @@ export async function checkedTables(db: Kysely<any>): Promise<string[]> {
 
 /** md5 of every row's text, in a stable order, per table: one statement for all of them. */
 export async function checksums(db: Kysely<any>, tables: readonly string[]): Promise<Map<string, string>> {
+  if (tables.length === 0) return new Map();
   const parts = tables.map((t) => sql`SELECT ${t} AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.table(t)} x`);
   const { rows } = await sql<{ t: string; h: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
   return new Map(rows.map((r) => [r.t, r.h]));
@@ -29,4 +30,23 @@ export async function checksums(db: Kysely<any>, tables: readonly string[]): Pro
 /** The tables whose checksum differs. */
 export function changed(before: Map<string, string>, after: Map<string, string>): string[] {
   return [...after].filter(([t, h]) => before.get(t) !== h).map(([t]) => t);
+}
+
+/**
+ * Which checked tables a statement touched since the last call: a trigger on each table notes its name,
+ * so the walk recomputes the checksums of those tables only (every table's after every request made the
+ * fuzz's time grow with the data it wrote: 690 s for 13,000 requests). The note is cleared as it is read.
+ * A table no statement touched cannot have changed; a touched one is compared by checksum as before.
+ */
+export async function watchChanges(db: Kysely<any>, tables: readonly string[]): Promise<() => Promise<string[]>> {
+  await sql`CREATE TABLE IF NOT EXISTS fuzz_touched (t text NOT NULL)`.execute(db);
+  await sql.raw(`CREATE OR REPLACE FUNCTION fuzz_note() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN INSERT INTO fuzz_touched VALUES (TG_TABLE_NAME); RETURN NULL; END $$`).execute(db);
+  for (const t of tables) {
+    await sql.raw(`CREATE TRIGGER fuzz_note AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${t}" FOR EACH STATEMENT EXECUTE FUNCTION fuzz_note()`).execute(db);
+  }
+  return async () => {
+    const { rows } = await sql<{ t: string }>`DELETE FROM fuzz_touched RETURNING t`.execute(db);
+    return [...new Set(rows.map((r) => r.t))];
+  };
 }
