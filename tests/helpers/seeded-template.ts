@@ -1,6 +1,6 @@
 /**
  * Seeding the demo costs a server ~40 s of CPU (minutes on a loaded 2-core machine); copying a seeded
- * embedded database costs about a second. So the first server started with a set of demo options seeds
+ * embedded database costs about a second, and a PostgreSQL database made from a template less. So the first server started with a set of demo options seeds
  * a template directory (by starting the real server on it once and stopping it cleanly), and every later
  * one starts on a copy of it. A template is kept under .tmp/seeded/ by the hash of the server's sources and
  * the demo options, and for an hour at most (the seed dates its rows from the moment it ran); templates
@@ -74,4 +74,47 @@ export async function copySeeded(dataDir: string, env: Record<string, string>, s
     } finally { unlock(); }
   }
   cpSync(template, dataDir, { recursive: true });
+}
+
+/**
+ * The same for a PostgreSQL server: creates the database `name` on the cluster of `adminUrl` as a copy
+ * (CREATE DATABASE … TEMPLATE) of a seeded template database kept on that cluster for the run, making
+ * the template first with `seed(templateUrl)` (which must leave no connection open to it). Processes
+ * that need the same template at once take turns on an advisory lock.
+ */
+export async function createSeededDatabase(
+  adminUrl: string, name: string, env: Record<string, string>, seed: (templateUrl: string) => Promise<void>,
+): Promise<void> {
+  const pg = (await import('pg')).default;
+  const [sources, key] = templateKey(env);
+  const template = `steward_seed_${key.replace('-', '_')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // The comment says when it was seeded: templates past the hour, or of older sources, are made again.
+    const ready = async () => {
+      const { rows } = await admin.query<{ d: string }>(
+        `SELECT s.description AS d FROM pg_database d JOIN pg_shdescription s ON s.objoid = d.oid WHERE d.datname = $1`, [template]);
+      const at = Number(/^seeded (\d+)$/.exec(rows[0]?.d ?? '')?.[1] ?? 0);
+      return Date.now() - at < MAX_AGE_MS;
+    };
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
+    try {
+      if (!(await ready())) {
+        const { rows: old } = await admin.query<{ datname: string }>(
+          `SELECT datname FROM pg_database WHERE datname LIKE 'steward\\_seed\\_%' AND (datname NOT LIKE $1 OR datname = $2)`,
+          [`steward_seed_${sources}_%`, template]);
+        for (const { datname } of old) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${template}`);
+        const u = new URL(adminUrl); u.pathname = `/${template}`;
+        await seed(u.toString());
+        await admin.query(`COMMENT ON DATABASE ${template} IS 'seeded ${Date.now()}'`);
+      }
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
+    }
+  } finally {
+    await admin.end();
+  }
 }

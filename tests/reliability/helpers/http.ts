@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../../helpers/server-process.js';
+import { createSeededDatabase } from '../../helpers/seeded-template.js';
 import { openDatabase, type Database } from '../../../src/server/db/index.js';
 
 export const UA = 'steward-reliability/1.0';
@@ -23,6 +24,8 @@ export const SERVER_ENV = {
 export interface Store {
   env: Record<string, string>;
   dataDir?: string;
+  /** PostgreSQL: makes the database, a copy of one seeded with these options (before the first start). */
+  create?(env: Record<string, string>): Promise<void>;
   /** The database, opened in this process (PGlite: only while no server has it open). */
   open(): Promise<Database>;
   drop(): Promise<void>;
@@ -35,18 +38,28 @@ export async function newStore(adminUrl: string | undefined): Promise<Store> {
     return { env: {}, dataDir, open: () => openDatabase({ dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `steward_rel_${randomBytes(5).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try { await c.query(q); } finally { await c.end(); }
-  };
-  await admin(`CREATE DATABASE ${name}`);
   const u = new URL(adminUrl); u.pathname = `/${name}`;
   const url = u.toString();
-  return { env: { DATABASE_URL: url }, open: () => openDatabase({ url, poolSize: 2 }), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const store: Store = {
+    env: { DATABASE_URL: url },
+    create: async (env) => {
+      delete store.create;
+      await createSeededDatabase(adminUrl, name, env, (templateUrl) =>
+        startServer({ ...env, DATABASE_URL: templateUrl }, 150_000).then((s) => s.stop()));
+    },
+    open: () => openDatabase({ url, poolSize: 2 }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await c.end(); }
+    },
+  };
+  return store;
 }
 
-export function start(store: Store, env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
+/** Starts a server on the store (the first start finds the demo seeded: a copy of a seeded template). */
+export async function start(store: Store, env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
+  await store.create?.({ ...SERVER_ENV, ...env });
   return startServer({ ...SERVER_ENV, ...store.env, ...env }, 150_000, { ...(store.dataDir ? { dataDir: store.dataDir } : {}), ...(port ? { port } : {}) });
 }
 
