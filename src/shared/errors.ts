@@ -75,6 +75,8 @@ export const ERRORS = {
   'identity.session.not_active': 401,
   'identity.session.missing_otp': 401,
   'identity.session.invalid_otp': 403,
+  // A right code of a step already used (RFC 6238 §5.2): refused, but not counted as a wrong code.
+  'identity.session.used_otp': 403,
   'identity.session.not_found': 404,
   'identity.session.too_many_attempts': 429,
   'identity.captcha.required': 400,

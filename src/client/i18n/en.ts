@@ -68,6 +68,7 @@ export const EN: Record<string, string> = {
   'identity.session.not_active': 'Your account is not active.',
   'identity.session.missing_otp': 'Code Required',
   'identity.session.invalid_otp': 'Invalid 2FA code',
+  'identity.session.used_otp': 'This code was used already. Enter the next code from your authenticator app.',
   'identity.session.resend_time': 'Please wait before trying again.',
   'identity.session.too_many_attempts': 'Too many attempts, please try again later.',
   'identity.session.not_found': 'Session not found.',
