@@ -3,7 +3,7 @@
  * tests pass a literal. Bad configuration throws a ConfigError whose message is one line naming
  * the variable.
  */
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 
 export class ConfigError extends Error {}
@@ -26,8 +26,18 @@ export interface Config {
   allowedRoles: string[];
   externalRedirectUrl: string;
   demoPassword: string;
-  /** Seed the demo data set into an empty database at start (STEWARD_DEMO_SEED, default on). */
+  /**
+   * Seed the demo data set into an empty database at start (STEWARD_DEMO_SEED): by default only for the
+   * embedded database on a loopback HOST, elsewhere only when asked (STEWARD_DEMO_SEED=on).
+   */
   demoSeed: boolean;
+  /**
+   * Why demo accounts with published credentials would be open to others (HOST not loopback, DATABASE_URL
+   * set), unless STEWARD_DEMO_SEED=on asked for the demo there; null for the embedded database on loopback.
+   * When set, main.ts seeds nothing by default and refuses to start on a database whose demo staff still
+   * take the published password.
+   */
+  demoExposure: string | null;
   /** Size of that demo data set (STEWARD_DEMO_USERS customers, STEWARD_DEMO_ACTIVITIES activities); the seed's defaults when absent. */
   demoUsers?: number;
   demoActivities?: number;
@@ -242,6 +252,35 @@ function trustedProxies(env: Env): false | string[] {
   return list;
 }
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether listening on `host` reaches this machine only (a name other than localhost cannot be known to). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (h === 'localhost') return true;
+  const family = isIP(h);
+  return family !== 0 && LOOPBACK.check(h, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * The demo seed publishes its credentials (the README's password, the 2FA account's TOTP secret), so it
+ * is the default only where nobody else can reach them: the embedded database on a loopback HOST.
+ * Elsewhere only STEWARD_DEMO_SEED=on seeds, and the reason is kept for main.ts to say so.
+ */
+function demoDecision(env: Env, host: string): Pick<Config, 'demoSeed' | 'demoExposure'> {
+  const raw = env.STEWARD_DEMO_SEED;
+  const asked = raw === undefined || raw.trim() === '' ? null : bool(env, 'STEWARD_DEMO_SEED', false);
+  const reasons = [
+    ...(isLoopbackHost(host) ? [] : [`HOST=${host} is not a loopback address`]),
+    ...(env.DATABASE_URL ? ['DATABASE_URL is set'] : []),
+  ];
+  if (asked === true) return { demoSeed: true, demoExposure: null };
+  const demoExposure = reasons.length > 0 ? reasons.join(' and ') : null;
+  return { demoSeed: asked === null && demoExposure === null, demoExposure };
+}
+
 /** What the defaults depend on besides the environment: the password gate takes half the cores. */
 export interface Machine { cores: number }
 
@@ -273,9 +312,10 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
   const demoPassword = env.STEWARD_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
   if (demoPassword.length < 8) throw new ConfigError('STEWARD_DEMO_PASSWORD must be at least 8 characters');
   const secure = env.COOKIE_SECURE;
-  const demoSeed = bool(env, 'STEWARD_DEMO_SEED', true);
+  const host = env.HOST || '127.0.0.1';
+  const { demoSeed, demoExposure } = demoDecision(env, host);
   return {
-    host: env.HOST || '127.0.0.1',
+    host,
     port: int(env, 'PORT', 8080, 0, 65535),
     databaseUrl: env.DATABASE_URL ? url(env, 'DATABASE_URL', '', ['postgres:', 'postgresql:']) : undefined,
     dataDir: env.STEWARD_DATA_DIR || './data',
@@ -292,6 +332,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     externalRedirectUrl: url(env, 'EXTERNAL_REDIRECT_URL', 'https://example.com/', ['http:', 'https:']),
     demoPassword,
     demoSeed,
+    demoExposure,
     demoUsers: env.STEWARD_DEMO_USERS ? int(env, 'STEWARD_DEMO_USERS', 0, 1, 10_000_000) : undefined,
     demoActivities: env.STEWARD_DEMO_ACTIVITIES ? int(env, 'STEWARD_DEMO_ACTIVITIES', 0, 0, 100_000_000) : undefined,
     demoMarket: { ratePerSecond: rate(env, 'STEWARD_DEMO_MARKET_RATE', demoSeed ? 2 : 0, 100) },

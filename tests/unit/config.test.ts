@@ -94,6 +94,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ STEWARD_DEMO_MARKET_RATE: '100' }).demoMarket).toEqual({ ratePerSecond: 100 });
   });
 
+  it('seeds the demo by default only for the embedded database on loopback; elsewhere only when asked', () => {
+    const decide = (env: Record<string, string>) => {
+      const c = loadConfig(env);
+      return { seed: c.demoSeed, exposure: c.demoExposure, market: c.demoMarket.ratePerSecond };
+    };
+    const PG = 'postgres://u@db.internal:5432/steward';
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) {
+      expect(decide({ HOST: host }), host).toEqual({ seed: true, exposure: null, market: 2 });
+    }
+    expect(decide({})).toEqual({ seed: true, exposure: null, market: 2 });
+    expect(decide({ HOST: '0.0.0.0' })).toEqual({ seed: false, exposure: 'HOST=0.0.0.0 is not a loopback address', market: 0 });
+    expect(decide({ HOST: '::' }).seed).toBe(false);
+    expect(decide({ HOST: 'steward.example.com' }).seed).toBe(false);
+    expect(decide({ DATABASE_URL: PG })).toEqual({ seed: false, exposure: 'DATABASE_URL is set', market: 0 });
+    expect(decide({ HOST: '0.0.0.0', DATABASE_URL: PG }).exposure).toBe('HOST=0.0.0.0 is not a loopback address and DATABASE_URL is set');
+    // Asked by name: seeded anywhere, and nothing to refuse.
+    for (const on of ['on', 'true', '1']) {
+      expect(decide({ HOST: '0.0.0.0', DATABASE_URL: PG, STEWARD_DEMO_SEED: on })).toEqual({ seed: true, exposure: null, market: 2 });
+    }
+    // Off: never seeded, and where others reach it the published credentials are still refused.
+    expect(decide({ STEWARD_DEMO_SEED: 'off' })).toEqual({ seed: false, exposure: null, market: 0 });
+    expect(decide({ DATABASE_URL: PG, STEWARD_DEMO_SEED: 'false' })).toEqual({ seed: false, exposure: 'DATABASE_URL is set', market: 0 });
+    expect(decide({ HOST: '0.0.0.0', STEWARD_DEMO_SEED: ' ' }).seed).toBe(false);
+  });
+
   it('accepts a configured captcha', () => {
     const c = loadConfig({ CAPTCHA_TYPE: 'turnstile', CAPTCHA_SITE_KEY: 'site', CAPTCHA_SECRET: 's', CAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/verify' });
     expect(c.captcha).toEqual({ type: 'turnstile', siteKey: 'site', secret: 's', verifyUrl: 'http://127.0.0.1:9/verify' });

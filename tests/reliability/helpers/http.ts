@@ -43,7 +43,8 @@ export async function newStore(adminUrl: string | undefined): Promise<Store> {
   await admin(`CREATE DATABASE ${name}`);
   const u = new URL(adminUrl); u.pathname = `/${name}`;
   const url = u.toString();
-  return { env: { DATABASE_URL: url }, open: () => openDatabase({ url, poolSize: 2 }), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  // The demo on a database server is asked for by name (config.ts demoSeed).
+  return { env: { DATABASE_URL: url, STEWARD_DEMO_SEED: 'on' }, open: () => openDatabase({ url, poolSize: 2 }), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export function start(store: Store, env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
