@@ -186,6 +186,7 @@ export const ERRORS = {
   'admin.wallet_transfer.invalid_action': 422,
   'admin.wallet_transfer.invalid_state': 422,
   'admin.wallet_transfer.second_approver_required': 422,
+  'admin.wallet_transfer.creator_cannot_approve': 422,
   'admin.wallet_transfer.same_wallet': 422,
   'admin.wallet_transfer.wallet_doesnt_exist': 422,
   'admin.wallet_transfer.wallet_not_active': 422,

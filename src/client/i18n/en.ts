@@ -189,6 +189,7 @@ export const EN: Record<string, string> = {
   'admin.wallet_transfer.invalid_action': 'The action is approve or reject.',
   'admin.wallet_transfer.invalid_state': 'This transfer is already decided.',
   'admin.wallet_transfer.second_approver_required': 'You gave the first approval: another staff member must give the second.',
+  'admin.wallet_transfer.creator_cannot_approve': 'You requested this transfer: another staff member must approve it.',
   'admin.wallet_transfer.same_wallet': 'Choose two different wallets.',
   'admin.wallet_transfer.wallet_doesnt_exist': 'There is no such wallet.',
   'admin.wallet_transfer.wallet_not_active': 'Both wallets must be active.',
