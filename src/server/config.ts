@@ -98,11 +98,45 @@ export interface Config {
   webhooks: { secrets: Partial<Record<'simplex' | 'banxa' | 'stripe', string>>; toleranceSeconds: number };
   /** Sessions a user may hold at once; signing in past it ends the oldest. */
   sessionsPerUser: number;
+  /**
+   * Connection limits (plugins/connections.ts, realtime/caps.ts): how long a request's headers and the
+   * whole request may take to arrive and an idle keep-alive socket may stay; the HTTP sockets without a
+   * staff session per client address and in total (past them the oldest such socket is closed); the
+   * Ranger sockets without a staff session per client address and in total (past them refused). Staff
+   * connections count against none of these.
+   */
+  connections: ConnectionLimits;
   /** Message providers (server/messaging): SMTP, the SMS HTTP API and FCM; each absent one is the log transport. */
   messaging: MessagingConfig;
   /** Serve the built SPA from this directory (absent: API only). */
   staticDir?: string;
   secureCookies: 'auto' | boolean;
+}
+
+export interface ConnectionLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  httpPerAddress: number;
+  httpTotal: number;
+  rangerPerAddress: number;
+  rangerTotal: number;
+}
+
+function connectionLimits(env: Env): ConnectionLimits {
+  const headersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 1000, 300_000);
+  const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000);
+  // Node requires it: the headers' limit is part of the whole request's.
+  if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('HTTP_REQUEST_TIMEOUT_MS must not be shorter than HTTP_HEADERS_TIMEOUT_MS');
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 600_000),
+    httpPerAddress: int(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 128, 1, 1_000_000),
+    httpTotal: int(env, 'HTTP_MAX_CONNECTIONS', 4096, 1, 10_000_000),
+    rangerPerAddress: int(env, 'RANGER_MAX_ANONYMOUS_PER_ADDRESS', 32, 0, 1_000_000),
+    rangerTotal: int(env, 'RANGER_MAX_ANONYMOUS', 2048, 0, 10_000_000),
+  };
 }
 
 /**
@@ -361,6 +395,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
       queue: int(env, 'PASSWORD_HASH_QUEUE', 8, 0, 10_000),
     },
     sessionsPerUser: int(env, 'SESSIONS_PER_USER', 10, 1, 1000),
+    connections: connectionLimits(env),
     messaging: messagingConfig(env),
     withdrawReviewAmounts: reviewAmounts(env),
     bonusReviewAmounts: reviewAmounts(env, 'BONUS_REVIEW_AMOUNTS', DEFAULT_BONUS_REVIEW_AMOUNTS),

@@ -58,6 +58,8 @@ export const ERRORS = {
   'ranger.too_many_streams': 400,
   'ranger.message.invalid': 400,
   'ranger.rate_limited': 429,
+  // Too many Ranger sockets without a staff session from one address, or in all (RANGER_MAX_ANONYMOUS*).
+  'ranger.too_many_connections': 429,
   'ranger.stream.unavailable': 503,
   // identity
   'identity.user.access.invalid_token': 422,

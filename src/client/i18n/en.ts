@@ -51,6 +51,7 @@ export const EN: Record<string, string> = {
   'ranger.too_many_streams': 'Too many live streams are open.',
   'ranger.message.invalid': 'The live feed did not understand the message.',
   'ranger.rate_limited': 'Too many live feed messages; slow down.',
+  'ranger.too_many_connections': 'Too many live connections from this address: close some tabs and try again.',
   'ranger.stream.unavailable': 'The live stream is not available right now.',
   'admin.ability.not_permitted': 'You do not have permission to do this.',
   // sign-in
