@@ -14,6 +14,7 @@ import { registerStatic } from './plugins/static.js';
 import { runtimeConfigRoute } from './plugins/runtime-config.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSession } from './plugins/session.js';
+import { registerConnectionCaps } from './plugins/connections.js';
 import { registerRestrictions } from './plugins/restrictions.js';
 import { registerBarongRoutes } from './auth/routes.js';
 import { registerAuthz } from './plugins/authz.js';
@@ -43,9 +44,17 @@ declare module 'fastify' {
   }
 }
 
+/** How often Node looks for requests past their headers or request timeout (its default, 30 s, would let them linger). */
+const TIMEOUT_CHECK_MS = 1000;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const limits = deps.config.connections;
   const app = Fastify({
     logger: deps.logger ?? false,
+    // Slow requests end (slowloris): headers and whole request within their limits; idle keep-alive sockets too.
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     bodyLimit: deps.config.bodyLimit,
     trustProxy: deps.config.trustProxy,
     genReqId: () => randomUUID(),
@@ -75,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Barong checks restrictions before the session (plugins/restrictions.ts).
   registerRestrictions(app);
   registerSession(app);
+  // After the session gate: a socket carrying a staff session leaves the caps.
+  registerConnectionCaps(app);
   registerAuthz(app);
 
   runtimeConfigRoute(app);

@@ -3,7 +3,7 @@
  * tests pass a literal. Bad configuration throws a ConfigError whose message is one line naming
  * the variable.
  */
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 
 export class ConfigError extends Error {}
@@ -26,8 +26,18 @@ export interface Config {
   allowedRoles: string[];
   externalRedirectUrl: string;
   demoPassword: string;
-  /** Seed the demo data set into an empty database at start (STEWARD_DEMO_SEED, default on). */
+  /**
+   * Seed the demo data set into an empty database at start (STEWARD_DEMO_SEED): by default only for the
+   * embedded database on a loopback HOST, elsewhere only when asked (STEWARD_DEMO_SEED=on).
+   */
   demoSeed: boolean;
+  /**
+   * Why demo accounts with published credentials would be open to others (HOST not loopback, DATABASE_URL
+   * set), unless STEWARD_DEMO_SEED=on asked for the demo there; null for the embedded database on loopback.
+   * When set, main.ts seeds nothing by default and refuses to start on a database whose demo staff still
+   * take the published password.
+   */
+  demoExposure: string | null;
   /** Size of that demo data set (STEWARD_DEMO_USERS customers, STEWARD_DEMO_ACTIVITIES activities); the seed's defaults when absent. */
   demoUsers?: number;
   demoActivities?: number;
@@ -88,11 +98,45 @@ export interface Config {
   webhooks: { secrets: Partial<Record<'simplex' | 'banxa' | 'stripe', string>>; toleranceSeconds: number };
   /** Sessions a user may hold at once; signing in past it ends the oldest. */
   sessionsPerUser: number;
+  /**
+   * Connection limits (plugins/connections.ts, realtime/caps.ts): how long a request's headers and the
+   * whole request may take to arrive and an idle keep-alive socket may stay; the HTTP sockets without a
+   * staff session per client address and in total (past them the oldest such socket is closed); the
+   * Ranger sockets without a staff session per client address and in total (past them refused). Staff
+   * connections count against none of these.
+   */
+  connections: ConnectionLimits;
   /** Message providers (server/messaging): SMTP, the SMS HTTP API and FCM; each absent one is the log transport. */
   messaging: MessagingConfig;
   /** Serve the built SPA from this directory (absent: API only). */
   staticDir?: string;
   secureCookies: 'auto' | boolean;
+}
+
+export interface ConnectionLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  httpPerAddress: number;
+  httpTotal: number;
+  rangerPerAddress: number;
+  rangerTotal: number;
+}
+
+function connectionLimits(env: Env): ConnectionLimits {
+  const headersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 1000, 300_000);
+  const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000);
+  // Node requires it: the headers' limit is part of the whole request's.
+  if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('HTTP_REQUEST_TIMEOUT_MS must not be shorter than HTTP_HEADERS_TIMEOUT_MS');
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 600_000),
+    httpPerAddress: int(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 128, 1, 1_000_000),
+    httpTotal: int(env, 'HTTP_MAX_CONNECTIONS', 4096, 1, 10_000_000),
+    rangerPerAddress: int(env, 'RANGER_MAX_ANONYMOUS_PER_ADDRESS', 32, 0, 1_000_000),
+    rangerTotal: int(env, 'RANGER_MAX_ANONYMOUS', 2048, 0, 10_000_000),
+  };
 }
 
 /**
@@ -242,6 +286,35 @@ function trustedProxies(env: Env): false | string[] {
   return list;
 }
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether listening on `host` reaches this machine only (a name other than localhost cannot be known to). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (h === 'localhost') return true;
+  const family = isIP(h);
+  return family !== 0 && LOOPBACK.check(h, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * The demo seed publishes its credentials (the README's password, the 2FA account's TOTP secret), so it
+ * is the default only where nobody else can reach them: the embedded database on a loopback HOST.
+ * Elsewhere only STEWARD_DEMO_SEED=on seeds, and the reason is kept for main.ts to say so.
+ */
+function demoDecision(env: Env, host: string): Pick<Config, 'demoSeed' | 'demoExposure'> {
+  const raw = env.STEWARD_DEMO_SEED;
+  const asked = raw === undefined || raw.trim() === '' ? null : bool(env, 'STEWARD_DEMO_SEED', false);
+  const reasons = [
+    ...(isLoopbackHost(host) ? [] : [`HOST=${host} is not a loopback address`]),
+    ...(env.DATABASE_URL ? ['DATABASE_URL is set'] : []),
+  ];
+  if (asked === true) return { demoSeed: true, demoExposure: null };
+  const demoExposure = reasons.length > 0 ? reasons.join(' and ') : null;
+  return { demoSeed: asked === null && demoExposure === null, demoExposure };
+}
+
 /** What the defaults depend on besides the environment: the password gate takes half the cores. */
 export interface Machine { cores: number }
 
@@ -273,9 +346,10 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
   const demoPassword = env.STEWARD_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
   if (demoPassword.length < 8) throw new ConfigError('STEWARD_DEMO_PASSWORD must be at least 8 characters');
   const secure = env.COOKIE_SECURE;
-  const demoSeed = bool(env, 'STEWARD_DEMO_SEED', true);
+  const host = env.HOST || '127.0.0.1';
+  const { demoSeed, demoExposure } = demoDecision(env, host);
   return {
-    host: env.HOST || '127.0.0.1',
+    host,
     port: int(env, 'PORT', 8080, 0, 65535),
     databaseUrl: env.DATABASE_URL ? url(env, 'DATABASE_URL', '', ['postgres:', 'postgresql:']) : undefined,
     dataDir: env.STEWARD_DATA_DIR || './data',
@@ -292,6 +366,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     externalRedirectUrl: url(env, 'EXTERNAL_REDIRECT_URL', 'https://example.com/', ['http:', 'https:']),
     demoPassword,
     demoSeed,
+    demoExposure,
     demoUsers: env.STEWARD_DEMO_USERS ? int(env, 'STEWARD_DEMO_USERS', 0, 1, 10_000_000) : undefined,
     demoActivities: env.STEWARD_DEMO_ACTIVITIES ? int(env, 'STEWARD_DEMO_ACTIVITIES', 0, 0, 100_000_000) : undefined,
     demoMarket: { ratePerSecond: rate(env, 'STEWARD_DEMO_MARKET_RATE', demoSeed ? 2 : 0, 100) },
@@ -320,6 +395,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
       queue: int(env, 'PASSWORD_HASH_QUEUE', 8, 0, 10_000),
     },
     sessionsPerUser: int(env, 'SESSIONS_PER_USER', 10, 1, 1000),
+    connections: connectionLimits(env),
     messaging: messagingConfig(env),
     withdrawReviewAmounts: reviewAmounts(env),
     bonusReviewAmounts: reviewAmounts(env, 'BONUS_REVIEW_AMOUNTS', DEFAULT_BONUS_REVIEW_AMOUNTS),

@@ -1,15 +1,16 @@
 /**
  * The only file that reads process.env and listens. Opens the database (PGlite in STEWARD_DATA_DIR
- * unless DATABASE_URL is set), migrates, seeds demo data on an empty database, and serves.
+ * unless DATABASE_URL is set), migrates, seeds demo data on an empty embedded database on loopback (or
+ * when asked: config.ts demoSeed), refuses to expose the demo's published credentials, and serves.
  */
 import { mkdirSync } from 'node:fs';
-import { loadConfig, ConfigError, type Config } from './config.js';
+import { loadConfig, ConfigError, DEFAULT_DEMO_PASSWORD, type Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { ensureDefaultPermissions } from './auth/permissions-seed.js';
 import { isSeeded, seedDemo } from './db/seed/index.js';
-import { demoSignIn, formatBanner } from './db/seed/banner.js';
+import { demoAccountsTaking, demoSignIn, formatBanner } from './db/seed/banner.js';
 import { analyze, keepStatistics } from './db/statistics.js';
 import { startDemoNode } from './exchange/nodes/demo.js';
 import { startDemoMarket } from './trading/simulator.js';
@@ -29,8 +30,22 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   await migrate(db.kysely);
-  // An empty database gets the demo data set; STEWARD_DEMO_SEED=off keeps a fresh production database empty.
-  if (config.demoSeed && !(await isSeeded(db.kysely))) {
+  // The demo's published credentials never face others by accident (config.ts demoExposure).
+  if (config.demoExposure) {
+    const open = await demoAccountsTaking(db.kysely, DEFAULT_DEMO_PASSWORD);
+    if (open.length > 0) {
+      console.error(`steward: refusing to start: ${config.demoExposure}, and ${open.length} demo staff accounts (${open[0]}, …) `
+        + 'take the published demo password; change their passwords or remove them, or set STEWARD_DEMO_SEED=on to run the demo here on purpose');
+      await db.close();
+      process.exit(2);
+    }
+  }
+  const empty = !(await isSeeded(db.kysely));
+  if (empty && config.demoExposure) {
+    console.log(`Not seeding the demo data (${config.demoExposure}): the database starts empty; STEWARD_DEMO_SEED=on seeds it`);
+  }
+  // An empty database gets the demo data set by default only when it is the embedded one on loopback.
+  if (config.demoSeed && empty) {
     console.log('Seeding demo data…');
     const seeded = await seedDemo(db.kysely, {
       password: config.demoPassword, users: config.demoUsers, activities: config.demoActivities, nodePort: config.node.simulatorPort || undefined,

@@ -58,6 +58,8 @@ export const ERRORS = {
   'ranger.too_many_streams': 400,
   'ranger.message.invalid': 400,
   'ranger.rate_limited': 429,
+  // Too many Ranger sockets without a staff session from one address, or in all (RANGER_MAX_ANONYMOUS*).
+  'ranger.too_many_connections': 429,
   'ranger.stream.unavailable': 503,
   // identity
   'identity.user.access.invalid_token': 422,
@@ -75,6 +77,8 @@ export const ERRORS = {
   'identity.session.not_active': 401,
   'identity.session.missing_otp': 401,
   'identity.session.invalid_otp': 403,
+  // A right code of a step already used (RFC 6238 §5.2): refused, but not counted as a wrong code.
+  'identity.session.used_otp': 403,
   'identity.session.not_found': 404,
   'identity.session.too_many_attempts': 429,
   'identity.captcha.required': 400,
@@ -189,6 +193,7 @@ export const ERRORS = {
   'admin.wallet_transfer.invalid_action': 422,
   'admin.wallet_transfer.invalid_state': 422,
   'admin.wallet_transfer.second_approver_required': 422,
+  'admin.wallet_transfer.creator_cannot_approve': 422,
   'admin.wallet_transfer.same_wallet': 422,
   'admin.wallet_transfer.wallet_doesnt_exist': 422,
   'admin.wallet_transfer.wallet_not_active': 422,

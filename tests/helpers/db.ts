@@ -12,6 +12,20 @@ export async function openTestDb(opts: { poolSize?: number } = {}): Promise<Data
     const bytes = readFileSync(t.snapshot);
     return openDatabase({ memory: true, loadDataDir: new Blob([bytes]) });
   }
+  const clone = await clonePostgresTemplate();
+  const db = await openDatabase({ url: clone.url, poolSize: opts.poolSize ?? 4 });
+  const close = db.close;
+  db.close = async () => {
+    await close();
+    await clone.drop();
+  };
+  return db;
+}
+
+/** On PostgreSQL runs: a fresh database cloned from the migrated template, by URL (a server process can open it too). */
+export async function clonePostgresTemplate(): Promise<{ url: string; drop(): Promise<void> }> {
+  const t = inject('dbTemplate');
+  if (t.kind !== 'postgres') throw new Error('clonePostgresTemplate: not a PostgreSQL run');
   const name = `steward_t_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: t.url });
   await admin.connect();
@@ -21,13 +35,10 @@ export async function openTestDb(opts: { poolSize?: number } = {}): Promise<Data
     await admin.end();
   }
   const u = new URL(t.url); u.pathname = `/${name}`;
-  const db = await openDatabase({ url: u.toString(), poolSize: opts.poolSize ?? 4 });
-  const close = db.close;
-  db.close = async () => {
-    await close();
+  const drop = async () => {
     const c = new Client({ connectionString: t.url });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
   };
-  return db;
+  return { url: u.toString(), drop };
 }

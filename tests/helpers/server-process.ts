@@ -49,17 +49,7 @@ export async function startServer(
   if (!env.DATABASE_URL && !opts.fresh && !isPgliteDir(dataDir)) {
     await copySeeded(dataDir, env, (templateDir) => startServer(env, timeoutMs, { dataDir: templateDir, fresh: true }).then((s) => s.stop()));
   }
-  // Node itself with tsx's loader, not the tsx command: that one runs the server in a child process of
-  // its own, so a kill -9 would end the wrapper and leave the server running.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), STEWARD_DATA_DIR: dataDir, DATABASE_URL: '', STEWARD_NODE_SIMULATOR_PORT: nodePort,
-      // The demo market trades on its own; a test that wants it moving asks for a rate.
-      STEWARD_DEMO_MARKET_RATE: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  const { child, output } = spawnServer({ PORT: String(port), STEWARD_DATA_DIR: dataDir, STEWARD_NODE_SIMULATOR_PORT: nodePort, ...env });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((r) => child.once('exit', r));
   const alive = () => child.exitCode === null && child.signalCode === null;
@@ -74,12 +64,52 @@ export async function startServer(
   const kill = async () => { if (alive()) { child.kill('SIGKILL'); await exited; } };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!alive()) { await stop(); throw new Error(`server exited (${child.exitCode}):\n${out}`); }
-    if (/running at/i.test(out)) {
-      try { if ((await fetch(`${url}/config.json`)).ok) return { url, pid: child.pid!, output: () => out, alive, stop, kill }; } catch { /* not yet */ }
+    if (!alive()) { await stop(); throw new Error(`server exited (${child.exitCode}):\n${output()}`); }
+    if (/running at/i.test(output())) {
+      try { if ((await fetch(`${url}/config.json`)).ok) return { url, pid: child.pid!, output, alive, stop, kill }; } catch { /* not yet */ }
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`server did not start within ${timeoutMs} ms:\n${out}`);
+  throw new Error(`server did not start within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** The server process on `env` (over loopback, the embedded database, no demo market unless asked), its output collected. */
+function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  // Node itself with tsx's loader, not the tsx command: that one runs the server in a child process of
+  // its own, so a kill -9 would end the wrapper and leave the server running.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', DATABASE_URL: '',
+      // The demo market trades on its own; a test that wants it moving asks for a rate.
+      STEWARD_DEMO_MARKET_RATE: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => { out += d; });
+  child.stderr!.on('data', (d) => { out += d; });
+  return { child, output: () => out };
+}
+
+/**
+ * Runs a server that is expected to refuse to start: its exit code and output. One that starts
+ * listening instead (or takes past `timeoutMs`) is stopped, and that is an error.
+ */
+export async function refusedStart(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  const scratch = mkdtempSync(join(tmpdir(), 'steward-refused-'));
+  const { child, output } = spawnServer({ PORT: String(await freePort()), STEWARD_DATA_DIR: scratch, STEWARD_NODE_SIMULATOR_PORT: '0', ...env });
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (child.exitCode === null && child.signalCode === null) {
+      if (/running at/i.test(output()) || Date.now() > deadline) {
+        child.kill('SIGKILL');
+        await exited;
+        throw new Error(`the server started (or hung) instead of refusing:\n${output()}`);
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 100))]);
+    }
+    return { code: await exited, output: output() };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }

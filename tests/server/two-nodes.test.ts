@@ -41,7 +41,8 @@ describe.skipIf(!onPostgres)('two nodes on one PostgreSQL', () => {
     const u = new URL(t.url); u.pathname = `/${dbName}`;
     url = u.toString();
     const env = {
-      DATABASE_URL: url, STEWARD_DEMO_USERS: '40', STEWARD_DEMO_ACTIVITIES: '400', SIGNIN_MAX_PER_ACCOUNT_IP: '4',
+      // The demo on a database server is asked for by name (config.ts demoSeed).
+      DATABASE_URL: url, STEWARD_DEMO_SEED: 'on', STEWARD_DEMO_USERS: '40', STEWARD_DEMO_ACTIVITIES: '400', SIGNIN_MAX_PER_ACCOUNT_IP: '4',
       STEWARD_NODE_SIMULATOR_PORT: '0', TRUST_PROXY: 'loopback',
     };
     // A migrates and seeds the empty database; B starts on it as it stands.

@@ -1,6 +1,7 @@
 /**
  * Wallet transfers: checked wallets and currency, an idempotent request, approve that completes with a
- * balanced pair of asset operations, four-eyes above the review amount, reject, each once.
+ * balanced pair of asset operations, reject, each once. Two people at any amount (issue 30 item 8): the
+ * requester never approves their own transfer; above the review amount two approvers besides the requester.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
@@ -8,7 +9,7 @@ import { signInAs, type SignedIn } from '../helpers/auth.js';
 import { call, codesOf, COIN, expectLedgerHolds, setupMoney } from './money-fixtures.js';
 
 let t: TestApp;
-let su: SignedIn, admin: SignedIn, support: SignedIn;
+let su: SignedIn, admin: SignedIn, tech: SignedIn, support: SignedIn;
 const wallets: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -22,6 +23,7 @@ beforeAll(async () => {
   }
   su = (await signInAs(t, 'superadmin')).session;
   admin = (await signInAs(t, 'admin')).session;
+  tech = (await signInAs(t, 'technical')).session;
   support = (await signInAs(t, 'support')).session;
 });
 afterEach(async () => { await expectLedgerHolds(t); });
@@ -46,11 +48,30 @@ describe('wallet transfers', () => {
     expect(await transferOps(id)).toHaveLength(final.state === 'completed' ? 2 : 0);
   });
 
-  it('needs a second, different approver above the review amount', async () => {
+  it('never lets the requester approve their own transfer, at any amount; another staff member completes it', async () => {
+    for (const [amount, creator, other] of [['0.00000001', su, admin], ['4', admin, su], ['10', tech, admin]] as const) {
+      const res = await request(creator, { amount });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().id;
+      for (let i = 0; i < 2; i++) expect(codesOf(await act(creator, id, 'approve')), amount).toEqual(['admin.wallet_transfer.creator_cannot_approve']);
+      expect((await call(t, creator, 'GET', `/wallet_transfers/${id}`)).json()).toMatchObject({ state: 'pending', approved_by_uid: null });
+      expect(await transferOps(id)).toEqual([]);
+      expect((await act(other, id, 'approve')).json().state, amount).toBe('completed');
+      expect(await transferOps(id)).toHaveLength(2);
+    }
+    // The requester may still withdraw a request: rejecting moves nothing.
+    const id = (await request(su)).json().id;
+    expect((await act(su, id, 'reject')).json().state).toBe('rejected');
+  });
+
+  it('needs two approvers besides the requester above the review amount', async () => {
     const id = (await request(su, { amount: '25' })).json().id;
+    expect(codesOf(await act(su, id, 'approve'))).toEqual(['admin.wallet_transfer.creator_cannot_approve']);
     expect((await act(admin, id, 'approve')).json()).toMatchObject({ state: 'under_review', approved_by_uid: expect.stringMatching(/^ID/) });
     expect(codesOf(await act(admin, id, 'approve'))).toEqual(['admin.wallet_transfer.second_approver_required']);
-    expect((await act(su, id, 'approve')).json().state).toBe('completed');
+    expect(codesOf(await act(su, id, 'approve'))).toEqual(['admin.wallet_transfer.creator_cannot_approve']);
+    expect(await transferOps(id)).toEqual([]);
+    expect((await act(tech, id, 'approve')).json().state).toBe('completed');
     expect(await transferOps(id)).toEqual([{ code: 102, debit: expect.stringMatching(/^25\./), credit: '0.000000000000000000' },
       { code: 102, debit: '0.000000000000000000', credit: expect.stringMatching(/^25\./) }]);
   });

@@ -56,6 +56,10 @@ describe('loadConfig', () => {
     [{ STEWARD_DEMO_MARKET_RATE: '101' }, /^STEWARD_DEMO_MARKET_RATE /],
     [{ STEWARD_DEMO_MARKET_RATE: 'fast' }, /^STEWARD_DEMO_MARKET_RATE /],
     [{ STEWARD_DEMO_MARKET_RATE: '1e3' }, /^STEWARD_DEMO_MARKET_RATE /],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '10' }, /^HTTP_HEADERS_TIMEOUT_MS /],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '5000' }, /^HTTP_REQUEST_TIMEOUT_MS /],
+    [{ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }, /^HTTP_MAX_CONNECTIONS_PER_ADDRESS /],
+    [{ RANGER_MAX_ANONYMOUS: 'lots' }, /^RANGER_MAX_ANONYMOUS /],
   ])('rejects %o with a one-line message naming the variable', (env, re) => {
     let err: unknown;
     try { loadConfig(env); } catch (e) { err = e; }
@@ -92,6 +96,44 @@ describe('loadConfig', () => {
     expect(loadConfig({ STEWARD_DEMO_MARKET_RATE: '0' }).demoMarket).toEqual({ ratePerSecond: 0 });
     expect(loadConfig({ STEWARD_DEMO_MARKET_RATE: '0.5' }).demoMarket).toEqual({ ratePerSecond: 0.5 });
     expect(loadConfig({ STEWARD_DEMO_MARKET_RATE: '100' }).demoMarket).toEqual({ ratePerSecond: 100 });
+  });
+
+  it('seeds the demo by default only for the embedded database on loopback; elsewhere only when asked', () => {
+    const decide = (env: Record<string, string>) => {
+      const c = loadConfig(env);
+      return { seed: c.demoSeed, exposure: c.demoExposure, market: c.demoMarket.ratePerSecond };
+    };
+    const PG = 'postgres://u@db.internal:5432/steward';
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) {
+      expect(decide({ HOST: host }), host).toEqual({ seed: true, exposure: null, market: 2 });
+    }
+    expect(decide({})).toEqual({ seed: true, exposure: null, market: 2 });
+    expect(decide({ HOST: '0.0.0.0' })).toEqual({ seed: false, exposure: 'HOST=0.0.0.0 is not a loopback address', market: 0 });
+    expect(decide({ HOST: '::' }).seed).toBe(false);
+    expect(decide({ HOST: 'steward.example.com' }).seed).toBe(false);
+    expect(decide({ DATABASE_URL: PG })).toEqual({ seed: false, exposure: 'DATABASE_URL is set', market: 0 });
+    expect(decide({ HOST: '0.0.0.0', DATABASE_URL: PG }).exposure).toBe('HOST=0.0.0.0 is not a loopback address and DATABASE_URL is set');
+    // Asked by name: seeded anywhere, and nothing to refuse.
+    for (const on of ['on', 'true', '1']) {
+      expect(decide({ HOST: '0.0.0.0', DATABASE_URL: PG, STEWARD_DEMO_SEED: on })).toEqual({ seed: true, exposure: null, market: 2 });
+    }
+    // Off: never seeded, and where others reach it the published credentials are still refused.
+    expect(decide({ STEWARD_DEMO_SEED: 'off' })).toEqual({ seed: false, exposure: null, market: 0 });
+    expect(decide({ DATABASE_URL: PG, STEWARD_DEMO_SEED: 'false' })).toEqual({ seed: false, exposure: 'DATABASE_URL is set', market: 0 });
+    expect(decide({ HOST: '0.0.0.0', STEWARD_DEMO_SEED: ' ' }).seed).toBe(false);
+  });
+
+  it('has connection limits that staff are not counted against, and takes other values', () => {
+    expect(loadConfig({}).connections).toEqual({
+      headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 72_000,
+      httpPerAddress: 128, httpTotal: 4096, rangerPerAddress: 32, rangerTotal: 2048,
+    });
+    expect(loadConfig({
+      HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '3000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '8', HTTP_MAX_CONNECTIONS: '100', RANGER_MAX_ANONYMOUS_PER_ADDRESS: '0', RANGER_MAX_ANONYMOUS: '0',
+    }).connections).toEqual({
+      headersTimeoutMs: 2000, requestTimeoutMs: 3000, keepAliveTimeoutMs: 5000, httpPerAddress: 8, httpTotal: 100, rangerPerAddress: 0, rangerTotal: 0,
+    });
   });
 
   it('accepts a configured captcha', () => {

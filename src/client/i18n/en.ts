@@ -51,6 +51,7 @@ export const EN: Record<string, string> = {
   'ranger.too_many_streams': 'Too many live streams are open.',
   'ranger.message.invalid': 'The live feed did not understand the message.',
   'ranger.rate_limited': 'Too many live feed messages; slow down.',
+  'ranger.too_many_connections': 'Too many live connections from this address: close some tabs and try again.',
   'ranger.stream.unavailable': 'The live stream is not available right now.',
   'admin.ability.not_permitted': 'You do not have permission to do this.',
   // sign-in
@@ -68,6 +69,7 @@ export const EN: Record<string, string> = {
   'identity.session.not_active': 'Your account is not active.',
   'identity.session.missing_otp': 'Code Required',
   'identity.session.invalid_otp': 'Invalid 2FA code',
+  'identity.session.used_otp': 'This code was used already. Enter the next code from your authenticator app.',
   'identity.session.resend_time': 'Please wait before trying again.',
   'identity.session.too_many_attempts': 'Too many attempts, please try again later.',
   'identity.session.not_found': 'Session not found.',
@@ -191,6 +193,7 @@ export const EN: Record<string, string> = {
   'admin.wallet_transfer.invalid_action': 'The action is approve or reject.',
   'admin.wallet_transfer.invalid_state': 'This transfer is already decided.',
   'admin.wallet_transfer.second_approver_required': 'You gave the first approval: another staff member must give the second.',
+  'admin.wallet_transfer.creator_cannot_approve': 'You requested this transfer: another staff member must approve it.',
   'admin.wallet_transfer.same_wallet': 'Choose two different wallets.',
   'admin.wallet_transfer.wallet_doesnt_exist': 'There is no such wallet.',
   'admin.wallet_transfer.wallet_not_active': 'Both wallets must be active.',

@@ -2,6 +2,9 @@
 import type { ActionDef, Resource } from '../../shared/resources';
 
 export function fourEyesReason(r: Resource, a: ActionDef, row: Record<string, unknown>, uid: string | undefined): string | undefined {
-  if (!a.notBy || !uid || String(row[a.notBy] ?? '') !== uid) return undefined;
-  return `${a.notByReason ?? `You created this ${r.label.toLowerCase()}`}: another staff member must ${a.label.toLowerCase()} it`;
+  if (!a.notBy || !uid) return undefined;
+  const rules = typeof a.notBy === 'string'
+    ? [{ field: a.notBy, reason: a.notByReason ?? `You created this ${r.label.toLowerCase()}` }] : a.notBy;
+  const hit = rules.find((rule) => String(row[rule.field] ?? '') === uid);
+  return hit && `${hit.reason}: another staff member must ${a.label.toLowerCase()} it`;
 }

@@ -9,6 +9,7 @@ import { logsRoutes } from './logs/index.js';
 import { userAdminRoutes } from './users/index.js';
 import { restrictionRoutes } from './restrictions/routes.js';
 import { countryServiceRoutes } from './country-services.js';
+import { emailNotificationRules } from './email-notifications.js';
 import { pinRoutes } from './pins.js';
 import { viewRoutes } from './views.js';
 
@@ -26,6 +27,7 @@ export async function registerBarongRoutes(app: FastifyInstance): Promise<void> 
     await barong.register(async (admin) => viewRoutes(admin), { prefix: '/admin' });
     restrictionRoutes(barong);
     countryServiceRoutes(barong);
+    emailNotificationRules();
     registerResourceRoutes(barong, 'barong');
   }, { prefix: BARONG_PREFIX });
 }

@@ -7,7 +7,7 @@
  * 2. each attempt takes its share of the budgets (auth/throttle.ts) atomically, or is refused 429;
  * 3. the password is verified inside the hash gate; every refusal costs one argon2id run, whether or
  *    not the account exists or has a usable digest;
- * 4. a 2FA code is accepted once (users.otp_last_step).
+ * 4. a 2FA code is accepted once (users.otp_last_step); used again it is refused used_otp, not counted as a guess.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { define, nullable, optional, type as shape } from 'superstruct';
@@ -129,7 +129,7 @@ export function signInRoutes(app: FastifyInstance): void {
       if (code === '') return notAGuess(401, 'identity.session.missing_otp', action);
       if (!(await throttle.take([keys.code]))) return tooMany(action);
       charged.push(keys.code);
-      let step: number | null;
+      let step: number | 'spent' | null;
       try {
         step = await verifyTotp(user.otp_secret, code, app.deps.now(), user.otp_last_step);
       } catch (err) {
@@ -137,9 +137,14 @@ export function signInRoutes(app: FastifyInstance): void {
         req.log.error({ err, uid: user.uid }, 'totp verification failed');
         return bothFactors ? tooMany(action) : notAGuess(422, 'totp.error', action);
       }
+      if (step === null) return refused(403, 'identity.session.invalid_otp', action);
       // Claimed atomically: of two sign-ins with one code, one wins and the other is a reused code.
-      if (step === null || !(await claimOtpStep(db.kysely, user.id, step))) {
-        return refused(403, 'identity.session.invalid_otp', action);
+      // A reused code is no guess (it takes the secret to know it): refused, but charged nowhere, so a
+      // double-submitted form cannot lock the owner out. Under the account's brake it is the 429 still.
+      if (step === 'spent' || !(await claimOtpStep(db.kysely, user.id, step))) {
+        if (!bothFactors) return notAGuess(403, 'identity.session.used_otp', action);
+        await throttle.giveBack(charged);
+        return tooMany(action);
       }
     } else if (bothFactors) {
       return tooMany();

@@ -11,23 +11,32 @@ export const TOTP_DIGITS = 6;
 export class TotpError extends Error {}
 
 /**
- * The time step `code` belongs to, or null when it is no code of the current step or one either side.
- * A step at or before `afterStep` (the user's last accepted one) is refused too, so a code works once
- * (RFC 6238 §5.2); the caller claims the step atomically (claimOtpStep) to settle two concurrent uses.
+ * What a code is worth: the time step it belongs to when it is a code of the current step or one either
+ * side, 'spent' when it is such a code but its step is at or before `afterStep` (the user's last accepted
+ * one: a code works once, RFC 6238 §5.2), else null. A spent code proves the secret as much as a fresh
+ * one, so the caller refuses it without counting a guess (a double-submitted form must not lock anyone
+ * out); the caller claims a fresh step atomically (claimOtpStep) to settle two concurrent uses.
  */
 export async function verifyTotp(
   secret: string | null, code: string, now: Date, afterStep: number | null = null,
-): Promise<number | null> {
+): Promise<number | 'spent' | null> {
   // Only digits reach the library: anything else is simply a wrong code, not a library error.
   if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return null;
   if (!secret) throw new TotpError('2FA is on but the user has no secret');
   const epoch = Math.floor(now.getTime() / 1000);
   // Every step the window allows is used up already (the library would throw on such an afterTimeStep).
-  if (afterStep !== null && afterStep >= Math.floor(epoch / TOTP_PERIOD_S) + 1) return null;
+  const allSpent = afterStep !== null && afterStep >= Math.floor(epoch / TOTP_PERIOD_S) + 1;
+  const fresh = allSpent ? null : await matchStep(secret, code, epoch, afterStep);
+  if (fresh !== null || afterStep === null) return fresh;
+  // Asked again without the floor: the same code one step of drift either way, only already used.
+  return (await matchStep(secret, code, epoch, null)) === null ? null : 'spent';
+}
+
+async function matchStep(secret: string, token: string, epoch: number, afterStep: number | null): Promise<number | null> {
   try {
     const result = await verify({
       secret,
-      token: code,
+      token,
       period: TOTP_PERIOD_S,
       digits: TOTP_DIGITS,
       epoch,

@@ -57,7 +57,9 @@ async function startServer(url: string): Promise<{ server: ChildProcess; port: n
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
-      ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: url, STEWARD_DEMO_SEED: 'false',
+      ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: url,
+      // Seeded above with the demo password: on a database server that takes asking for the demo (config.ts demoSeed).
+      STEWARD_DEMO_SEED: 'on',
       STEWARD_DEMO_MARKET_RATE: '0', STEWARD_NODE_SIMULATOR_PORT: '0', STEWARD_STATIC_DIR: '', EXPORT_MAX_ROWS: String(ROWS),
     },
     stdio: ['ignore', 'pipe', 'inherit'],

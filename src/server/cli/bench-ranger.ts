@@ -77,9 +77,11 @@ async function startNode(dbUrl: string, dataDir: string): Promise<Node> {
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
-      ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: dbUrl, STEWARD_DATA_DIR: dataDir, STEWARD_DEMO_USERS: '50',
+      ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: dbUrl, STEWARD_DEMO_SEED: 'on', STEWARD_DATA_DIR: dataDir, STEWARD_DEMO_USERS: '50',
       STEWARD_DEMO_ACTIVITIES: '100', STEWARD_DEMO_MARKET_RATE: '0', STEWARD_NODE_SIMULATOR_PORT: '0', STEWARD_STATIC_DIR: '',
       STEWARD_DEMO_PASSWORD: PASSWORD,
+      // Every bench client is an anonymous socket from this one address: the caps would refuse them.
+      RANGER_MAX_ANONYMOUS_PER_ADDRESS: '1000000', RANGER_MAX_ANONYMOUS: '1000000', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '1000000', HTTP_MAX_CONNECTIONS: '1000000',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

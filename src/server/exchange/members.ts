@@ -2,7 +2,8 @@
  * Peatio admin members (A45, A49, A50, P-A46, P-A48), mounted at /api/v2/peatio/admin. Peatio style:
  * writes answer 201 with the Member, ability refusals are 403, decimals are strings.
  *
- * Lock/unlock funds: only a superadmin, and only on an investor (spec §6). `amount` moves that amount
+ * A member's group and minimum swap amount are their account's settings: the superadmin rule applies
+ * (auth/users/guards.ts). Lock/unlock funds: only a superadmin, and only on an investor (spec §6). `amount` moves that amount
  * of the account named by `currency`; `percentage` moves that share of every account. Locking takes
  * from balance into locked, unlocking the other way; neither may go below zero. Amounts keep to the
  * currency's precision: a finer amount is refused, a percentage's share is truncated to it (queries/members.ts).
@@ -16,7 +17,7 @@ import { withAudit } from '../plugins/audit.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { findUserByUid, lockUserByUid, patchUser, type AdminUserRow } from '../db/queries/users-admin.js';
 import { feeGroups, memberAccounts, moveAmount, movePercentage } from '../db/queries/members.js';
-import { bodyOf, caller, found, validated } from '../auth/users/guards.js';
+import { bodyOf, caller, found, guardTarget, validated } from '../auth/users/guards.js';
 import { accountEntity, plainDecimal } from '../auth/users/entity.js';
 import { iso } from '../db/queries/user-json.js';
 
@@ -59,6 +60,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     const uid = req.params.uid;
     await withAudit(req, { topic: 'members', action: 'update', targetUid: uid, data: { uid } }, async (trx, note) => {
       const u = found(await lockUserByUid(trx, uid), NOT_FOUND);
+      guardTarget(caller(req), u);
       note({ group: { from: u.fee_group, to: group } });
       return patchUser(trx, u.id, { fee_group: group }, app.deps.now());
     });
@@ -72,6 +74,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     const v = validated(validateForm(MinSwapAmount, bodyOf(req), { prefix: PREFIX, codes: { 'group.pattern': `${PREFIX}.invalid_group` } }));
     await withAudit(req, { topic: 'members', action: 'update', targetUid: v.uid, data: { uid: v.uid, group: v.group } }, async (trx, note) => {
       const u = found(await lockUserByUid(trx, v.uid), NOT_FOUND);
+      guardTarget(caller(req), u);
       if (v.group !== 'any' && v.group !== u.fee_group) fail(422, `${PREFIX}.invalid_group`);
       note({ min_swap_amount: { from: plainDecimal(u.minimum_swap_amount), to: plainDecimal(v.min_swap_amount) } });
       return patchUser(trx, u.id, { minimum_swap_amount: v.min_swap_amount }, app.deps.now());

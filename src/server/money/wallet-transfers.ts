@@ -1,7 +1,9 @@
 /**
- * Wallet transfers' rules: both wallets active, different, and holding the currency; approve completes
- * the transfer — or, above the currency's review amount (WITHDRAW_REVIEW_AMOUNTS, the withdrawals'
- * rule), the first approval puts it under review and only another staff member completes it. Completing
+ * Wallet transfers' rules: both wallets active, different, and holding the currency. The platform's own
+ * funds move on two people's word at any amount: the requester never approves their own transfer, so
+ * another staff member's approval completes it — or, above the currency's review amount
+ * (WITHDRAW_REVIEW_AMOUNTS, the withdrawals' rule), puts it under review, and a third person, neither the
+ * requester nor the first approver, completes it. Reject is anyone's (the requester may withdraw a request: it moves nothing). Completing
  * posts a balanced pair of asset operations (reference Transfer): credit − debit of the platform's assets
  * is unchanged, and the transfer row says which wallet each side is. Guarded by the state under the row's lock.
  */
@@ -26,18 +28,19 @@ export async function checkTransfer(db: Kysely<DB>, t: { from: number; to: numbe
   return null;
 }
 
-export type TransferRefusal = 'not_found' | 'invalid_state' | 'second_approver_required';
+export type TransferRefusal = 'not_found' | 'invalid_state' | 'creator_cannot_approve' | 'second_approver_required';
 
 export async function actOnTransfer(
   trx: Kysely<DB>, id: number, action: 'approve' | 'reject', by: { staff: number; at: Date; reviewAmounts: Readonly<Record<string, string>> },
 ): Promise<{ state: string } | TransferRefusal> {
   const t = await trx.selectFrom('wallet_transfers as w').innerJoin('currencies as c', 'c.code', 'w.currency_id')
-    .select(['w.id', 'w.currency_id', 'w.amount', 'w.state', 'w.approved_by', 'c.type']).where('w.id', '=', id).forUpdate('w').executeTakeFirst();
+    .select(['w.id', 'w.currency_id', 'w.amount', 'w.state', 'w.creator_id', 'w.approved_by', 'c.type']).where('w.id', '=', id).forUpdate('w').executeTakeFirst();
   if (!t) return 'not_found';
   if (t.state !== 'pending' && t.state !== 'under_review') return 'invalid_state';
   let to = action === 'reject' ? 'rejected' : 'completed';
   if (action === 'approve') {
     const limit = by.reviewAmounts[t.currency_id];
+    if (t.creator_id === by.staff) return 'creator_cannot_approve';
     if (t.state === 'under_review' && t.approved_by === by.staff) return 'second_approver_required';
     if (t.state === 'pending' && limit !== undefined && compareDecimal(t.amount, limit) > 0) to = 'under_review';
   }

@@ -16,6 +16,8 @@ import { Feed } from './feed.js';
 import { Client, Hub, MAX_STREAMS } from './hub.js';
 import { parseStream, QUEUES, type Queue, type StreamKind } from './streams.js';
 import { watchSessions } from './session-watch.js';
+import { AnonymousSockets } from './caps.js';
+import { clientOf } from '../plugins/restrictions.js';
 
 export const RANGER_PREFIX = '/api/v2/ranger';
 /** Frames larger than this close the connection (1009): a subscribe message is a few hundred bytes. */
@@ -29,6 +31,9 @@ declare module 'fastify' {
     ranger: { hub: Hub; bus: EventBus; feed: Feed };
   }
 }
+
+/** Closes a socket over the caps that got through the upgrade (two upgrades raced past the check): "try again later". */
+const TRY_AGAIN_LATER = 1013;
 
 /** The page that opened the socket must be this server's own (a non-browser client sends no Origin). */
 function checkOrigin(req: FastifyRequest): void {
@@ -52,6 +57,15 @@ export async function registerRanger(app: FastifyInstance): Promise<void> {
   const feed = new Feed({ db: db.kysely, hub, now, queuesFor, warn: (err, what) => app.log.warn({ err }, what) });
   bus.add(feed);
   app.decorate('ranger', { hub, bus, feed });
+  const anonymous = new AnonymousSockets(config.connections.rangerPerAddress, config.connections.rangerTotal);
+  /** The address a socket without a staff session counts under, or null for staff. */
+  const anonymousAddress = (req: FastifyRequest): string | null =>
+    (req.auth && config.allowedRoles.includes(req.auth.user.role) ? null : clientOf(app, req).ip);
+  /** Refused before the upgrade when the caps are reached (README → Security: connection limits). */
+  const checkCaps = (req: FastifyRequest): void => {
+    const address = req.ws ? anonymousAddress(req) : null;
+    if (address !== null && !anonymous.room(address)) fail(429, 'ranger.too_many_connections');
+  };
 
   /** Why `c` may not have `kind`, or null when it may. */
   const refusal = (c: Client, kind: StreamKind): string | null => {
@@ -114,6 +128,12 @@ export async function registerRanger(app: FastifyInstance): Promise<void> {
   };
 
   const connect = (ws: WebSocket, req: FastifyRequest) => {
+    // Taken here, where nothing else runs in between: the check before the upgrade may have raced another.
+    const address = anonymousAddress(req);
+    if (address !== null) {
+      if (!anonymous.take(address)) { ws.close(TRY_AGAIN_LATER, 'ranger.too_many_connections'); return; }
+      ws.once('close', () => anonymous.release(address));
+    }
     const a = req.auth;
     const c = new Client(ws, a ? { id: a.user.id, uid: a.user.uid, role: a.user.role, sessionHash: a.sessionHash, userAgent: req.headers['user-agent'] ?? '' } : null, hub);
     hub.add(c);
@@ -129,7 +149,7 @@ export async function registerRanger(app: FastifyInstance): Promise<void> {
   // A plain GET (no upgrade) is told what the path wants, in the API's error shape.
   const plain = async (_req: FastifyRequest, reply: FastifyReply) => reply.code(426).header('upgrade', 'websocket').send({ errors: ['ranger.upgrade_required'] });
   for (const path of [`${RANGER_PREFIX}/public`, `${RANGER_PREFIX}/private`]) {
-    app.route({ method: 'GET', url: path, onRequest: async (req) => checkOrigin(req), handler: plain, wsHandler: connect });
+    app.route({ method: 'GET', url: path, onRequest: async (req) => { checkOrigin(req); checkCaps(req); }, handler: plain, wsHandler: connect });
   }
 
   const ping = setInterval(() => {

@@ -202,6 +202,12 @@ export function handlers(r: Resource) {
           throw new ApiError(422, [code], { [a.field]: [code] });
         }
         const row = await withAudit(req, { topic: r.name, action: 'update', data: { [r.key]: key, [a.field]: value } }, (trx) => guarded(r, async () => {
+          // The resource's own rule sees the switch as an update of that one field (an e-mail notification's superadmin rule).
+          if (hasWriteHook(r.name)) {
+            const stored = await getRow(trx, r, key);
+            if (!stored) throw notFound(r);
+            await runWriteHook(r.name, { req, trx, values: { [a.field]: value }, stored });
+          }
           const done = await updateRow(trx, r, key, { [a.field]: value }, req.server.deps.now(), [a.field]);
           if (!done) throw notFound(r);
           return done;

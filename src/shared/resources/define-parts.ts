@@ -90,9 +90,10 @@ export interface ActionDef<K extends string = string> {
   body?: Readonly<Record<string, string>>;
   /**
    * Four-eyes: refused to the staff member whose uid the row holds in this field (the creator of an
-   * adjustment may not accept it). The client shows the action disabled with the reason; the server refuses it.
+   * adjustment may not accept it), or in any of these fields, each with its own reason. The client shows
+   * the action disabled with the reason; the server refuses it.
    */
-  notBy?: K;
+  notBy?: K | ReadonlyArray<{ readonly field: K; readonly reason: string }>;
   /** What the refused staff member is told ('You gave the first approval'); 'You created this <entity>' by default. */
   notByReason?: string;
 }

@@ -1,9 +1,9 @@
 /**
  * Wallet transfers (spec §2 /wallet-transfer; the spec gives no fields — designed in
- * src/server/money/README.md): the platform moving a currency between its own wallets with a reason. Created
- * pending; Approve completes it (a balanced pair of asset operations), or above the currency's review amount
- * puts it under review for a second, different staff member; Reject ends it. Rows open at
- * /wallet-transfer/{id}; `add` creates.
+ * src/server/money/README.md): the
+ * platform moving a currency between its own wallets with a reason. Created pending; Approve — never by
+ * the requester — completes it (a balanced pair of asset operations), or above the currency's review
+ * amount puts it under review for a third staff member; Reject ends it. Rows open at /wallet-transfer/{id}; `add` creates.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 
@@ -50,7 +50,8 @@ export const walletTransfers = defineResource({
   actions: [
     {
       name: 'approve', label: 'Approve', kind: 'set', field: 'state', values: ['completed'], from: ['pending', 'under_review'], ability: 'manage',
-      endpoint: ACTION, body: { action: 'approve' }, notBy: 'approved_by_uid', notByReason: 'You gave the first approval', success: 'Transfer approved',
+      endpoint: ACTION, body: { action: 'approve' }, success: 'Transfer approved',
+      notBy: [{ field: 'creator_uid', reason: 'You requested this transfer' }, { field: 'approved_by_uid', reason: 'You gave the first approval' }],
     },
     {
       name: 'reject', label: 'Reject', kind: 'set', field: 'state', values: ['rejected'], from: ['pending', 'under_review'], ability: 'manage',

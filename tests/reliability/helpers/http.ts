@@ -41,11 +41,12 @@ export async function newStore(adminUrl: string | undefined): Promise<Store> {
   const u = new URL(adminUrl); u.pathname = `/${name}`;
   const url = u.toString();
   const store: Store = {
-    env: { DATABASE_URL: url },
+    // The demo on a database server is asked for by name (config.ts demoSeed).
+    env: { DATABASE_URL: url, STEWARD_DEMO_SEED: 'on' },
     create: async (env) => {
       delete store.create;
       await createSeededDatabase(adminUrl, name, env, (templateUrl) =>
-        startServer({ ...env, DATABASE_URL: templateUrl }, 150_000).then((s) => s.stop()));
+        startServer({ ...env, ...store.env, DATABASE_URL: templateUrl }, 150_000).then((s) => s.stop()));
     },
     open: () => openDatabase({ url, poolSize: 2 }),
     drop: async () => {

@@ -20,6 +20,12 @@ import { addCampaignReward } from '../../../src/server/money/rewards.js';
 export interface Ctx {
   t: TestApp;
   su: SignedIn;
+  /**
+   * The role of the user a request is about (a label's, a comment's, a deposit's member …): a member
+   * unless set. Those users' uids are collected in `targets`, so a caller can tell which requests name a user.
+   */
+  targetRole?: string;
+  targets?: string[];
 }
 
 export interface WriteRequest { url: string; body?: Record<string, unknown> }
@@ -66,7 +72,12 @@ async function savedView(c: Ctx): Promise<number> {
   if (res.statusCode !== 201) throw new Error(`saving a view: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: number }).id;
 }
-const user = async (c: Ctx, role = 'member') => createUser(c.t.db, { role });
+/** A user of `role`, or else the request's target user (Ctx.targetRole, recorded in Ctx.targets). */
+async function user(c: Ctx, role?: string) {
+  const u = await createUser(c.t.db, { role: role ?? c.targetRole ?? 'member' });
+  if (role === undefined) c.targets?.push(u.uid);
+  return u;
+}
 const B = '/api/v2/barong/admin';
 const P = '/api/v2/peatio/admin';
 const AL = '/api/v2/applogic/admin';
@@ -82,7 +93,7 @@ async function money(c: Ctx) {
     .onConflict((oc) => oc.doNothing()).execute();
   return (await marketInfo(db(c), 'rbtcusd'))!;
 }
-async function funded(c: Ctx, role = 'member') {
+async function funded(c: Ctx, role?: string) {
   await money(c);
   const u = await user(c, role);
   await post(db(c), { reference: { type: 'Deposit', id: u.id }, at: new Date(), entries: [

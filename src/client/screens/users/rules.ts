@@ -55,14 +55,14 @@ export function userRules(ability: AppAbility, viewer: Viewer | null, user: Pick
       email: first(need('update', 'User', 'email'), superViewer ? undefined : EMAIL_REASON, self),
       phone: userField('phone_number'),
       referrer: userField('referral_uid'),
-      group: need('update', 'Member'),
-      minSwap: need('update', 'Member'),
+      group: first(need('update', 'Member'), protectedTarget),
+      minSwap: first(need('update', 'Member'), protectedTarget),
       kyc: first(need('update', 'Level'), need('create', 'Label'), need('delete', 'Label'), protectedTarget),
       labelAdd: first(need('create', 'Label'), protectedTarget),
       labelRemove: first(need('delete', 'Label'), protectedTarget),
       // A comment is part of the user: update User on its `comments` attribute, as the server asks
       // (server/auth/users/comments.ts). A rule limited to other fields (support: otp) does not cover it.
-      comments: need('update', 'User', 'comments'),
+      comments: first(need('update', 'User', 'comments'), protectedTarget),
       profile: first(need('update', 'Profile'), protectedTarget),
       profileAdd: first(need('create', 'Profile'), protectedTarget),
       lock: need('update', 'Account'),

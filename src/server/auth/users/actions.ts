@@ -21,7 +21,7 @@ import {
   emailTaken, findUserByUid, insertStateLog, lockUserByUid, patchUser, referredBy, replacePhone, type AdminUserRow,
   type UserPatch,
 } from '../../db/queries/users-admin.js';
-import { bodyOf, caller, found, guardTarget, isUniqueViolation, validated } from './guards.js';
+import { bodyOf, caller, found, guardSuperadmin, guardTarget, isUniqueViolation, validated } from './guards.js';
 import { userEntity } from '../../db/queries/user-json.js';
 
 const PREFIX = 'admin.user';
@@ -164,7 +164,8 @@ export async function userActionRoutes(app: FastifyInstance): Promise<void> {
     if (!KNOWN_ROLES.includes(v.role) && !(await roleHasPermissions(app.deps.db.kysely, v.role))) {
       fail(422, 'role.doesnt_exist');
     }
-    if (v.role === 'superadmin' && caller(req).role !== 'superadmin') fail(422, `${PREFIX}.superadmin_change`);
+    // Making a superadmin is the rule's too: the new role is a superadmin's.
+    guardSuperadmin(caller(req), { role: v.role });
     return edit(req, v.uid, 'role', (u) => { if (u.role === v.role) noChange('role'); },
       (u) => ({ past_role: u.role, role: v.role }),
       (trx, u, now) => patchUser(trx, u.id, { role: v.role }, now));

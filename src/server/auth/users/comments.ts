@@ -7,7 +7,8 @@
  * `comments` attribute. A role whose User update is limited to some fields (compliance: state, otp,
  * phone_number; support: otp) may not, unless its list names `comments`; `manage User` may. Stock Barong
  * checks no ability here at all, so any role its permission rows let through could comment. The
- * console's rules (client/screens/users/rules.ts) ask the same question.
+ * console's rules (client/screens/users/rules.ts) ask the same question. Being a user edit, it keeps the
+ * superadmin rule: a superadmin's comments are written by a superadmin only (guards.ts).
  *
  * The writes answer Barong's UserWithKYC, as the detail does: the newest page of comments and
  * `comments_total` (entity.ts), no longer every comment. That keeps Barong's shape for any client, and it
@@ -25,7 +26,7 @@ import { findUserByUid } from '../../db/queries/users-admin.js';
 import { setListHeaders } from '../../db/queries/count.js';
 import { MAX_OFFSET } from '../../db/queries/paging.js';
 import * as rq from '../../db/queries/users-records.js';
-import { bodyOf, caller, found, inputOf, validated } from './guards.js';
+import { bodyOf, caller, found, guardNamedUser, inputOf, validated } from './guards.js';
 import { COMMENTS_SHOWN, commentEntity, userWithKyc } from './entity.js';
 
 const COMMENT = {
@@ -89,8 +90,10 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     const v = validated(validateForm(CommentCreate, bodyOf(req), COMMENT));
     const user = found(await findUserByUid(db(), v.uid));
     const by = caller(req);
-    await withAudit(req, { topic: 'comments', targetUid: v.uid, data: { uid: v.uid, title: v.title } },
-      (trx) => rq.insertComment(trx, { userId: user.id, authorUid: by.uid, title: v.title, data: v.data }, app.deps.now()));
+    await withAudit(req, { topic: 'comments', targetUid: v.uid, data: { uid: v.uid, title: v.title } }, async (trx) => {
+      await guardNamedUser(trx, by, { id: user.id });
+      return rq.insertComment(trx, { userId: user.id, authorUid: by.uid, title: v.title, data: v.data }, app.deps.now());
+    });
     return reply.status(201).send(await commentedUser(req, user.id));
   });
 
@@ -100,6 +103,7 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     const uid = await rq.commentUserUid(db(), v.id);
     const comment = await withAudit(req, { topic: 'comments', targetUid: uid, data: { id: v.id, uid, title: v.title } }, async (trx) => {
       const c = found(await rq.lockComment(trx, v.id), 'admin.comment.doesnt_exist');
+      await guardNamedUser(trx, caller(req), { id: c.user_id });
       const patch = { ...(v.title !== undefined ? { title: v.title } : {}), ...(v.data !== undefined ? { data: v.data } : {}) };
       return Object.keys(patch).length ? rq.updateComment(trx, c.id, patch, app.deps.now()) : c;
     });
@@ -112,6 +116,7 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     const uid = await rq.commentUserUid(db(), v.id);
     const comment = await withAudit(req, { topic: 'comments', targetUid: uid, data: { id: v.id, uid } }, async (trx) => {
       const c = found(await rq.lockComment(trx, v.id), 'admin.comment.doesnt_exist');
+      await guardNamedUser(trx, caller(req), { id: c.user_id });
       await rq.deleteComment(trx, c.id);
       return c;
     });

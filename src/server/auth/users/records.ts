@@ -10,11 +10,13 @@ import { requireAbility } from '../require-ability.js';
 import { findUserByUid, lockUserByUid } from '../../db/queries/users-admin.js';
 import * as rq from '../../db/queries/users-records.js';
 import { privateLabels, upsertLabel } from '../../db/queries/labels.js';
-import { bodyOf, caller, found, guardTarget, validated } from './guards.js';
+import { bodyOf, caller, found, guardNamedUser, guardTarget, validated } from './guards.js';
 import { applyStanding } from './kyc.js';
 import { profileEntity } from './entity.js';
 
 const PROFILE = { prefix: 'admin.profile' };
+/** Barong's own code of the superadmin rule on profiles (admin/profiles.rb). */
+const PROFILES_SUPERADMIN = 'admin.profiles.superadmin_change';
 
 export async function recordRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.db.kysely;
@@ -24,8 +26,11 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     const { uid, ...values } = validated(validateForm(ProfileCreate, bodyOf(req), PROFILE));
     const user = found(await findUserByUid(db(), uid));
     const by = caller(req);
-    const row = await withAudit(req, { topic: 'profiles', targetUid: uid, data: { uid } },
-      (trx) => rq.insertProfile(trx, user.id, by.uid, values, app.deps.now()));
+    const row = await withAudit(req, { topic: 'profiles', targetUid: uid, data: { uid } }, async (trx) => {
+      // A profile is the user's identity: the superadmin rule applies to adding one as to deciding one.
+      await guardNamedUser(trx, by, { id: user.id }, PROFILES_SUPERADMIN);
+      return rq.insertProfile(trx, user.id, by.uid, values, app.deps.now());
+    });
     return reply.status(201).send(profileEntity(row));
   });
 
@@ -36,7 +41,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     const row = await withAudit(req, { topic: 'profiles', targetUid: v.uid, data: { uid: v.uid } },
       async (trx, note) => {
         const u = found(await lockUserByUid(trx, v.uid));
-        guardTarget(by, u, { superadminCode: 'admin.profiles.superadmin_change' });
+        guardTarget(by, u, { superadminCode: PROFILES_SUPERADMIN });
         const p = found(await rq.lockSubmittedProfile(trx, u.id), 'admin.profiles.doesnt_exist_or_not_editable');
         note({ state: { from: p.state, to: v.state } });
         const now = app.deps.now();

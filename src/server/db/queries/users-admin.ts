@@ -119,6 +119,16 @@ export function findUserByUid(db: Kysely<DB>, uid: string): Promise<AdminUserRow
   return db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
 }
 
+/**
+ * A user's role for a write that names the user, under a share lock: a concurrent role change waits for
+ * that write to commit (or the write sees the new role), while other writes naming the user do not queue.
+ */
+export async function userRoleForShare(db: Kysely<DB>, who: { uid: string } | { id: number }): Promise<string | undefined> {
+  const q = db.selectFrom('users').select('role');
+  const row = await ('uid' in who ? q.where('uid', '=', who.uid) : q.where('id', '=', who.id)).forShare().executeTakeFirst();
+  return row?.role;
+}
+
 /** The target of a write, row-locked so concurrent edits of one user queue instead of interleaving. */
 export function lockUserByUid(db: Kysely<DB>, uid: string): Promise<AdminUserRow | undefined> {
   return db.selectFrom('users').selectAll().where('uid', '=', uid).forUpdate().executeTakeFirst();

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { generateURI } from 'otplib';
 import type { DB } from '../schema.js';
 import { verifyPassword } from '../../auth/passwords.js';
+import { LIVE_STATES } from '../../auth/sessions.js';
 import { DEMO_DOMAIN, DEMO_TOTP_SECRET, TOTP_ISSUER } from './staff.js';
 
 export const demoTotpUri = (email: string): string =>
@@ -31,6 +32,21 @@ export async function demoSignIn(db: Kysely<DB>, password: string): Promise<Demo
     password: ok ? password : null,
     totp: twoFa ? { email: twoFa.email, secret: DEMO_TOTP_SECRET, uri: demoTotpUri(twoFa.email) } : undefined,
   };
+}
+
+/**
+ * The live demo staff accounts that `password` signs in to. The seed gives them all one digest, so this
+ * costs one hash per distinct digest (one, unless passwords were changed one by one).
+ */
+export async function demoAccountsTaking(db: Kysely<DB>, password: string): Promise<string[]> {
+  const rows = await db.selectFrom('users').select(['email', 'password_digest'])
+    .where('email', 'like', `%@${DEMO_DOMAIN}`).where('state', 'in', [...LIVE_STATES]).orderBy('id').execute();
+  const opens = new Map<string, boolean>();
+  for (const r of rows) {
+    const digest = r.password_digest ?? '';
+    if (!opens.has(digest)) opens.set(digest, await verifyPassword(r.password_digest, password));
+  }
+  return rows.filter((r) => opens.get(r.password_digest ?? '')).map((r) => r.email);
 }
 
 /** A few short lines; the role accounts in three columns. */

@@ -1,0 +1,103 @@
+/**
+ * HTTP connection caps (issue 30 item 9). Node's own timeouts end slow requests (app.ts: the headers
+ * within HTTP_HEADERS_TIMEOUT_MS, the whole request within HTTP_REQUEST_TIMEOUT_MS, checked every
+ * second); this caps how many sockets may be open without a staff session: per client address
+ * (HTTP_MAX_CONNECTIONS_PER_ADDRESS) and in total (HTTP_MAX_CONNECTIONS).
+ *
+ * Past a cap the OLDEST such socket is closed, never the new one: a new connection is always accepted,
+ * so a staff member behind the same address as a flood still gets a socket, and keeps it once a request
+ * on it carries a staff session (from then on it counts against nothing). A flood of idle or slow
+ * sockets only churns its own. A socket upgraded to a WebSocket leaves these counts for Ranger's
+ * (realtime/caps.ts).
+ *
+ * The address is the TCP peer's: the forwarded client address arrives with the headers, after the
+ * socket is accepted, and one proxy socket carries many clients' requests. So a peer that is one of
+ * TRUST_PROXY's proxies has no per-address cap (its clients' slow requests are the proxy's to buffer);
+ * the total cap still applies.
+ */
+import { BlockList, isIP, type Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/** proxy-addr's names for TRUST_PROXY (config.ts), as subnets. */
+const NAMED: Record<string, Array<[string, number, 'ipv4' | 'ipv6']>> = {
+  loopback: [['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']],
+  linklocal: [['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']],
+  uniquelocal: [['10.0.0.0', 8, 'ipv4'], ['172.16.0.0', 12, 'ipv4'], ['192.168.0.0', 16, 'ipv4'], ['fc00::', 7, 'ipv6']],
+};
+
+/** Whether a peer address is one of the trusted proxies (TRUST_PROXY's addresses, CIDRs and names). */
+export function trustedPeer(trustProxy: false | string[]): (address: string) => boolean {
+  if (!trustProxy) return () => false;
+  const list = new BlockList();
+  for (const entry of trustProxy) {
+    for (const [net, bits, type] of NAMED[entry] ?? []) list.addSubnet(net, bits, type);
+    if (NAMED[entry]) continue;
+    const [addr, bits] = entry.split('/');
+    const type = isIP(addr!) === 4 ? 'ipv4' : 'ipv6';
+    list.addSubnet(addr!, bits === undefined ? (type === 'ipv4' ? 32 : 128) : Number(bits), type);
+  }
+  return (address) => {
+    const family = isIP(address);
+    return family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  };
+}
+
+/** The sockets without a staff session, oldest first, per address and in all. */
+export class SocketCaps {
+  private readonly all = new Set<Socket>();
+  private readonly byAddress = new Map<string, Set<Socket>>();
+  private readonly addressOf = new Map<Socket, string | null>();
+
+  constructor(
+    private readonly perAddress: number, private readonly total: number, private readonly exempt: (address: string) => boolean,
+  ) {}
+
+  /** How many sockets are counted (for tests and the log). */
+  get size(): number { return this.all.size; }
+
+  admit(socket: Socket): void {
+    const address = socket.remoteAddress ?? '';
+    const key = this.exempt(address) ? null : address;
+    this.all.add(socket);
+    this.addressOf.set(socket, key);
+    socket.once('close', () => this.release(socket));
+    if (key !== null) {
+      const mine = this.byAddress.get(key) ?? new Set<Socket>();
+      this.byAddress.set(key, mine);
+      mine.add(socket);
+      if (mine.size > this.perAddress) this.evict(mine.values().next().value!);
+    }
+    if (this.all.size > this.total) this.evict(this.all.values().next().value!);
+  }
+
+  /** No longer counted: it carries a staff session, or it became a WebSocket. */
+  release(socket: Socket): void {
+    if (!this.addressOf.has(socket)) return;
+    const key = this.addressOf.get(socket)!;
+    this.addressOf.delete(socket);
+    this.all.delete(socket);
+    if (key === null) return;
+    const mine = this.byAddress.get(key);
+    mine?.delete(socket);
+    if (mine?.size === 0) this.byAddress.delete(key);
+  }
+
+  private evict(socket: Socket): void {
+    this.release(socket);
+    socket.destroy();
+  }
+}
+
+export function registerConnectionCaps(app: FastifyInstance): SocketCaps {
+  const { connections, trustProxy, allowedRoles } = app.deps.config;
+  const caps = new SocketCaps(connections.httpPerAddress, connections.httpTotal, trustedPeer(trustProxy));
+  app.server.on('connection', (socket: Socket) => caps.admit(socket));
+  // Before any hook: from here on Ranger's caps count it (an upgrade refused there is closed after its answer).
+  app.server.on('upgrade', (_req, socket: Socket) => caps.release(socket));
+  // After the session gate (registered after it): a socket that carried a staff request stays theirs.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.auth && allowedRoles.includes(req.auth.user.role)) caps.release(req.raw.socket);
+    done();
+  });
+  return caps;
+}
