@@ -37,13 +37,27 @@ export default defineConfig({
     proxy: Object.fromEntries(['/api', '/config.js', '/config.json'].map((p) => [p, `http://127.0.0.1:${process.env.PORT || 8080}`])),
   },
   test: {
+    // CI prints where the minutes went: each project's and each file's time (tests/helpers/timing-reporter.ts).
+    reporters: process.env.CI ? ['default', './tests/helpers/timing-reporter.ts'] : ['default'],
+    // Vitest's default is one worker per core but one, which on this 2-core machine ran every file in turn
+    // while most of them wait on a database, a server process or a browser. Two keep both cores busy.
+    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     projects: [
+      {
+        extends: true,
+        test: {
+          // Pure functions: no database, run once (not again on PostgreSQL).
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+        },
+      },
       {
         extends: true,
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

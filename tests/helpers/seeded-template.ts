@@ -66,7 +66,7 @@ export async function copySeeded(dataDir: string, env: Record<string, string>, s
       if (!fresh(template)) {
         for (const name of readdirSync(ROOT)) if (!name.startsWith(`${sources}-`)) rmSync(join(ROOT, name), { recursive: true, force: true });
         rmSync(template, { recursive: true, force: true });
-        rmSync(`${template}.ready`, { force: true });
+        rmSync(`${template}.ready`, { recursive: true, force: true });
         mkdirSync(template);
         await seed(template);
         mkdirSync(`${template}.ready`);
