@@ -5,6 +5,8 @@
  * too many to list. A test (tests/unit/i18n-codes.test.ts) walks the catalogue, the resource registry and
  * the users-area structs and fails on any code without one or the other.
  */
+import { INTEGER_DIGITS } from '../../shared/decimal';
+
 export const EN: Record<string, string> = {
   // transport
   'Server error': 'Server error',
@@ -458,6 +460,7 @@ const SHAPES: ReadonlyArray<readonly [RegExp, (record: string, name: string) => 
   [/^non_integer_(.+)$/, (_r, f) => `${cap(nameOf(f))} must be a whole number`],
   [/^non_positive_(.+)$/, (_r, f) => `${cap(nameOf(f))} must be 1 or more`],
   [/^(.+)_too_long$/, (_r, f) => `${cap(nameOf(f))} is too long`],
+  [/^(.+)_too_large$/, (_r, f) => `${cap(nameOf(f))} is too large: at most ${INTEGER_DIGITS} digits before the decimal point`],
   [/^(.+)_exceeds_(.+)$/, (_r, f) => `Must not exceed ${nameOf(f)}`],
   [/^(.+)_equals_(.+)$/, (_r, f) => `Must differ from ${nameOf(f)}`],
   [/^(.+)_taken$/, (_r, f) => `${cap(nameOf(f))} is already taken`],

@@ -27,9 +27,8 @@ const ID = idStruct();
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const refuse = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
 
-const REFUSALS: Record<RewardRefusal, string> = {
-  currency_doesnt_exist: 'currency', non_positive_amount: 'amount', amount_exceeds_precision: 'amount', missing_campaign: 'campaign',
-};
+/** The field a refusal is about (every refusal not named here is an amount check). */
+const fieldOf = (refusal: RewardRefusal) => (refusal === 'currency_doesnt_exist' ? 'currency' : refusal === 'missing_campaign' ? 'campaign' : 'amount');
 const SETTLE_REFUSALS: Record<SettleRefusal, string> = {
   invalid_period: 'to', period_too_long: 'to', period_not_over: 'to', period_overlaps: 'from',
 };
@@ -60,7 +59,7 @@ export function rewardRoutes(app: FastifyInstance): void {
     const creator = caller(req).id;
     const id = await withAudit(req, { topic: 'rewards', action: 'create', targetUid: member.uid }, async (trx, note) => {
       const made = await addCampaignReward(trx, { member, currency: v.currency, amount: v.amount, campaign: v.campaign, reason: v.reason, creator, key, at: app.deps.now() });
-      if (typeof made === 'string') throw refuse(REFUSALS[made], made);
+      if (typeof made === 'string') throw refuse(fieldOf(made), made);
       note(made);
       return made.id;
     });

@@ -9,6 +9,7 @@ import {
 import { coerceNumber, coerceString, decimal } from '../validation.js';
 import type { FieldDef } from './define.js';
 import { countryByIso } from '../countries.js';
+import { numberText } from '../decimal.js';
 
 /** Bounds of a PostgreSQL integer column, the default for `number` fields. */
 export const INT4: readonly [number, number] = [-2147483648, 2147483647];
@@ -121,7 +122,7 @@ export function fieldStruct(f: FieldDef, required = false): Struct<any, any> {
       return inRange(fromNumericText(base), f.range ?? INT4);
     }
     case 'decimal': {
-      const d = coerceNumber(decimal(), (v) => (Number.isFinite(v) ? String(v) : v));
+      const d = coerceNumber(decimal(), (v) => (Number.isFinite(v) ? numberText(v) : v));
       const [lo, hi] = f.range ?? [-Infinity, Infinity];
       return refine(d, 'range', (v) => (lo < 0 || !v.startsWith('-')) && Number(v) >= lo && Number(v) <= hi);
     }

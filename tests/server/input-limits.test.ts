@@ -1,0 +1,60 @@
+/**
+ * The amounts of issue 30 item 4 and the route fuzz's 500s on them (issue 31), each a 4xx with a code now:
+ * - amounts past what a money column holds (NUMERIC(36,18): below 10¹⁸), as text and as a JSON number,
+ *   on every money write the probe named — `<prefix>.amount_too_large` under `amount`, nothing written —
+ *   while 18 digits still fit; a JSON number JavaScript cannot hold exactly (9007199254740993 read as
+ *   …992 and was stored so) is refused as `invalid_amount`, and one it holds exactly is taken.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../helpers/app.js';
+import { signInAs, type SignedIn } from '../helpers/auth.js';
+import { writeCaseFor, type Ctx } from '../reliability/helpers/writes.js';
+
+const P = '/api/v2/peatio/admin';
+const AL = '/api/v2/applogic/admin';
+
+let t: TestApp;
+let su: SignedIn;
+beforeAll(async () => {
+  t = await testApp();
+  su = (await signInAs(t, 'superadmin')).session;
+});
+afterAll(async () => { await t?.close(); });
+
+/** A valid request of a write route (the reliability suite's catalogue) with `key` set to the raw JSON `value`. */
+async function request(url: string, key: string, value: string) {
+  const w = await writeCaseFor({ method: 'POST', url }).prepare({ t, su } satisfies Ctx);
+  const rest = Object.entries(w.body ?? {}).filter(([k]) => k !== key).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+  const res = await t.app.inject({ method: 'POST', url: w.url, headers: su.headers({ 'content-type': 'application/json' }), payload: `{${[...rest, `"${key}":${value}`].join(',')}}` });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const count = async (table: string) => Number((await t.db.kysely.selectFrom(table as 'users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('amounts are checked against the column before anything is written', () => {
+  it.each([
+    ['wallet_transfers/new', P, 'admin.wallet_transfer', 'wallet_transfers'],
+    ['deposits/new', P, 'admin.deposit', 'deposits'],
+    ['adjustments/new', P, 'admin.adjustment', 'adjustments'],
+    ['bonuses/new', AL, 'admin.bonus', 'bonuses'],
+    ['rewards/new', AL, 'admin.reward', 'rewards'],
+  ])('%s', async (path, root, prefix, table) => {
+    const url = `${root}/${path}`;
+    const before = await count(table);
+    for (const value of ['"1000000000000000000"', '"99999999999999999999"', '100000000000000000000', '1e+21']) {
+      const code = `${prefix}.amount_too_large`;
+      expect(await request(url, 'amount', value), value).toEqual({ status: 422, body: { errors: [code], fields: { amount: [code] } } });
+    }
+    // Numbers JavaScript rounds are no amount (send them as text); an exponent in text is no decimal.
+    for (const value of ['99999999999999999999', '9007199254740993', '0.10000000000000001', '"1e20"']) {
+      expect((await request(url, 'amount', value)).body.errors, value).toEqual([`${prefix}.invalid_amount`]);
+    }
+    expect(await count(table)).toBe(before);
+    // Eighteen digits fit, as text; numbers JavaScript holds exactly are taken at their value.
+    for (const [value, stored] of [['"999999999999999999"', '999999999999999999'], ['9007199254740992', '9007199254740992'], ['2.50', '2.5']]) {
+      const made = await request(url, 'amount', value);
+      expect([made.status, made.body.amount], value).toEqual([201, stored]);
+    }
+    expect(await count(table)).toBe(before + 3);
+  });
+});
