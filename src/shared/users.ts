@@ -9,6 +9,7 @@ import {
 } from 'superstruct';
 import { coerceNumber, coerceString } from './validation.js';
 import { AMOUNT_TEXT, numberText } from './decimal.js';
+import { isCalendarDay } from './calendar.js';
 import { idStruct } from './resources/field-structs.js';
 
 /**
@@ -150,7 +151,7 @@ const commentId = idStruct;
 export const CommentUpdate = type({ id: commentId(), title: optional(textField(64)), data: optional(textField(65535)) });
 export const CommentId = type({ id: commentId() });
 
-const dob = () => refine(string(), 'date', (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
+const dob = () => refine(string(), 'date', isCalendarDay);
 const jsonObjectText = () => refine(textField(65535, false), 'json', (v) => {
   try { const j = JSON.parse(v); return j !== null && typeof j === 'object' && !Array.isArray(j); } catch { return false; }
 });

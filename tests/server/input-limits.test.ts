@@ -1,13 +1,16 @@
 /**
- * The amounts of issue 30 item 4 and the route fuzz's 500s on them (issue 31), each a 4xx with a code now:
+ * The 500s of the route fuzz (issue 31) and the amounts of issue 30 item 4, each a 4xx with a code now:
  * - amounts past what a money column holds (NUMERIC(36,18): below 10¹⁸), as text and as a JSON number,
  *   on every money write the probe named — `<prefix>.amount_too_large` under `amount`, nothing written —
  *   while 18 digits still fit; a JSON number JavaScript cannot hold exactly (9007199254740993 read as
- *   …992 and was stored so) is refused as `invalid_amount`, and one it holds exactly is taken.
+ *   …992 and was stored so) is refused as `invalid_amount`, and one it holds exactly is taken;
+ * - impossible calendar dates (2026-02-30, 2026-13-01, 2026-11-31T25:00Z) on a date, a date-time and
+ *   a settlement period: the field's invalid code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { signInAs, type SignedIn } from '../helpers/auth.js';
+import { createUser } from '../helpers/users.js';
 import { writeCaseFor, type Ctx } from '../reliability/helpers/writes.js';
 
 const P = '/api/v2/peatio/admin';
@@ -56,5 +59,23 @@ describe('amounts are checked against the column before anything is written', ()
       expect([made.status, made.body.amount], value).toEqual([201, stored]);
     }
     expect(await count(table)).toBe(before + 3);
+  });
+});
+
+describe('impossible dates are the field\'s invalid code, not a database error', () => {
+  it.each(['"2026-02-30"', '"2026-13-01"', '"2026-11-31T25:00Z"'])('a settlement period from %s', async (day) => {
+    expect((await request(`${AL}/rewards/settle`, 'from', day)).body.errors).toEqual(['admin.reward.invalid_from']);
+  });
+
+  it.each(['"2026-11-31T23:00:00Z"', '"2026-02-30T00:00:00Z"', '"2026-13-01T00:00:00Z"', '"2026-11-30T24:00:00Z"'])('an advertisement starting %s', async (at) => {
+    const before = await count('advertisements');
+    expect(await request(`${AL}/advertisements/new`, 'start_date', at)).toMatchObject({ status: 422, body: { errors: ['admin.advertisement.invalid_start_date'] } });
+    expect(await count('advertisements')).toBe(before);
+  });
+
+  it('a date of birth of 30 February', async () => {
+    const { uid } = await createUser(t.db);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/barong/admin/profiles', headers: su.headers(), payload: { uid, dob: '2026-02-30' } });
+    expect([res.statusCode, res.json().errors]).toEqual([422, ['admin.profile.invalid_dob']]);
   });
 });

@@ -10,6 +10,7 @@ import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { rewards } from '../../shared/resources/rewards.js';
 import { validateCreate } from '../../shared/resources/structs.js';
 import { idStruct } from '../../shared/resources/field-structs.js';
+import { isCalendarDay } from '../../shared/calendar.js';
 import { getRow } from '../db/queries/resources.js';
 import { handlers } from '../resources/handlers.js';
 import { toWire } from '../resources/wire.js';
@@ -24,7 +25,6 @@ import { settleRewards, type SettleRefusal } from '../money/reward-settlement.js
 
 const P = rewards.errorPrefix;
 const ID = idStruct();
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const refuse = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
 
 /** The field a refusal is about (every refusal not named here is an amount check). */
@@ -37,8 +37,7 @@ const SETTLE_REFUSALS: Record<SettleRefusal, string> = {
 function dayOf(body: Record<string, unknown>, field: 'from' | 'to'): string {
   const v = body[field];
   if (v === undefined || v === null || v === '') throw refuse(field, `missing_${field}`);
-  const ok = typeof v === 'string' && DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-  if (!ok) throw refuse(field, `invalid_${field}`);
+  if (!isCalendarDay(v)) throw refuse(field, `invalid_${field}`);
   return v;
 }
 

@@ -10,6 +10,7 @@ import { coerceNumber, coerceString, decimal } from '../validation.js';
 import type { FieldDef } from './define.js';
 import { countryByIso } from '../countries.js';
 import { numberText } from '../decimal.js';
+import { isCalendarDay, isIsoDateTime } from '../calendar.js';
 
 /** Bounds of a PostgreSQL integer column, the default for `number` fields. */
 export const INT4: readonly [number, number] = [-2147483648, 2147483647];
@@ -17,7 +18,6 @@ export const INT4: readonly [number, number] = [-2147483648, 2147483647];
 export const ID_RANGE: readonly [number, number] = [1, Number.MAX_SAFE_INTEGER];
 
 const NUMERIC_TEXT = /^-?\d{1,16}(\.\d{1,18})?$/;
-const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 export const maxLength = (f: FieldDef): number => f.max ?? (f.kind === 'textarea' ? 10000 : 255);
 
@@ -45,11 +45,10 @@ const ID_TEXT = /^[0-9]+$/;
  */
 export const idStruct = () => inRange(coerceString(integer(), (v) => (ID_TEXT.test(v) ? Number(v) : v)), ID_RANGE);
 
-const dateOnly = () => define<string>('date', (v) =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
+/** Days and instants the calendar and the clock have (calendar.ts): 2026-02-30 reached PostgreSQL and answered 500. */
+const dateOnly = () => define<string>('date', isCalendarDay);
 
-const dateTime = () => define<string>('datetime', (v) =>
-  typeof v === 'string' && v.length <= 40 && ISO_DATETIME.test(v) && !Number.isNaN(Date.parse(v)));
+const dateTime = () => define<string>('datetime', isIsoDateTime);
 
 function textStruct(f: FieldDef, required: boolean): Struct<string, null> {
   const max = maxLength(f);
@@ -143,7 +142,7 @@ export const rangeBound = () =>
     define<Date>('range_bound', (v) => v instanceof Date && !Number.isNaN(v.getTime())),
     (v) => {
       if (/^\d{1,11}$/.test(v)) return new Date(Number(v) * 1000);
-      if (ISO_DATETIME.test(v) || /^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(v);
+      if (isIsoDateTime(v) || isCalendarDay(v)) return new Date(v);
       return v;
     },
   );
