@@ -5,7 +5,8 @@
  *   while 18 digits still fit; a JSON number JavaScript cannot hold exactly (9007199254740993 read as
  *   …992 and was stored so) is refused as `invalid_amount`, and one it holds exactly is taken;
  * - impossible calendar dates (2026-02-30, 2026-13-01, 2026-11-31T25:00Z) on a date, a date-time and
- *   a settlement period: the field's invalid code.
+ *   a settlement period: the field's invalid code;
+ * - an object with its own `toString` as a nested options object: the field's invalid code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
@@ -77,5 +78,12 @@ describe('impossible dates are the field\'s invalid code, not a database error',
     const { uid } = await createUser(t.db);
     const res = await t.app.inject({ method: 'POST', url: '/api/v2/barong/admin/profiles', headers: su.headers(), payload: { uid, dob: '2026-02-30' } });
     expect([res.statusCode, res.json().errors]).toEqual([422, ['admin.profile.invalid_dob']]);
+  });
+});
+
+describe('objects that carry their own toString, nested in options', () => {
+  it.each(['{"toString":1}', '{"valueOf":{},"toString":"x"}', '{"deposit":true,"toString":null}'])('payment options %s', async (options) => {
+    const res = await request(`${P}/payment_methods`, 'payment_options', options);
+    expect([res.status, res.body.errors]).toEqual([422, ['admin.payment_method.invalid_payment_options']]);
   });
 });

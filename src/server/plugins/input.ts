@@ -10,8 +10,10 @@
  *   into another value: they reach the handlers as NaN, refused by the field (json-text.ts).
  * And JSON objects carrying their own `toString` or `valueOf` key (`{"email": {"toString": 1}}`) are made
  * printable: a validation failure prints the value (superstruct's message does `${value}`), which threw
- * "Cannot convert object to primitive value". They get a non-enumerable Symbol.toPrimitive, which wins
- * over both keys; the keys themselves stay as sent (Object.keys and JSON.stringify ignore symbols).
+ * "Cannot convert object to primitive value". They get a Symbol.toPrimitive, which wins over both keys;
+ * the keys themselves stay as sent (Object.keys, for…in and JSON.stringify ignore symbols). It is
+ * enumerable so that copies keep it: superstruct's object and defaulted coercers validate a spread copy
+ * (`{...value}`), and a non-enumerable symbol was lost there (`"options": {"toString": 1}` answered 500).
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.js';
@@ -43,7 +45,7 @@ function vetParsed(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(vetParsed);
   const o = value as Record<string, unknown>;
   if (Object.hasOwn(o, 'toString') || Object.hasOwn(o, 'valueOf')) {
-    Object.defineProperty(o, Symbol.toPrimitive, { value: printAsObject, enumerable: false });
+    Object.defineProperty(o, Symbol.toPrimitive, { value: printAsObject, enumerable: true });
   }
   for (const k of Object.keys(o)) if (!storableText(k) || !vetParsed(o[k])) return false;
   return true;
