@@ -6,7 +6,9 @@
  *   …992 and was stored so) is refused as `invalid_amount`, and one it holds exactly is taken;
  * - impossible calendar dates (2026-02-30, 2026-13-01, 2026-11-31T25:00Z) on a date, a date-time and
  *   a settlement period: the field's invalid code;
- * - an object with its own `toString` as a nested options object: the field's invalid code.
+ * - an object with its own `toString` as a nested options object: the field's invalid code;
+ * - a path with `..` segments that a route takes (`/users/:uid`): 400 server.request.invalid_path, not a
+ *   superadmin's 401 "no permission".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
@@ -86,4 +88,15 @@ describe('objects that carry their own toString, nested in options', () => {
     const res = await request(`${P}/payment_methods`, 'payment_options', options);
     expect([res.status, res.body.errors]).toEqual([422, ['admin.payment_method.invalid_payment_options']]);
   });
+});
+
+describe('a path that cannot be judged', () => {
+  // (inject resolves a bare `..` or `%2e%2e` segment as a browser would, so these hide theirs in one segment.)
+  it.each(['/api/v2/barong/admin/users/..%2F..%2F', '/api/v2/peatio/admin/orders/%2e%2e%2f1', '/api/v2/barong/admin/users/a%5Cb'])(
+    '%s is a bad request, for a superadmin and for anyone', async (url) => {
+      for (const headers of [su.headers(), { 'user-agent': 'steward-tests/1.0' }]) {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect([res.statusCode, res.json()]).toEqual([400, { errors: ['server.request.invalid_path'] }]);
+      }
+    });
 });

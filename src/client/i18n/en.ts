@@ -20,6 +20,7 @@ export const EN: Record<string, string> = {
   'server.database_unavailable': 'The database is not reachable right now. Try again in a moment.',
   'server.request.invalid_characters': 'The request contains characters that cannot be stored (a NUL byte or a broken character).',
   'server.request.too_deep': 'The request is nested too deeply.',
+  'server.request.invalid_path': 'The address is not valid (it contains . or .. segments, a backslash or a broken escape).',
   'server.request.uri_too_long': 'The address is too long.',
   'record.not_found': 'No data exists.',
   'resource.pin.missing_path': 'A pin needs the record’s page.',

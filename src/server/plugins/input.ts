@@ -6,6 +6,9 @@
  * - A NUL byte (U+0000) or an unpaired UTF-16 surrogate (`"\ud800"`) in any string or key of a JSON body,
  *   or a NUL in the URL (server.request.invalid_characters). PostgreSQL stores neither: text refuses NUL,
  *   jsonb refuses both, so such a value failed the write or its audit row with a 500.
+ * - An API path with dot segments, a backslash or undecodable escapes (`/admin/users/..%2F..%2F`;
+ *   server.request.invalid_path): the gates refuse it anyway, but a superadmin was told they lacked a
+ *   permission (401 authz.invalid_permission) instead of what was wrong.
  * - JSON numbers a double cannot hold as sent (9007199254740993, 0.10000000000000001) are not rounded
  *   into another value: they reach the handlers as NaN, refused by the field (json-text.ts).
  * And JSON objects carrying their own `toString` or `valueOf` key (`{"email": {"toString": 1}}`) are made
@@ -18,6 +21,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.js';
 import { inexact, scanJson, withoutInexact } from './json-text.js';
+import { isUnreadableApiPath } from '../auth/paths.js';
 
 /** Deeper than any body the console sends (the deepest, a jsonb field, is 3–4 levels). */
 export const MAX_DEPTH = 32;
@@ -73,6 +77,7 @@ export function registerInputGuards(app: FastifyInstance): void {
   // parameters are decoded from the URL, so one look at it covers both.
   app.addHook('onRequest', (req, _reply, done) => {
     if (req.url.includes('%00')) return done(new ApiError(400, ['server.request.invalid_characters']));
+    if (isUnreadableApiPath(req.url)) return done(new ApiError(400, ['server.request.invalid_path']));
     done();
   });
 }
