@@ -57,3 +57,54 @@ export function fromUnits(u: bigint): string {
   const out = frac ? `${a / UNIT}.${frac}` : String(a / UNIT);
   return neg ? `-${out}` : out;
 }
+
+/**
+ * Digits before the point a stored amount has room for: every money column is NUMERIC(36,18), so an
+ * amount is below 10¹⁸ (the migrations; the ledger's running totals alone are NUMERIC(38,18)).
+ */
+export const INTEGER_DIGITS = 36 - SCALE;
+/** An amount as text: plain decimal digits, an optional '-', at most SCALE places; no '+', exponent or spaces. */
+export const DECIMAL_TEXT = /^-?\d+(\.\d{1,18})?$/;
+
+/** Digits before the point, leading zeros aside ('-0012.5' has 2). */
+export const integerDigits = (s: string): number => (s.replace(/^-/, '').split('.')[0] ?? '').replace(/^0+/, '').length;
+
+/** Places after the point, trailing zeros aside ('2.50' has 1). */
+export const placesOf = (s: string): number => (s.split('.')[1] ?? '').replace(/0+$/, '').length;
+
+/** Whether a decimal string fits a money column (below 10¹⁸, at most 18 places). */
+export const fitsColumn = (s: string): boolean => DECIMAL_TEXT.test(s) && integerDigits(s) <= INTEGER_DIGITS;
+/** A non-negative amount that fits a money column, as text (up to 18 digits before the point and 18 after). */
+export const AMOUNT_TEXT = /^\d{1,18}(\.\d{1,18})?$/;
+
+export type AmountRefusal = 'invalid_amount' | 'amount_too_large' | 'non_positive_amount' | 'amount_exceeds_precision';
+/** A signed amount's refusals: zero instead of not positive. */
+export type SignedAmountRefusal = Exclude<AmountRefusal, 'non_positive_amount'> | 'zero_amount';
+
+/**
+ * The one check of a money amount against its column and its currency, made by every money write before
+ * anything is written (wallet transfers, fiat deposits, adjustments, bonuses, rewards, investments, swap
+ * quotes): plain decimal text; below 10¹⁸ (a 20-digit amount overflowed the column: 500); positive, or
+ * for a signed amount (an adjustment) not zero; no more places than the currency's precision. The field
+ * structs refuse the first two already (validation.ts decimal); this repeats them for callers that get
+ * amounts elsewhere (the seed, a provider's webhook) and keeps the refusal a code, never an overflow.
+ */
+export function amountRefusal(amount: string, precision: number): AmountRefusal | null;
+export function amountRefusal(amount: string, precision: number, sign: 'nonzero'): SignedAmountRefusal | null;
+export function amountRefusal(amount: string, precision: number, sign: 'positive' | 'nonzero' = 'positive'): AmountRefusal | SignedAmountRefusal | null {
+  if (!DECIMAL_TEXT.test(amount)) return 'invalid_amount';
+  if (integerDigits(amount) > INTEGER_DIGITS) return 'amount_too_large';
+  const units = toUnits(amount);
+  if (sign === 'positive' && units <= 0n) return 'non_positive_amount';
+  if (units === 0n) return 'zero_amount';
+  if (placesOf(amount) > precision) return 'amount_exceeds_precision';
+  return null;
+}
+
+/**
+ * A JSON number as decimal text: its shortest form, which is the value that was sent (the server's JSON
+ * parser makes any number JavaScript cannot hold exactly NaN: plugins/json-text.ts), in plain digits
+ * for an integer from 10²¹ on, which String() writes as 1e+21, so the amount rules see its size. A tiny
+ * one such as 1e-7 keeps its exponent and is no decimal.
+ */
+export const numberText = (v: number): string => (Number.isInteger(v) && Math.abs(v) >= 1e21 ? BigInt(v).toString() : String(v));

@@ -18,6 +18,8 @@ export const ERRORS = {
   // Request input PostgreSQL cannot store (a NUL byte, an unpaired UTF-16 surrogate), and over-deep JSON.
   'server.request.invalid_characters': 400,
   'server.request.too_deep': 400,
+  // An API path with dot segments, a backslash or undecodable escapes (refused before any gate).
+  'server.request.invalid_path': 400,
   'server.request.uri_too_long': 414,
   'record.not_found': 404,
   // a staff member's pinned records (issue 17 item 7)

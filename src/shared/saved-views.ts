@@ -7,6 +7,7 @@
  */
 import { decodeListState, encodeListState, PAGE_SIZES, type ListDefaults, type ListState, type Ordering } from './list-query.js';
 import { columnId, type Resource } from './resources/define.js';
+import { isCalendarDay } from './calendar.js';
 
 /** What a view stores: the list query as the list's URL carries it. */
 export interface ViewQuery {
@@ -41,7 +42,6 @@ export const VIEWS_PER_OWNER = 200;
 /** The `columns` URL parameter of a list: the grid's columns, in order (a saved view's columns). */
 export const COLUMNS_PARAM = 'columns';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; code: string };
 const bad = (code: string): { ok: false; code: string } => ({ ok: false, code });
@@ -86,7 +86,7 @@ export function checkViewQuery(r: Resource, raw: unknown): Checked<ViewQuery> {
     if (value === '') continue;
     const def = r.fields[field];
     const op = r.filtersResolved.find((f) => f.field === field)?.op;
-    if (op === 'range' && !DAY.test(value)) return bad('admin.view.invalid_filter_value');
+    if (op === 'range' && !isCalendarDay(value)) return bad('admin.view.invalid_filter_value');
     if (def?.kind === 'enum' && def.values && !def.values.includes(value) && !def.alsoAllowed?.includes(value)) {
       return bad('admin.view.invalid_filter_value');
     }

@@ -8,6 +8,8 @@ import {
   boolean, defaulted, enums, integer, number, optional, refine, string, type, type Struct,
 } from 'superstruct';
 import { coerceNumber, coerceString } from './validation.js';
+import { AMOUNT_TEXT, numberText } from './decimal.js';
+import { isCalendarDay } from './calendar.js';
 import { idStruct } from './resources/field-structs.js';
 
 /**
@@ -86,13 +88,12 @@ export const remarkField = () =>
 /** 'true'/'false' from a query string or a lenient form. */
 export const boolField = () => coerceString(boolean(), (v) => (v === 'true' ? true : v === 'false' ? false : v));
 
-const MONEY = /^\d{1,18}(\.\d{1,18})?$/;
 /**
  * A non-negative decimal that fits NUMERIC(36,18). Numbers are accepted when their shortest text is
  * plain decimal (0.5 yes, 1e-7 no), so a float never reaches the arithmetic.
  */
 export const moneyField = () => coerceNumber(
-  refine(string(), 'decimal', (v) => MONEY.test(v)), (v) => (Number.isFinite(v) ? String(v) : v),
+  refine(string(), 'decimal', (v) => AMOUNT_TEXT.test(v)), (v) => (Number.isFinite(v) ? numberText(v) : v),
 );
 const positive = (s: Struct<string, null>) => refine(s, 'positive', (v) => /[1-9]/.test(v));
 /** 0 < p ≤ 100, compared on the text so 100.000000000000000001 is refused exactly. */
@@ -150,7 +151,7 @@ const commentId = idStruct;
 export const CommentUpdate = type({ id: commentId(), title: optional(textField(64)), data: optional(textField(65535)) });
 export const CommentId = type({ id: commentId() });
 
-const dob = () => refine(string(), 'date', (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)));
+const dob = () => refine(string(), 'date', isCalendarDay);
 const jsonObjectText = () => refine(textField(65535, false), 'json', (v) => {
   try { const j = JSON.parse(v); return j !== null && typeof j === 'object' && !Array.isArray(j); } catch { return false; }
 });

@@ -4,6 +4,7 @@
  * required field, `<prefix>.invalid_<field>` otherwise, plus `<prefix>.unknown_<field>` for extras.
  */
 import { Struct, define, refine, string, number, type StructError } from 'superstruct';
+import { DECIMAL_TEXT, INTEGER_DIGITS, integerDigits } from './decimal.js';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: string[]; fields: Record<string, string[]> };
 
@@ -75,9 +76,16 @@ export function addFieldError(fields: Record<string, string[]>, key: string, cod
   if (!list.includes(code)) list.push(code);
 }
 
-/** A decimal string (money): digits with an optional fraction; rejects floats like 1e309 and NaN. */
-export const decimal = () =>
-  define<string>('decimal', (v) => typeof v === 'string' && /^-?\d{1,30}(\.\d{1,18})?$/.test(v));
+/**
+ * A decimal string (money): digits with an optional fraction of at most 18 places; rejects floats like
+ * 1e309 and NaN. Past 18 digits before the point it fails the `too_large` refinement (codes
+ * `<prefix>.<field>_too_large`): no money column holds 10¹⁸ (decimal.ts INTEGER_DIGITS), and 20 digits
+ * reached the database and answered 500.
+ */
+export const decimal = () => refine(
+  define<string>('decimal', (v) => typeof v === 'string' && DECIMAL_TEXT.test(v)),
+  'too_large', (v) => integerDigits(v) <= INTEGER_DIGITS,
+);
 
 /** Non-negative decimal string. */
 export const amount = () => refine(decimal(), 'non_negative', (v) => !v.startsWith('-'));

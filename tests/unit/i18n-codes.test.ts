@@ -46,6 +46,8 @@ describe('translations of error codes', () => {
       for (const [k, f] of Object.entries(r.fields)) {
         if (f.unique) codes.push(`${p}.${k}_taken`);
         if (f.references) codes.push(`${p}.${k.replace(/_id$/, '')}_doesnt_exist`);
+        // A decimal past the money column (validation.ts decimal: 18 digits before the point).
+        if (f.kind === 'decimal' && !f.readOnly) codes.push(`${p}.${f.inputName ?? k}_too_large`);
       }
       for (const b of r.bounds ?? []) codes.push(`${p}.${b.min}_exceeds_${b.max}`);
       if (r.deletableWhen) codes.push(`${p}.not_deletable`);

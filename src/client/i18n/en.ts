@@ -5,6 +5,8 @@
  * too many to list. A test (tests/unit/i18n-codes.test.ts) walks the catalogue, the resource registry and
  * the users-area structs and fails on any code without one or the other.
  */
+import { INTEGER_DIGITS } from '../../shared/decimal';
+
 export const EN: Record<string, string> = {
   // transport
   'Server error': 'Server error',
@@ -18,6 +20,7 @@ export const EN: Record<string, string> = {
   'server.database_unavailable': 'The database is not reachable right now. Try again in a moment.',
   'server.request.invalid_characters': 'The request contains characters that cannot be stored (a NUL byte or a broken character).',
   'server.request.too_deep': 'The request is nested too deeply.',
+  'server.request.invalid_path': 'The address is not valid (it contains . or .. segments, a backslash or a broken escape).',
   'server.request.uri_too_long': 'The address is too long.',
   'record.not_found': 'No data exists.',
   'resource.pin.missing_path': 'A pin needs the record’s page.',
@@ -464,6 +467,7 @@ const SHAPES: ReadonlyArray<readonly [RegExp, (record: string, name: string) => 
   [/^non_integer_(.+)$/, (_r, f) => `${cap(nameOf(f))} must be a whole number`],
   [/^non_positive_(.+)$/, (_r, f) => `${cap(nameOf(f))} must be 1 or more`],
   [/^(.+)_too_long$/, (_r, f) => `${cap(nameOf(f))} is too long`],
+  [/^(.+)_too_large$/, (_r, f) => `${cap(nameOf(f))} is too large: at most ${INTEGER_DIGITS} digits before the decimal point`],
   [/^(.+)_exceeds_(.+)$/, (_r, f) => `Must not exceed ${nameOf(f)}`],
   [/^(.+)_equals_(.+)$/, (_r, f) => `Must differ from ${nameOf(f)}`],
   [/^(.+)_taken$/, (_r, f) => `${cap(nameOf(f))} is already taken`],

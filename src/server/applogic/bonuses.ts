@@ -24,9 +24,8 @@ const P = bonuses.errorPrefix;
 const ID = idStruct();
 const refuse = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
 
-const REFUSALS: Record<BonusRefusal, string> = {
-  currency_doesnt_exist: 'currency', non_positive_amount: 'amount', amount_exceeds_precision: 'amount',
-};
+/** The field a refusal is about: the currency's, else the amount's (every other refusal is an amount check). */
+const fieldOf = (refusal: BonusRefusal) => (refusal === 'currency_doesnt_exist' ? 'currency' : 'amount');
 
 export function bonusRoutes(app: FastifyInstance): void {
   const db = () => app.deps.db.kysely;
@@ -48,7 +47,7 @@ export function bonusRoutes(app: FastifyInstance): void {
         member, currency: v.currency, amount: v.amount, reason: v.reason, campaign: v.campaign,
         creator, key, at: app.deps.now(), reviewAmounts: app.deps.config.bonusReviewAmounts,
       });
-      if (typeof made === 'string') throw refuse(REFUSALS[made], made);
+      if (typeof made === 'string') throw refuse(fieldOf(made), made);
       note(made);
       return made.id;
     });

@@ -32,6 +32,8 @@ const REFUSALS: Record<InvestRefusal, [field: string, code: string]> = {
   insufficient_balance: ['amount', `${P}.insufficient_balance`],
   idempotency_key_reused: ['uid', `${P}.idempotency_key_reused`],
   non_positive_amount: ['amount', `${P}.non_positive_amount`],
+  invalid_amount: ['amount', `${P}.invalid_amount`],
+  amount_too_large: ['amount', `${P}.amount_too_large`],
 };
 
 export function investmentRoutes(app: FastifyInstance): void {

@@ -5,7 +5,7 @@
  */
 import type { Provider } from '../../shared/resources/provider-transactions.js';
 import { nestsDeeperThan, MAX_DEPTH, storableText } from '../plugins/input.js';
-import { toUnits } from '../../shared/decimal.js';
+import { AMOUNT_TEXT as AMOUNT, toUnits } from '../../shared/decimal.js';
 
 export type TxState = 'pending' | 'processing' | 'completed' | 'failed' | 'refunded';
 
@@ -46,7 +46,6 @@ export interface ProviderEvent {
 export type BodyProblem = { code: 'malformed_body' } | { code: string; field: string };
 
 const ID = /^[\x21-\x7e]{1,128}$/;
-const AMOUNT = /^\d{1,18}(\.\d{1,18})?$/;
 const CURRENCY = /^[a-z0-9]{2,10}$/;
 const UID = /^[A-Za-z0-9]{1,32}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;

@@ -10,6 +10,7 @@ import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { rewards } from '../../shared/resources/rewards.js';
 import { validateCreate } from '../../shared/resources/structs.js';
 import { idStruct } from '../../shared/resources/field-structs.js';
+import { isCalendarDay } from '../../shared/calendar.js';
 import { getRow } from '../db/queries/resources.js';
 import { handlers } from '../resources/handlers.js';
 import { toWire } from '../resources/wire.js';
@@ -24,12 +25,10 @@ import { settleRewards, type SettleRefusal } from '../money/reward-settlement.js
 
 const P = rewards.errorPrefix;
 const ID = idStruct();
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const refuse = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
 
-const REFUSALS: Record<RewardRefusal, string> = {
-  currency_doesnt_exist: 'currency', non_positive_amount: 'amount', amount_exceeds_precision: 'amount', missing_campaign: 'campaign',
-};
+/** The field a refusal is about (every refusal not named here is an amount check). */
+const fieldOf = (refusal: RewardRefusal) => (refusal === 'currency_doesnt_exist' ? 'currency' : refusal === 'missing_campaign' ? 'campaign' : 'amount');
 const SETTLE_REFUSALS: Record<SettleRefusal, string> = {
   invalid_period: 'to', period_too_long: 'to', period_not_over: 'to', period_overlaps: 'from',
 };
@@ -38,8 +37,7 @@ const SETTLE_REFUSALS: Record<SettleRefusal, string> = {
 function dayOf(body: Record<string, unknown>, field: 'from' | 'to'): string {
   const v = body[field];
   if (v === undefined || v === null || v === '') throw refuse(field, `missing_${field}`);
-  const ok = typeof v === 'string' && DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-  if (!ok) throw refuse(field, `invalid_${field}`);
+  if (!isCalendarDay(v)) throw refuse(field, `invalid_${field}`);
   return v;
 }
 
@@ -60,7 +58,7 @@ export function rewardRoutes(app: FastifyInstance): void {
     const creator = caller(req).id;
     const id = await withAudit(req, { topic: 'rewards', action: 'create', targetUid: member.uid }, async (trx, note) => {
       const made = await addCampaignReward(trx, { member, currency: v.currency, amount: v.amount, campaign: v.campaign, reason: v.reason, creator, key, at: app.deps.now() });
-      if (typeof made === 'string') throw refuse(REFUSALS[made], made);
+      if (typeof made === 'string') throw refuse(fieldOf(made), made);
       note(made);
       return made.id;
     });

@@ -14,9 +14,9 @@ import { toWire } from '../resources/wire.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { ApiError } from '../plugins/errors.js';
 import { executeSwap, lastPrice, makeQuote, openPair, type Side } from '../money/wonka.js';
+import { AMOUNT_TEXT } from '../../shared/decimal.js';
 
 const ID = idStruct();
-const DECIMAL = /^\d{1,18}(\.\d{1,18})?$/;
 
 /** A refusal as its answer: 404 for what the caller cannot see, 422 otherwise. */
 function refusal(reason: string, field?: string): ApiError {
@@ -47,7 +47,7 @@ export function wonkaCustomerRoutes(app: FastifyInstance): void {
     const body = bodyOf(req);
     if (typeof body.pair !== 'string' || body.pair.trim() === '') throw refusal('quote.missing_pair', 'pair');
     if (body.side !== 'buy' && body.side !== 'sell') throw refusal('quote.invalid_side', 'side');
-    if (typeof body.amount !== 'string' || !DECIMAL.test(body.amount.trim())) throw refusal('quote.invalid_amount', 'amount');
+    if (typeof body.amount !== 'string' || !AMOUNT_TEXT.test(body.amount.trim())) throw refusal('quote.invalid_amount', 'amount');
     const campaign = body.campaign ?? null;
     if (campaign !== null && (typeof campaign !== 'string' || campaign.length > 64)) throw refusal('quote.invalid_campaign', 'campaign');
     const member = await db().selectFrom('users').select(['id', 'uid', 'fee_group']).where('id', '=', me.id).executeTakeFirstOrThrow();

@@ -45,13 +45,21 @@ function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
+/** Whether a URL could be an API call at all, judged on its raw text (for paths normalisePath cannot read). */
+const looksLikeApi = (url: string) => url.toLowerCase().replace(/\/{2,}/g, '/').startsWith('/api');
+
+/**
+ * An API URL whose path cannot be judged (dot segments, backslashes, undecodable escapes, a NUL): the
+ * input guard answers it 400 `server.request.invalid_path` before any gate, so a staff member is told the
+ * path is wrong rather than that they lack a permission. The gates still fail closed on it.
+ */
+export const isUnreadableApiPath = (url: string): boolean => normalisePath(url) === null && looksLikeApi(url);
+
 /** True when the request needs no session: anything outside /api/, plus the pass prefixes. */
 export function isPassPath(url: string): boolean {
   const path = normalisePath(url);
-  if (path === null) {
-    // Undecodable or dot-segment paths: protected if they could be an API call at all.
-    return !url.toLowerCase().replace(/\/{2,}/g, '/').startsWith('/api');
-  }
+  // Undecodable or dot-segment paths: protected if they could be an API call at all.
+  if (path === null) return !looksLikeApi(url);
   if (!under(path.toLowerCase(), '/api')) return true;
   return PASS_PREFIXES.some((p) => under(path, p));
 }

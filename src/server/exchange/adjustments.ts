@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { adjustments } from '../../shared/resources/adjustments.js';
 import { validateCreate } from '../../shared/resources/structs.js';
-import { toUnits } from '../../shared/decimal.js';
+import { amountRefusal, toUnits } from '../../shared/decimal.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { withAudit } from '../plugins/audit.js';
@@ -66,12 +66,11 @@ async function checkCreate(db: Kysely<DB>, body: Record<string, unknown>): Promi
   const checked = validateCreate(adjustments, rest);
   if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
   const v = checked.value as { reason: string; description: string; category: string; amount: string; currency: string; counterpart_code: string; receiving_member_uid?: string | null };
-  const units = toUnits(v.amount);
-  if (units === 0n) throw invalid('amount', 'zero_amount');
   const currency = await db.selectFrom('currencies').select(['code', 'type', 'precision']).where('code', '=', v.currency.toLowerCase()).executeTakeFirst();
   if (!currency) throw invalid('currency_id', 'currency_doesnt_exist');
-  const places = (v.amount.split('.')[1] ?? '').replace(/0+$/, '').length;
-  if (places > currency.precision) throw invalid('amount', 'amount_exceeds_precision');
+  // An adjustment's amount is signed (a debit of the member is negative): not zero, rather than positive.
+  const amount = amountRefusal(v.amount, currency.precision, 'nonzero');
+  if (amount) throw invalid('amount', amount);
   const type = currency.type as CurrencyType;
   const asset = code('asset', type);
   if (assetSent !== undefined && String(assetSent) !== String(asset)) throw invalid('asset_account_code', 'invalid_asset_account_code');

@@ -10,7 +10,6 @@ import type { DB } from '../db/schema.js';
 import { walletTransfers } from '../../shared/resources/wallet-transfers.js';
 import { validateCreate } from '../../shared/resources/structs.js';
 import { idStruct } from '../../shared/resources/field-structs.js';
-import { toUnits } from '../../shared/decimal.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { withAudit } from '../plugins/audit.js';
@@ -21,11 +20,14 @@ import { sendPage } from '../auth/logs/reply.js';
 import { timedListPage, TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { COUNT_CAP } from '../db/queries/count.js';
 import { decimalSql, isoSql } from '../db/queries/user-json.js';
-import { actOnTransfer, checkTransfer } from '../money/wallet-transfers.js';
+import { actOnTransfer, checkTransfer, type TransferCheck } from '../money/wallet-transfers.js';
 
 const P = 'admin.wallet_transfer';
 const ID = idStruct();
 const invalid = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
+/** The field a refusal is about: the amount's own, the wallets', the currency's. */
+const fieldOf = (problem: TransferCheck) => (problem.includes('amount') ? 'amount' : problem === 'same_wallet' ? 'to_wallet_id'
+  : problem.startsWith('currency') ? 'currency_id' : 'from_wallet_id');
 
 /** A transfer in its wire form (isoSql, decimalSql), over `t` or a page of them, with its wallets' names and its people. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -80,10 +82,9 @@ export function walletTransferRoutes(app: FastifyInstance): void {
     const checked = validateCreate(walletTransfers, bodyOf(req));
     if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
     const v = checked.value as { from_wallet_id: number; to_wallet_id: number; currency: string; amount: string; reason: string };
-    if (toUnits(v.amount) <= 0n) throw invalid('amount', 'non_positive_amount');
     const currency = v.currency.toLowerCase();
     const problem = await checkTransfer(db(), { from: v.from_wallet_id, to: v.to_wallet_id, currency, amount: v.amount });
-    if (problem) throw invalid(problem === 'same_wallet' ? 'to_wallet_id' : problem.startsWith('currency') || problem === 'amount_exceeds_precision' ? 'currency_id' : 'from_wallet_id', problem);
+    if (problem) throw invalid(fieldOf(problem), problem);
     const row = { from_wallet_id: v.from_wallet_id, to_wallet_id: v.to_wallet_id, currency_id: currency, amount: v.amount, reason: v.reason };
     const creator = caller(req).id;
     const id = await withAudit(req, { topic: 'wallet_transfers', action: 'create' }, async (trx) =>

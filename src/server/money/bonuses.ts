@@ -8,12 +8,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { compareDecimal, toUnits } from '../../shared/decimal.js';
+import { amountRefusal, compareDecimal, type AmountRefusal } from '../../shared/decimal.js';
 import { code, type CurrencyType } from '../ledger/chart.js';
 import { post } from '../ledger/post.js';
 import { insertOnce, requestHash } from '../plugins/idempotency.js';
 
-export type BonusRefusal = 'currency_doesnt_exist' | 'non_positive_amount' | 'amount_exceeds_precision';
+export type BonusRefusal = 'currency_doesnt_exist' | AmountRefusal;
 
 export interface BonusInput {
   member: { id: number; uid: string };
@@ -28,8 +28,6 @@ export interface BonusInput {
   /** BONUS_REVIEW_AMOUNTS: per currency, the largest bonus credited without a second approver. */
   reviewAmounts: Readonly<Record<string, string>>;
 }
-
-const places = (amount: string) => (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
 
 /** Whether a bonus of this amount needs a second staff member (a currency without a review amount always does). */
 export function needsApproval(currency: string, amount: string, reviewAmounts: Readonly<Record<string, string>>): boolean {
@@ -65,8 +63,8 @@ const credit = (trx: Kysely<DB>, b: { id: number; member_id: number; currency: s
 export async function giveBonus(trx: Kysely<DB>, b: BonusInput): Promise<{ id: number; replayed: boolean; state: string } | BonusRefusal> {
   const currency = await trx.selectFrom('currencies').select(['code', 'precision']).where('code', '=', b.currency.toLowerCase()).executeTakeFirst();
   if (!currency) return 'currency_doesnt_exist';
-  if (toUnits(b.amount) <= 0n) return 'non_positive_amount';
-  if (places(b.amount) > currency.precision) return 'amount_exceeds_precision';
+  const amount = amountRefusal(b.amount, currency.precision);
+  if (amount) return amount;
   const campaign = b.campaign?.trim() ? b.campaign.trim() : null;
   const request = { uid: b.member.uid, currency: currency.code, amount: b.amount, reason: b.reason, campaign };
   const state = needsApproval(currency.code, b.amount, b.reviewAmounts) ? 'pending_approval' : 'credited';

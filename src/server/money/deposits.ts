@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { fromUnits, toUnits } from '../../shared/decimal.js';
+import { amountRefusal, fromUnits, toUnits, type AmountRefusal } from '../../shared/decimal.js';
 import { code, type CurrencyType } from '../ledger/chart.js';
 import { post, type Entry } from '../ledger/post.js';
 import { memberByUid } from '../db/queries/activity-log.js';
@@ -54,8 +54,7 @@ export async function actOnDeposit(trx: Kysely<DB>, id: number, action: DepositA
 }
 
 export interface NewFiatDeposit { user_id: number; currency_id: string; amount: string; fee: string; tid: string | null }
-export type FiatDepositRefusal = 'user_doesnt_exist' | 'currency_doesnt_exist' | 'currency_not_fiat' | 'non_positive_amount'
-  | 'amount_exceeds_precision' | 'fee_exceeds_amount';
+export type FiatDepositRefusal = 'user_doesnt_exist' | 'currency_doesnt_exist' | 'currency_not_fiat' | AmountRefusal | 'fee_exceeds_amount';
 
 /** A fiat deposit staff record (Peatio's POST /admin/deposits/new), checked against the database: the row, or why not (its tid is checked when it is written). */
 export async function checkFiatDeposit(db: Kysely<DB>, v: { uid: string; currency: string; amount: string; tid?: string | null })
@@ -65,8 +64,8 @@ export async function checkFiatDeposit(db: Kysely<DB>, v: { uid: string; currenc
   const c = await db.selectFrom('currencies').select(['code', 'type', 'precision', 'deposit_fee']).where('code', '=', v.currency.toLowerCase()).executeTakeFirst();
   if (!c) return { refused: 'currency_doesnt_exist', field: 'currency' };
   if (c.type !== 'fiat') return { refused: 'currency_not_fiat', field: 'currency' };
-  if (toUnits(v.amount) <= 0n) return { refused: 'non_positive_amount', field: 'amount' };
-  if ((v.amount.split('.')[1] ?? '').replace(/0+$/, '').length > c.precision) return { refused: 'amount_exceeds_precision', field: 'amount' };
+  const amount = amountRefusal(v.amount, c.precision);
+  if (amount) return { refused: amount, field: 'amount' };
   const fee = String(c.deposit_fee);
   if (toUnits(fee) >= toUnits(v.amount)) return { refused: 'fee_exceeds_amount', field: 'amount' };
   return { user_id: member.id, currency_id: c.code, amount: v.amount, fee: fromUnits(toUnits(fee)), tid: v.tid || null };

@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { compareDecimal, fromUnits, SCALE, toUnits } from '../../shared/decimal.js';
+import { compareDecimal, fromUnits, placesOf, SCALE, toUnits } from '../../shared/decimal.js';
 import { code, type CurrencyType } from '../ledger/chart.js';
 import { LedgerRefusal, post } from '../ledger/post.js';
 import { insertOnce, requestHash } from '../plugins/idempotency.js';
@@ -37,7 +37,6 @@ export interface NfeInput {
   at: Date;
 }
 
-const places = (amount: string) => (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
 const upper = (uid: string | null | undefined) => (uid ? uid.toUpperCase() : null);
 
 /** price × rate, truncated to `precision` places. */
@@ -93,7 +92,7 @@ export async function recordNfe(trx: Kysely<DB>, i: NfeInput): Promise<{ id: num
     if (!request.price_currency) return 'missing_price_currency';
     const currency = await trx.selectFrom('currencies').select(['type', 'precision']).where('code', '=', request.price_currency).executeTakeFirst();
     if (!currency) return 'price_currency_doesnt_exist';
-    if (places(request.price) > currency.precision) return 'price_exceeds_precision';
+    if (placesOf(request.price) > currency.precision) return 'price_exceeds_precision';
     const config = await activeConfigOf(trx, request.price_currency);
     if (config && compareDecimal(request.price, config.min_transfer) < 0) return 'price_below_min_transfer';
     fee = config ? feeOf(request.price, config.transfer_fee, currency.precision) : '0';

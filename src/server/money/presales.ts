@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { compareDecimal, fromUnits, SCALE, toUnits } from '../../shared/decimal.js';
+import { amountRefusal, compareDecimal, fromUnits, SCALE, toUnits, type AmountRefusal } from '../../shared/decimal.js';
 import { code, type CurrencyType } from '../ledger/chart.js';
 import { LedgerRefusal, post, postMany, type Posting } from '../ledger/post.js';
 import { insertOnce, requestHash } from '../plugins/idempotency.js';
@@ -18,7 +18,7 @@ import { recordAllotment } from './token-history.js';
 
 export type InvestRefusal =
   | 'presale_doesnt_exist' | 'not_running' | 'hard_cap_reached' | 'amount_below_minimum' | 'amount_above_maximum'
-  | 'amount_exceeds_precision' | 'zero_tokens' | 'insufficient_balance' | 'idempotency_key_reused' | 'non_positive_amount';
+  | 'zero_tokens' | 'insufficient_balance' | 'idempotency_key_reused' | AmountRefusal;
 
 export interface InvestInput {
   presale: number;
@@ -29,8 +29,6 @@ export interface InvestInput {
   key?: string;
   at: Date;
 }
-
-const places = (amount: string) => (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
 
 /** Paid amount / price in token units, truncated to the token currency's precision. */
 export function tokensFor(amount: string, price: string, precision: number): string {
@@ -61,11 +59,11 @@ export async function invest(trx: Kysely<DB>, i: InvestInput): Promise<{ id: num
       .where('creator_id', '=', i.creator).where('idempotency_key', '=', i.key).executeTakeFirst();
     if (first) return first.request_hash === requestHash(request) ? { id: Number(first.id), replayed: true } : 'idempotency_key_reused';
   }
-  if (toUnits(i.amount) <= 0n) return 'non_positive_amount';
   if (p.state !== 'running' || i.at < p.start_date || i.at > p.end_date) return 'not_running';
   const price = await typeOfCurrency(trx, p.price_currency);
   const token = await typeOfCurrency(trx, p.token_currency);
-  if (places(i.amount) > price.precision) return 'amount_exceeds_precision';
+  const amount = amountRefusal(i.amount, price.precision);
+  if (amount) return amount;
   if (compareDecimal(i.amount, p.min_investment) < 0) return 'amount_below_minimum';
   if (compareDecimal(p.max_investment, '0') > 0 && compareDecimal(i.amount, p.max_investment) > 0) return 'amount_above_maximum';
   if (toUnits(p.raised) + toUnits(i.amount) > toUnits(p.hard_cap)) return 'hard_cap_reached';

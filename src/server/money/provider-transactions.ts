@@ -11,7 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { fromUnits, toUnits } from '../../shared/decimal.js';
+import { fromUnits, placesOf, toUnits } from '../../shared/decimal.js';
 import { code, type CurrencyType } from '../ledger/chart.js';
 import { post, type Entry } from '../ledger/post.js';
 import type { Provider } from '../../shared/resources/provider-transactions.js';
@@ -29,7 +29,6 @@ export interface IngestResult {
   reversed: boolean;
 }
 
-const places = (amount: string) => (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
 
 /** Whether `e` is newer than what the purchase shows. */
 const newer = (e: { occurred_at: Date; state: TxState }, tx: { last_event_at: Date; state: string }) =>
@@ -76,7 +75,7 @@ export async function applyEvent(trx: Kysely<DB>, provider: Provider, e: Provide
   if (!member) return 'member_doesnt_exist';
   const currency = await trx.selectFrom('currencies').select(['code', 'type', 'precision']).where('code', '=', e.crypto_currency).executeTakeFirst();
   if (!currency) return 'currency_doesnt_exist';
-  if (places(e.crypto_amount) > currency.precision || places(e.fee) > currency.precision) return 'amount_exceeds_precision';
+  if (placesOf(e.crypto_amount) > currency.precision || placesOf(e.fee) > currency.precision) return 'amount_exceeds_precision';
   // The event row first: of two deliveries of one event at once, the second waits here and then does nothing.
   const ev = await trx.insertInto('provider_events').values({
     provider, event_id: e.event_id, reference: e.reference, status: e.status, occurred_at: e.occurred_at, applied: false,

@@ -7,11 +7,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { toUnits } from '../../shared/decimal.js';
+import { amountRefusal, type AmountRefusal } from '../../shared/decimal.js';
 import { insertOnce, requestHash } from '../plugins/idempotency.js';
 import { payFromExpense } from './bonuses.js';
 
-export type RewardRefusal = 'currency_doesnt_exist' | 'non_positive_amount' | 'amount_exceeds_precision' | 'missing_campaign';
+export type RewardRefusal = 'currency_doesnt_exist' | AmountRefusal | 'missing_campaign';
 
 export interface CampaignRewardInput {
   member: { id: number; uid: string };
@@ -24,14 +24,12 @@ export interface CampaignRewardInput {
   at: Date;
 }
 
-const places = (amount: string) => (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
-
 /** Records a pending campaign reward; answers its id (`replayed` when the key had made it already) or why not. */
 export async function addCampaignReward(trx: Kysely<DB>, r: CampaignRewardInput): Promise<{ id: number; replayed: boolean } | RewardRefusal> {
   const currency = await trx.selectFrom('currencies').select(['code', 'precision']).where('code', '=', r.currency.toLowerCase()).executeTakeFirst();
   if (!currency) return 'currency_doesnt_exist';
-  if (toUnits(r.amount) <= 0n) return 'non_positive_amount';
-  if (places(r.amount) > currency.precision) return 'amount_exceeds_precision';
+  const amount = amountRefusal(r.amount, currency.precision);
+  if (amount) return amount;
   const campaign = r.campaign.trim();
   if (!campaign) return 'missing_campaign';
   const reason = r.reason?.trim() ? r.reason.trim() : null;

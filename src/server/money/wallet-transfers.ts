@@ -9,18 +9,19 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { compareDecimal } from '../../shared/decimal.js';
+import { amountRefusal, compareDecimal, type AmountRefusal } from '../../shared/decimal.js';
 import { code, type CurrencyType } from '../ledger/chart.js';
 import { post } from '../ledger/post.js';
 
-export type TransferCheck = 'wallet_doesnt_exist' | 'same_wallet' | 'wallet_not_active' | 'currency_not_in_wallet' | 'currency_doesnt_exist' | 'amount_exceeds_precision';
+export type TransferCheck = 'wallet_doesnt_exist' | 'same_wallet' | 'wallet_not_active' | 'currency_not_in_wallet' | 'currency_doesnt_exist' | AmountRefusal;
 
 /** Why a transfer request cannot be made, or null. */
 export async function checkTransfer(db: Kysely<DB>, t: { from: number; to: number; currency: string; amount: string }): Promise<TransferCheck | null> {
   if (t.from === t.to) return 'same_wallet';
   const currency = await db.selectFrom('currencies').select(['precision']).where('code', '=', t.currency).executeTakeFirst();
   if (!currency) return 'currency_doesnt_exist';
-  if ((t.amount.split('.')[1] ?? '').replace(/0+$/, '').length > currency.precision) return 'amount_exceeds_precision';
+  const amount = amountRefusal(t.amount, currency.precision);
+  if (amount) return amount;
   const wallets = await db.selectFrom('wallets').select(['id', 'status', 'currencies']).where('id', 'in', [t.from, t.to]).execute();
   if (wallets.length !== 2) return 'wallet_doesnt_exist';
   if (wallets.some((w) => w.status !== 'active')) return 'wallet_not_active';

@@ -11,7 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { compareDecimal, fromUnits, SCALE, toUnits } from '../../shared/decimal.js';
+import { amountRefusal, compareDecimal, fitsColumn, fromUnits, SCALE, toUnits, type AmountRefusal } from '../../shared/decimal.js';
 import { code, type CurrencyType } from '../ledger/chart.js';
 import { post } from '../ledger/post.js';
 
@@ -21,7 +21,6 @@ const mulUp = (a: bigint, b: bigint) => (a * b + UNIT - 1n) / UNIT;
 const step = (places: number) => 10n ** BigInt(SCALE - Math.min(places, SCALE));
 const roundDown = (u: bigint, places: number) => u - (u % step(places));
 const roundUp = (u: bigint, places: number) => { const s = step(places), r = u % s; return r === 0n ? u : u - r + s; };
-const places = (amount: string) => (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
 
 export type Side = 'buy' | 'sell';
 
@@ -118,11 +117,8 @@ export function price(pair: Pair, side: Side, amount: string, marketPrice: strin
 }
 
 export type QuoteRefusal =
-  | PairRefusal | 'quote.non_positive_amount' | 'quote.amount_exceeds_precision' | 'quote.amount_below_minimum'
-  | 'quote.amount_above_maximum' | 'quote.amount_too_small' | 'quote.amount_too_large' | 'quote.unknown_campaign';
-
-/** What an amount column holds (NUMERIC(36,18)): below 10¹⁸. */
-const STORABLE = 10n ** 18n * UNIT;
+  | PairRefusal | `quote.${AmountRefusal}` | 'quote.amount_below_minimum'
+  | 'quote.amount_above_maximum' | 'quote.amount_too_small' | 'quote.unknown_campaign';
 
 export interface QuoteInput {
   member: { id: number; uid: string; fee_group: string };
@@ -137,8 +133,8 @@ export interface QuoteInput {
 export async function makeQuote(db: Kysely<DB>, q: QuoteInput): Promise<{ id: number } | QuoteRefusal> {
   const pair = await openPair(db, { name: q.pair });
   if (typeof pair === 'string') return pair;
-  if (toUnits(q.amount) <= 0n) return 'quote.non_positive_amount';
-  if (places(q.amount) > pair.base_precision) return 'quote.amount_exceeds_precision';
+  const amount = amountRefusal(q.amount, pair.base_precision);
+  if (amount) return `quote.${amount}`;
   const { min_amount: min, max_amount: max, quote_ttl_seconds: ttl } = pair.config;
   if (compareDecimal(q.amount, min) < 0) return 'quote.amount_below_minimum';
   if (compareDecimal(max, '0') > 0 && compareDecimal(q.amount, max) > 0) return 'quote.amount_above_maximum';
@@ -149,7 +145,7 @@ export async function makeQuote(db: Kysely<DB>, q: QuoteInput): Promise<{ id: nu
   if (discount === 'campaign_unknown') return 'quote.unknown_campaign';
   const terms = price(pair, q.side, q.amount, last.price, discount?.discount ?? '0');
   if (!terms) return 'quote.amount_too_small';
-  if ([terms.from_amount, terms.to_amount].some((a) => toUnits(a) >= STORABLE)) return 'quote.amount_too_large';
+  if (![terms.from_amount, terms.to_amount].every(fitsColumn)) return 'quote.amount_too_large';
   const row = await db.insertInto('quotes').values({
     member_id: q.member.id, uid: q.member.uid, wonka_id: pair.id, pair: pair.pair, side: q.side, amount: q.amount, ...terms,
     price: last.price, discount_id: discount?.id ?? null, campaign, expires_at: new Date(q.at.getTime() + ttl * 1000),

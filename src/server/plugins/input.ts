@@ -6,38 +6,28 @@
  * - A NUL byte (U+0000) or an unpaired UTF-16 surrogate (`"\ud800"`) in any string or key of a JSON body,
  *   or a NUL in the URL (server.request.invalid_characters). PostgreSQL stores neither: text refuses NUL,
  *   jsonb refuses both, so such a value failed the write or its audit row with a 500.
+ * - An API path with dot segments, a backslash or undecodable escapes (`/admin/users/..%2F..%2F`;
+ *   server.request.invalid_path): the gates refuse it anyway, but a superadmin was told they lacked a
+ *   permission (401 authz.invalid_permission) instead of what was wrong.
+ * - JSON numbers a double cannot hold as sent (9007199254740993, 0.10000000000000001) are not rounded
+ *   into another value: they reach the handlers as NaN, refused by the field (json-text.ts).
  * And JSON objects carrying their own `toString` or `valueOf` key (`{"email": {"toString": 1}}`) are made
  * printable: a validation failure prints the value (superstruct's message does `${value}`), which threw
- * "Cannot convert object to primitive value". They get a non-enumerable Symbol.toPrimitive, which wins
- * over both keys; the keys themselves stay as sent (Object.keys and JSON.stringify ignore symbols).
+ * "Cannot convert object to primitive value". They get a Symbol.toPrimitive, which wins over both keys;
+ * the keys themselves stay as sent (Object.keys, for…in and JSON.stringify ignore symbols). It is
+ * enumerable so that copies keep it: superstruct's object and defaulted coercers validate a spread copy
+ * (`{...value}`), and a non-enumerable symbol was lost there (`"options": {"toString": 1}` answered 500).
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.js';
+import { inexact, scanJson, withoutInexact } from './json-text.js';
+import { isUnreadableApiPath } from '../auth/paths.js';
 
 /** Deeper than any body the console sends (the deepest, a jsonb field, is 3–4 levels). */
 export const MAX_DEPTH = 32;
 
-const OPEN_ARRAY = 0x5b, OPEN_OBJECT = 0x7b, CLOSE_ARRAY = 0x5d, CLOSE_OBJECT = 0x7d, QUOTE = 0x22, BACKSLASH = 0x5c;
-
 /** Whether the JSON text nests arrays and objects deeper than `max` (brackets inside strings do not count). */
-export function nestsDeeperThan(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) {
-      inString = true;
-    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
-      if (++depth > max) return true;
-    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
-      depth--;
-    }
-  }
-  return false;
-}
+export const nestsDeeperThan = (text: string, max: number): boolean => scanJson(text, max);
 
 /** A NUL, or a UTF-16 surrogate without its partner (matched per code unit: no `u` flag). */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -59,7 +49,7 @@ function vetParsed(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(vetParsed);
   const o = value as Record<string, unknown>;
   if (Object.hasOwn(o, 'toString') || Object.hasOwn(o, 'valueOf')) {
-    Object.defineProperty(o, Symbol.toPrimitive, { value: printAsObject, enumerable: false });
+    Object.defineProperty(o, Symbol.toPrimitive, { value: printAsObject, enumerable: true });
   }
   for (const k of Object.keys(o)) if (!storableText(k) || !vetParsed(o[k])) return false;
   return true;
@@ -71,11 +61,15 @@ export function registerInputGuards(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (nestsDeeperThan(body as string, MAX_DEPTH)) return done(new ApiError(400, ['server.request.too_deep']), undefined);
+    // One pass for both: the depth, and the numbers JavaScript cannot hold as sent (json-text.ts).
+    const rounded = new Set<number>();
+    const tooDeep = scanJson(body as string, MAX_DEPTH, (literal) => { const read = inexact(literal); if (read !== undefined) rounded.add(read); });
+    if (tooDeep) return done(new ApiError(400, ['server.request.too_deep']), undefined);
     parse(req, body as string, (err, value) => {
       if (err) return done(err, undefined);
       if (!vetParsed(value)) return done(new ApiError(400, ['server.request.invalid_characters']), undefined);
-      done(null, value);
+      // They reach the handlers as NaN, which every field refuses, instead of a value nobody sent.
+      done(null, rounded.size ? withoutInexact(value, rounded) : value);
     });
   });
 
@@ -83,6 +77,7 @@ export function registerInputGuards(app: FastifyInstance): void {
   // parameters are decoded from the URL, so one look at it covers both.
   app.addHook('onRequest', (req, _reply, done) => {
     if (req.url.includes('%00')) return done(new ApiError(400, ['server.request.invalid_characters']));
+    if (isUnreadableApiPath(req.url)) return done(new ApiError(400, ['server.request.invalid_path']));
     done();
   });
 }

@@ -10,7 +10,7 @@ import {
 import { LIMITS, ORDERINGS, type Ordering } from '../list-query.js';
 import { defaultOf, labelOf, writableFields, type FieldDef, type FilterOp, type Resource } from './define.js';
 import { fieldStruct, idStruct, immutable, maxLength, rangeBound } from './field-structs.js';
-import { compareDecimal } from '../decimal.js';
+import { compareDecimal, INTEGER_DIGITS } from '../decimal.js';
 
 export interface Structs {
   create: Struct<Record<string, unknown>, any>;
@@ -141,7 +141,7 @@ export type Checked<T> =
   | { ok: true; value: T }
   | { ok: false; errors: string[]; fields: Record<string, string[]>; messages: Record<string, string> };
 
-type FailureKind = 'missing' | 'empty' | 'invalid' | 'too_long' | 'unknown' | 'immutable';
+type FailureKind = 'missing' | 'empty' | 'invalid' | 'too_long' | 'too_large' | 'unknown' | 'immutable';
 
 function kindOf(f: { type: string; value: unknown; refinement?: string }): FailureKind {
   if (f.type === 'never') return 'unknown';
@@ -149,6 +149,7 @@ function kindOf(f: { type: string; value: unknown; refinement?: string }): Failu
   if (f.value === undefined || f.value === null) return 'missing';
   if (f.refinement === 'empty') return 'empty';
   if (f.refinement === 'too_long') return 'too_long';
+  if (f.refinement === 'too_large') return 'too_large';
   return 'invalid';
 }
 
@@ -159,6 +160,7 @@ export function messageFor(r: Resource, field: string, kind: FailureKind): strin
   switch (kind) {
     case 'missing': case 'empty': return f.message ?? 'Required';
     case 'too_long': return `Maximum ${maxLength(f)} characters`;
+    case 'too_large': return `At most ${INTEGER_DIGITS} digits before the decimal point`;
     case 'immutable': return `${labelOf(field, f)} cannot be changed`;
     case 'unknown': return 'Unknown field';
     default: return f.invalidMessage ?? f.message ?? 'Invalid value';
@@ -170,7 +172,7 @@ function bodyFailure(r: Resource, err: StructError): Extract<Checked<never>, { o
   return {
     ok: false,
     ...collectFailures(err,
-      (key, f) => (kind(f) === 'too_long' ? `${r.errorPrefix}.${key}_too_long` : `${r.errorPrefix}.${kind(f)}_${key}`),
+      (key, f) => (kind(f) === 'too_long' || kind(f) === 'too_large' ? `${r.errorPrefix}.${key}_${kind(f)}` : `${r.errorPrefix}.${kind(f)}_${key}`),
       (key, f) => messageFor(r, key, kind(f))),
   };
 }
@@ -255,8 +257,8 @@ export function messageForCode(r: Resource, code: string): { field: string; mess
   const rest = code.slice(r.errorPrefix.length + 1);
   const kinded = /^(missing|empty|invalid|unknown|immutable)_(.+)$/.exec(rest);
   if (kinded && r.fields[kinded[2]]) return { field: kinded[2], message: messageFor(r, kinded[2], kinded[1] as FailureKind) };
-  const long = /^(.+)_too_long$/.exec(rest);
-  if (long && r.fields[long[1]]) return { field: long[1], message: messageFor(r, long[1], 'too_long') };
+  const long = /^(.+)_(too_long|too_large)$/.exec(rest);
+  if (long && r.fields[long[1]]) return { field: long[1], message: messageFor(r, long[1], long[2] as FailureKind) };
   const taken = /^(.+)_taken$/.exec(rest);
   if (taken && r.fields[taken[1]]) return { field: taken[1], message: `${labelOf(taken[1], r.fields[taken[1]])} is already taken` };
   const gone = /^(.+)_doesnt_exist$/.exec(rest);

@@ -1,9 +1,12 @@
 /**
  * Seeded generators of malformed input for the route fuzz. Every run with the same seed sends the same
- * requests (FUZZ_SEED, printed by the suite). Families: the five classes that once answered 500 —
+ * requests (FUZZ_SEED, printed by the suite). Families: the classes that once answered 500 —
  * (A) objects whose own toString/valueOf is not a function, (B) NUL bytes, (C) unpaired surrogates,
- * (D) ids past bigint, (E) deep nesting — plus wrong types, huge strings, unicode, numbers at the edges,
- * prototype keys, broken JSON and wrong content types.
+ * (D) ids past bigint, (E) deep nesting; and from issue 31, (F) amounts past the money column (20 digits,
+ * as text and as a number), (G) impossible calendar dates, (I) unprintable objects nested in an options
+ * map — plus (H) ids that Number() reads but that are not digits (" 1", "1.0", "1e0"; issue 30), wrong
+ * types, huge strings, unicode, numbers at the edges, prototype keys, broken JSON and wrong content types.
+ * F, G, H and I aim at the fields they are about (TARGETS): an amount family sent to a route's `amount`.
  */
 
 export interface Rand {
@@ -42,6 +45,22 @@ export const VALUE_FAMILIES: Record<string, readonly string[]> = {
   'huge string': [`"${'x'.repeat(100_000)}"`, `"${'é'.repeat(50_000)}"`, `"${'😀'.repeat(20_000)}"`, `[${'"x",'.repeat(20_000)}"x"]`],
   unicode: ['"😀"', '"naïve"', '"עברית"', '"\\u202eevil"', '"e\\u0301"', '"\\ufeff"', '"\\uffff"', '"ǅ"', '"\\u2028"', '"%00"', '"\\\\u0000"'],
   'edge number': ['0', '-0', '-1', '0.5', '-2.5', '9007199254740992', '-9007199254740992', '1e308', '5e-324', '2147483648', '1.0000000000000002'],
+  'F: amount past the column': ['"99999999999999999999"', '99999999999999999999', '"100000000000000000000"', '100000000000000000000', '1e+21',
+    '"1000000000000000000"', '"-99999999999999999999"', '9007199254740993', '"1e20"'],
+  'G: impossible date': ['"2026-02-30"', '"2026-13-01"', '"2026-11-31T25:00Z"', '"2026-11-31T23:00:00Z"', '"2026-02-29T00:00:00Z"',
+    '"0000-01-01"', '"2026-11-30T24:00:00Z"', '"2026-11-30T12:00:00+16:00"'],
+  // Row 1 exists on most tables: a padded id read as a number would act on it (and show as a 2xx). No
+  // JSON literal of value 1 (1.0 is the number 1, a valid id): 1.0000000000000001 is one JSON.parse rounds to 1.
+  'H: id that is not digits': ['" 1"', '"1 "', '"  1  "', '"+1"', '"1.0"', '"1e0"', '"0x1"', '"\\t1"', '1.0000000000000001', '"01e0"'],
+  'I: unprintable options': ['{"toString":1}', '{"deposit":true,"toString":null}', '{"a":{"toString":1}}', '{"valueOf":{},"toString":"x"}', '[{"toString":1}]'],
+};
+
+/** The fields a family is about: it is sent to one of them when the request has one (else any known name of the kind). */
+export const TARGETS: Record<string, RegExp> = {
+  'F: amount past the column': /amount|price|fee|cap|supply|balance|investment|value|volume/,
+  'G: impossible date': /date|^from$|^to$|_at$|^dob$/,
+  'H: id that is not digits': /^id$|_id$/,
+  'I: unprintable options': /options|config|data|flags|metadata|query/,
 };
 
 /** Keys that reach for the prototype (or shadow its methods). */
@@ -61,10 +80,12 @@ export const QUERY_VALUES = [
   '%00', 'a%00b', '%ED%A0%80', '%ff', '%E0%A4%A', '%', '99999999999999999999', '1e23', '-1', '0', '1e309', 'NaN',
   'Infinity', '', '%20', encodeURIComponent('😀'), encodeURIComponent('\u202e'), 'x'.repeat(5000), 'true', 'null',
   '[]', '{}', encodeURIComponent("' OR 1=1 --"), 'password_digest', '2026-13-45', '9999-12-31T23:59:59Z',
+  '%201', '1%20', '%20%201%20%20', '%2B1', '1.0', '1e0', '2026-02-30', encodeURIComponent('2026-11-31T25:00Z'),
 ];
 
 /** Path parameter values (raw, already encoded). */
-export const PATH_VALUES = ['%00', 'a%00b', '99999999999999999999', '1e23', '-1', '0', '1.5', 'x'.repeat(300), encodeURIComponent('😀'), '%2e%2e%2f', 'IDFFFFFFFFFF'];
+export const PATH_VALUES = ['%00', 'a%00b', '99999999999999999999', '1e23', '-1', '0', '1.5', 'x'.repeat(300), encodeURIComponent('😀'), '%2e%2e%2f', 'IDFFFFFFFFFF',
+  '..%2F..%2F', '%20%201%20%20', '%201', '1%20', '%2B1', '1.0', '1e0', '0x1'];
 
 export const CONTENT_TYPES = [
   'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml',
@@ -94,7 +115,11 @@ export function variation(r: Rand, base: Record<string, unknown>, opts: { body: 
   }
   if (kind <= 4) {
     const family = r.pick(families);
-    return { family, body: withField(base, r.pick(keys), r.pick(VALUE_FAMILIES[family]!)), contentType: 'application/json' };
+    const target = TARGETS[family];
+    const aimed = target ? Object.keys(base).filter((k) => target.test(k)) : [];
+    const fallback = target ? KNOWN_NAMES.filter((k) => target.test(k)) : [];
+    const key = r.pick(aimed.length ? aimed : fallback.length ? fallback : keys);
+    return { family, body: withField(base, key, r.pick(VALUE_FAMILIES[family]!)), contentType: 'application/json' };
   }
   if (kind === 5) {
     const family = r.pick(families);
