@@ -54,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  // From here the database serves requests: bound its statements, transactions and queue (db/limits.ts).
+  deps.db.setLimits(deps.config.database);
   app.decorate('deps', {
     now: () => new Date(), fetch: globalThis.fetch, ...deps,
     messaging: deps.messaging ?? createMessaging(deps.config.messaging, app.log),

@@ -1,27 +1,109 @@
+import { statfsSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { PostgresDialect } from 'kysely';
+import { DatabaseBusy, StorageFull, type DatabaseLimits } from './limits.js';
+
+/**
+ * PGlite's one connection, handed to one caller at a time. A caller holds it from connect() to
+ * release() — a transaction for all its statements, so nothing interleaves with it and nothing can cut
+ * it: the bounds apply only to callers still waiting. Past `queue` waiters a caller is refused at once,
+ * and a waiter still waiting after `queueWaitMs` gives up (both DatabaseBusy, answered 503 server.busy):
+ * every statement queues on this one connection, and without a bound a flood of readers waited 15 s at
+ * p99 and sign-ins 54 s, where a quick "busy, retry" serves everyone better.
+ */
+class OneConnection {
+  private held = false;
+  private readonly waiting: { go(): void; timer?: NodeJS.Timeout }[] = [];
+  constructor(private readonly limits: () => DatabaseLimits) {}
+
+  acquire(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    const { queue, queueWaitMs } = this.limits();
+    if (this.waiting.length >= queue) return Promise.reject(new DatabaseBusy());
+    return new Promise((resolve, reject) => {
+      const waiter: { go(): void; timer?: NodeJS.Timeout } = { go: resolve };
+      if (queueWaitMs > 0) {
+        waiter.timer = setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(waiter), 1);
+          reject(new DatabaseBusy());
+        }, queueWaitMs);
+      }
+      this.waiting.push(waiter);
+    });
+  }
+
+  /** Hands the connection to the longest waiter (it stays held), or frees it. */
+  release(): void {
+    const next = this.waiting.shift();
+    if (!next) {
+      this.held = false;
+      return;
+    }
+    clearTimeout(next.timer);
+    next.go();
+  }
+}
+
+/**
+ * Statements that write nothing to the data directory, run even when its volume is below the reserve.
+ * Everything else (INSERT, UPDATE, DELETE, WITH, DO, DDL, ANALYZE, …) is refused there.
+ */
+const WRITES_NOTHING = /^\s*(select|show|explain|values|begin|start|commit|end|rollback|savepoint|release|set|reset|listen|unlisten)\b/i;
+/** statfs at most this often: a syscall per statement is cheap, but free space need not be exact to the millisecond. */
+const FREE_SPACE_EVERY_MS = 250;
+
+/**
+ * Free bytes on the volume of `dir`, refreshed every FREE_SPACE_EVERY_MS. Why a reserve rather than
+ * waiting for ENOSPC: PGlite surfaces a table that cannot grow as PostgreSQL's 53100 disk_full, but a
+ * WAL segment that cannot be created (every 16 MB of writes) left its WASM engine spinning for good —
+ * the whole process stopped answering. Refusing writes while a segment's worth of space is still free
+ * keeps it out of that state.
+ */
+function freeSpace(dir: string): () => number {
+  let at = -Infinity;
+  let free = Infinity;
+  return () => {
+    const now = performance.now();
+    if (now - at >= FREE_SPACE_EVERY_MS) {
+      at = now;
+      try {
+        const s = statfsSync(dir);
+        free = s.bavail * s.bsize;
+      } catch {
+        free = Infinity; // a volume we cannot ask about is not refused for it
+      }
+    }
+    return free;
+  };
+}
 
 /**
  * Kysely has no PGlite dialect in 0.28; PGlite is one connection, so this adapts it as a pool of one
- * whose connect() waits on a mutex. A transaction holds the connection until release(), so nothing
- * interleaves with it. (kysely-pglite drags in ~120 packages; see README Architecture.)
+ * (OneConnection above). `dataDir`: where the reserve of free space is checked (none in memory).
+ * (kysely-pglite drags in ~120 packages; see README Architecture.)
  */
-export function pgliteDialect(pg: PGlite): PostgresDialect {
-  let tail: Promise<void> = Promise.resolve();
+export function pgliteDialect(pg: PGlite, limits: () => DatabaseLimits, dataDir?: string): PostgresDialect {
+  const connection = new OneConnection(limits);
+  const free = dataDir ? freeSpace(dataDir) : () => Infinity;
   const client = {
     async query(text: string, params?: unknown[]) {
+      const reserve = limits().diskReserveBytes;
+      if (reserve > 0 && !WRITES_NOTHING.test(text)) {
+        const left = free();
+        if (left < reserve) throw new StorageFull(left);
+      }
       const res = await pg.query(text, params as unknown[] | undefined);
       return { command: text.trimStart().slice(0, 6).toUpperCase(), rowCount: res.affectedRows ?? res.rows.length, rows: res.rows };
     },
+    release: () => connection.release(),
   };
   const pool = {
     async connect() {
-      let release!: () => void;
-      const turn = new Promise<void>((r) => { release = r; });
-      const prev = tail;
-      tail = prev.then(() => turn);
-      await prev;
-      return { ...client, release: () => release() };
+      await connection.acquire();
+      return client;
     },
     async end() { /* PGlite is closed by the owner */ },
   };
