@@ -62,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } as FastifyInstance['deps']);
   // Set as the request arrives (a synchronous hook: no promise per request); every answer carries it.
   app.addHook('onRequest', (req, reply, done) => { reply.header('x-request-id', req.id); done(); });
+  // The rest of the request — every hook and the handler — in its database order (Database.asRequest).
+  app.addHook('onRequest', (_req, _reply, done) => deps.db.asRequest(done));
   const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (r) => {

@@ -5,9 +5,10 @@
  *   transaction too (which then cannot commit, its ROLLBACK failing the same way); a transaction past its
  *   limit is cut although each statement is quick; an unanswered COMMIT is reported outcome-unknown —
  *   and indeed may land once the network is back.
- * - PGlite (its own in-memory instance, on either run): a transaction holding the one connection is
- *   never cut; callers past the queue are refused at once and a waiter past its wait gives up, both
- *   DatabaseBusy; with the data directory's volume below the reserve, writes are refused and reads run.
+ * - PGlite (its own instance, on either run): a transaction holding the one connection is never cut;
+ *   callers past the queue are refused at once and a waiter past its wait gives up, both DatabaseBusy;
+ *   an older request's statement goes first, and takes the youngest waiter's place in a full queue; with
+ *   the data directory's volume below the reserve, writes are refused and reads run.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
@@ -138,6 +139,27 @@ describe('PGlite: the one connection\'s queue and the disk reserve', () => {
     const order: number[] = [];
     await Promise.all([1, 2, 3, 4].map((i) => sql`SELECT ${i}::int AS i`.execute(db.kysely).then(() => order.push(i))));
     expect(order).toEqual([1, 2, 3, 4]);
+  });
+
+  it('serves an older request\'s statement first, and when the queue is full refuses the youngest waiter', async () => {
+    db.setLimits(limits({ queue: 2, queueWaitMs: 5_000 }));
+    const order: string[] = [];
+    const run = (name: string) => sql`SELECT ${name}::text AS n`.execute(db.kysely).then(() => { order.push(name); });
+    let letGo!: () => void;
+    const holding = new Promise<void>((r) => { letGo = r; });
+    let older!: () => void;
+    const olderGo = new Promise<void>((r) => { older = r; });
+    // A request that arrived first and sends its statement only after two younger ones are waiting.
+    const a = db.asRequest(async () => { await olderGo; await run('a'); });
+    const trx = db.kysely.transaction().execute(async () => { await holding; });
+    await new Promise((r) => setImmediate(r));
+    const b = run('b');
+    const c = failure(run('c'));
+    older();
+    expect((await c).err).toBeInstanceOf(DatabaseBusy);
+    letGo();
+    await Promise.all([trx, a, b]);
+    expect(order).toEqual(['a', 'b']);
   });
 
   it('refuses writes while the volume is below the reserve, runs reads, and writes again once it is not', async () => {

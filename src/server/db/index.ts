@@ -9,6 +9,7 @@ import { pgliteDialect } from './pglite-dialect.js';
 import { KEEP_ALIVE, pgListen, pgliteListen, type Listen } from './listen.js';
 import { databaseFailure, NO_LIMITS, type DatabaseLimits } from './limits.js';
 import { guardClient, type GuardedClient } from './pg-guard.js';
+import { asRequest } from './one-connection.js';
 
 export type { DB } from './schema.js';
 export { sql };
@@ -26,6 +27,11 @@ export interface Database {
    * migrated and seeded without any.
    */
   setLimits(limits: DatabaseLimits): void;
+  /**
+   * Runs `fn` — the rest of a request — so that its statements wait for PGlite's one connection ahead
+   * of those of requests that came after it (one-connection.ts); on PostgreSQL it just runs `fn`.
+   */
+  asRequest<T>(fn: () => T): T;
   close(): Promise<void>;
 }
 
@@ -189,7 +195,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { onQuery } = opts;
     if (onQuery) pool.on('connect', (client) => recordQueries(client as unknown as { query: QueryFn }, onQuery));
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), setLimits, close: () => kysely.destroy() };
+    return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), setLimits, asRequest: (fn) => fn(), close: () => kysely.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const parsers = { [INT8]: asInt, [NUMERIC]: asText, [DATE]: asText };
@@ -204,6 +210,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     dump: async () => pg.dumpDataDir('none'),
     listen: pgliteListen(pg, kysely),
     setLimits,
+    asRequest,
     close: async () => { await kysely.destroy(); await pg.close(); },
   };
 }

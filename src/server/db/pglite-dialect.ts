@@ -1,51 +1,8 @@
 import { statfsSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { PostgresDialect } from 'kysely';
-import { DatabaseBusy, StorageFull, type DatabaseLimits } from './limits.js';
-
-/**
- * PGlite's one connection, handed to one caller at a time. A caller holds it from connect() to
- * release() — a transaction for all its statements, so nothing interleaves with it and nothing can cut
- * it: the bounds apply only to callers still waiting. Past `queue` waiters a caller is refused at once,
- * and a waiter still waiting after `queueWaitMs` gives up (both DatabaseBusy, answered 503 server.busy):
- * every statement queues on this one connection, and without a bound a flood of readers waited 15 s at
- * p99 and sign-ins 54 s, where a quick "busy, retry" serves everyone better.
- */
-class OneConnection {
-  private held = false;
-  private readonly waiting: { go(): void; timer?: NodeJS.Timeout }[] = [];
-  constructor(private readonly limits: () => DatabaseLimits) {}
-
-  acquire(): Promise<void> {
-    if (!this.held) {
-      this.held = true;
-      return Promise.resolve();
-    }
-    const { queue, queueWaitMs } = this.limits();
-    if (this.waiting.length >= queue) return Promise.reject(new DatabaseBusy());
-    return new Promise((resolve, reject) => {
-      const waiter: { go(): void; timer?: NodeJS.Timeout } = { go: resolve };
-      if (queueWaitMs > 0) {
-        waiter.timer = setTimeout(() => {
-          this.waiting.splice(this.waiting.indexOf(waiter), 1);
-          reject(new DatabaseBusy());
-        }, queueWaitMs);
-      }
-      this.waiting.push(waiter);
-    });
-  }
-
-  /** Hands the connection to the longest waiter (it stays held), or frees it. */
-  release(): void {
-    const next = this.waiting.shift();
-    if (!next) {
-      this.held = false;
-      return;
-    }
-    clearTimeout(next.timer);
-    next.go();
-  }
-}
+import { StorageFull, type DatabaseLimits } from './limits.js';
+import { OneConnection } from './one-connection.js';
 
 /**
  * Statements that write nothing to the data directory, run even when its volume is below the reserve.
@@ -82,7 +39,7 @@ function freeSpace(dir: string): () => number {
 
 /**
  * Kysely has no PGlite dialect in 0.28; PGlite is one connection, so this adapts it as a pool of one
- * (OneConnection above). `dataDir`: where the reserve of free space is checked (none in memory).
+ * (one-connection.ts: a bounded queue, oldest request first). `dataDir`: where the reserve of free space is checked (none in memory).
  * (kysely-pglite drags in ~120 packages; see README Architecture.)
  */
 export function pgliteDialect(pg: PGlite, limits: () => DatabaseLimits, dataDir?: string): PostgresDialect {
