@@ -19,9 +19,12 @@ import { DatabaseBusy, type DatabaseLimits } from './limits.js';
 /** When the request a statement belongs to arrived (performance.now()). */
 const arrival = new AsyncLocalStorage<number>();
 
-/** Runs `fn` (the rest of a request) with its statements placed by the request's arrival, now. */
+/**
+ * Runs `fn` (the rest of a request) with its statements placed by the request's arrival, now — or by
+ * the arrival of the request it is part of (an export's pages are requests injected by the export).
+ */
 export function asRequest<T>(fn: () => T): T {
-  return arrival.run(performance.now(), fn);
+  return arrival.run(arrival.getStore() ?? performance.now(), fn);
 }
 
 interface Waiter { since: number; go(): void; refuse(): void; timer?: NodeJS.Timeout }
