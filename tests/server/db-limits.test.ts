@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -100,7 +100,9 @@ describe('PGlite: the one connection\'s queue and the disk reserve', () => {
   let dir: string;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'steward-limits-'));
-    db = await openDatabase({ dataDir: dir });
+    // From the run's migrated snapshot when there is one (seconds faster than a fresh data directory).
+    const t = inject('dbTemplate');
+    db = await openDatabase({ dataDir: dir, ...(t.kind === 'pglite' ? { loadDataDir: new Blob([readFileSync(t.snapshot)]) } : {}) });
     await sql`CREATE TABLE probe (id int)`.execute(db.kysely);
   });
   afterAll(async () => { await db?.close(); rmSync(dir, { recursive: true, force: true }); });
