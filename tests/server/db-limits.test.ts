@@ -6,7 +6,8 @@
  *   limit is cut although each statement is quick; an unanswered COMMIT is reported outcome-unknown —
  *   and indeed may land once the network is back.
  * - PGlite (its own instance, on either run): a transaction holding the one connection is never cut;
- *   callers past the queue are refused at once and a waiter past its wait gives up, both DatabaseBusy;
+ *   requests past the queue (counted once however many statements each has waiting) are refused at
+ *   once and a waiter past its wait gives up, both DatabaseBusy;
  *   an older request's statement goes first, and takes the youngest waiter's place in a full queue; with
  *   the data directory's volume below the reserve, writes are refused and reads run.
  */
@@ -162,6 +163,20 @@ describe('PGlite: the one connection\'s queue and the disk reserve', () => {
     letGo();
     await Promise.all([trx, a, b]);
     expect(order).toEqual(['a', 'b']);
+  });
+
+  it('counts a request once however many of its statements wait', async () => {
+    db.setLimits(limits({ queue: 1, queueWaitMs: 5_000 }));
+    let letGo!: () => void;
+    const holding = new Promise<void>((r) => { letGo = r; });
+    const trx = db.kysely.transaction().execute(async () => { await holding; });
+    await new Promise((r) => setImmediate(r));
+    // One request reading a page and its count at once: both wait; another request is one too many.
+    const both = db.asRequest(() => Promise.all([sql`SELECT 1`.execute(db.kysely), sql`SELECT 2`.execute(db.kysely)]));
+    const other = await failure(sql`SELECT 3`.execute(db.kysely));
+    expect(other.err).toBeInstanceOf(DatabaseBusy);
+    letGo();
+    await Promise.all([trx, both]);
   });
 
   it('refuses writes while the volume is below the reserve, runs reads, and writes again once it is not', async () => {
