@@ -63,12 +63,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  // From here the database serves requests: bound its statements, transactions and queue (db/limits.ts).
+  deps.db.setLimits(deps.config.database);
   app.decorate('deps', {
     now: () => new Date(), fetch: globalThis.fetch, ...deps,
     messaging: deps.messaging ?? createMessaging(deps.config.messaging, app.log),
   } as FastifyInstance['deps']);
   // Set as the request arrives (a synchronous hook: no promise per request); every answer carries it.
   app.addHook('onRequest', (req, reply, done) => { reply.header('x-request-id', req.id); done(); });
+  // The rest of the request — every hook and the handler — in its database order (Database.asRequest).
+  app.addHook('onRequest', (_req, _reply, done) => deps.db.asRequest(done));
   const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (r) => {

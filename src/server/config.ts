@@ -5,6 +5,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
+import type { DatabaseLimits } from './db/limits.js';
 
 export class ConfigError extends Error {}
 
@@ -96,6 +97,14 @@ export interface Config {
    * timestamp may be from the clock (WEBHOOK_TOLERANCE_SECONDS).
    */
   webhooks: { secrets: Partial<Record<'simplex' | 'banxa' | 'stripe', string>>; toleranceSeconds: number };
+  /**
+   * Bounds on the database while serving (db/limits.ts). PostgreSQL: a statement's limit
+   * (DB_STATEMENT_TIMEOUT_MS, default 15 s) and a transaction's (DB_TRANSACTION_TIMEOUT_MS, default 30 s).
+   * PGlite: the callers that may wait for its one connection (DB_QUEUE, default 64), how long one may
+   * wait (DB_QUEUE_WAIT_MS, default 5 s), and the free space its data directory's volume keeps
+   * (DB_DISK_RESERVE_MB, default 64; 0: no check).
+   */
+  database: DatabaseLimits;
   /** Sessions a user may hold at once; signing in past it ends the oldest. */
   sessionsPerUser: number;
   /**
@@ -325,6 +334,19 @@ function geoipHeader(env: Record<string, string | undefined>): string | null {
   return raw.toLowerCase();
 }
 
+function databaseLimits(env: Env): DatabaseLimits {
+  const statementMs = int(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000);
+  const transactionMs = int(env, 'DB_TRANSACTION_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  if (transactionMs < statementMs) throw new ConfigError('DB_TRANSACTION_TIMEOUT_MS must not be shorter than DB_STATEMENT_TIMEOUT_MS');
+  return {
+    statementMs,
+    transactionMs,
+    queue: int(env, 'DB_QUEUE', 64, 0, 100_000),
+    queueWaitMs: int(env, 'DB_QUEUE_WAIT_MS', 5_000, 10, 600_000),
+    diskReserveBytes: int(env, 'DB_DISK_RESERVE_MB', 64, 0, 1_000_000) * 1_048_576,
+  };
+}
+
 export function loadConfig(env: Env, machine: Machine = { cores: availableParallelism() }): Config {
   const captchaType = (env.CAPTCHA_TYPE || 'none') as CaptchaType;
   if (!['none', 'recaptcha', 'turnstile'].includes(captchaType)) {
@@ -394,6 +416,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
       concurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', Math.max(1, Math.floor(machine.cores / 2)), 1, 64),
       queue: int(env, 'PASSWORD_HASH_QUEUE', 8, 0, 10_000),
     },
+    database: databaseLimits(env),
     sessionsPerUser: int(env, 'SESSIONS_PER_USER', 10, 1, 1000),
     connections: connectionLimits(env),
     messaging: messagingConfig(env),

@@ -11,10 +11,19 @@ export const ERRORS = {
   'server.payload_too_large': 413,
   'server.unsupported_media_type': 415,
   'server.too_many_requests': 429,
-  // Too many sign-ins are hashing passwords right now; the server refuses at once rather than queue (Retry-After).
+  // Too many sign-ins are hashing passwords, or too many requests wait for the embedded database's one
+  // connection, right now; the server refuses at once rather than queue (Retry-After).
   'server.busy': 503,
   // The database cannot be reached right now (restarting, connection lost); the server reconnects by itself.
   'server.database_unavailable': 503,
+  // The database did not answer within its limit (DB_STATEMENT_TIMEOUT_MS, DB_TRANSACTION_TIMEOUT_MS): nothing was changed.
+  'server.database_timeout': 503,
+  // The database did not answer a write's COMMIT in time: the write may or may not have been saved.
+  'server.database_outcome_unknown': 503,
+  // The write was saved, but reading back what the answer shows failed (the database went away after it).
+  'server.saved_without_answer': 503,
+  // The database's disk is full (or below its reserve): writes, and requests whose audit record cannot be written, are refused.
+  'server.storage_full': 507,
   // Request input PostgreSQL cannot store (a NUL byte, an unpaired UTF-16 surrogate), and over-deep JSON.
   'server.request.invalid_characters': 400,
   'server.request.too_deep': 400,

@@ -5,15 +5,18 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/index.js';
 
-/** `poolSize`: PostgreSQL connections (4 by default; the server's own default is 10). */
-export async function openTestDb(opts: { poolSize?: number } = {}): Promise<Database> {
+/**
+ * `poolSize`: PostgreSQL connections (4 by default; the server's own default is 10). `via`: the URL the
+ * pool connects to, from the database's own (a proxy in between: helpers/stall-proxy.ts).
+ */
+export async function openTestDb(opts: { poolSize?: number; via?: (url: string) => string } = {}): Promise<Database> {
   const t = inject('dbTemplate');
   if (t.kind === 'pglite') {
     const bytes = readFileSync(t.snapshot);
     return openDatabase({ memory: true, loadDataDir: new Blob([bytes]) });
   }
   const clone = await clonePostgresTemplate();
-  const db = await openDatabase({ url: clone.url, poolSize: opts.poolSize ?? 4 });
+  const db = await openDatabase({ url: opts.via ? opts.via(clone.url) : clone.url, poolSize: opts.poolSize ?? 4 });
   const close = db.close;
   db.close = async () => {
     await close();

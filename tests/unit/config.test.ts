@@ -60,12 +60,26 @@ describe('loadConfig', () => {
     [{ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '5000' }, /^HTTP_REQUEST_TIMEOUT_MS /],
     [{ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }, /^HTTP_MAX_CONNECTIONS_PER_ADDRESS /],
     [{ RANGER_MAX_ANONYMOUS: 'lots' }, /^RANGER_MAX_ANONYMOUS /],
+    [{ DB_STATEMENT_TIMEOUT_MS: '0' }, /^DB_STATEMENT_TIMEOUT_MS /],
+    [{ DB_STATEMENT_TIMEOUT_MS: '15s' }, /^DB_STATEMENT_TIMEOUT_MS /],
+    [{ DB_TRANSACTION_TIMEOUT_MS: '-5' }, /^DB_TRANSACTION_TIMEOUT_MS /],
+    [{ DB_STATEMENT_TIMEOUT_MS: '20000', DB_TRANSACTION_TIMEOUT_MS: '10000' }, /^DB_TRANSACTION_TIMEOUT_MS /],
+    [{ DB_QUEUE: 'many' }, /^DB_QUEUE /],
+    [{ DB_QUEUE_WAIT_MS: '0' }, /^DB_QUEUE_WAIT_MS /],
+    [{ DB_DISK_RESERVE_MB: '1.5' }, /^DB_DISK_RESERVE_MB /],
   ])('rejects %o with a one-line message naming the variable', (env, re) => {
     let err: unknown;
     try { loadConfig(env); } catch (e) { err = e; }
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toMatch(re);
     expect((err as Error).message).not.toContain('\n');
+  });
+
+  it('has the database bounds by default, and takes other values', () => {
+    expect(loadConfig({}).database).toEqual({ statementMs: 15_000, transactionMs: 30_000, queue: 64, queueWaitMs: 5_000, diskReserveBytes: 64 * 1_048_576 });
+    expect(loadConfig({
+      DB_STATEMENT_TIMEOUT_MS: '2000', DB_TRANSACTION_TIMEOUT_MS: '2000', DB_QUEUE: '0', DB_QUEUE_WAIT_MS: '100', DB_DISK_RESERVE_MB: '0',
+    }).database).toEqual({ statementMs: 2000, transactionMs: 2000, queue: 0, queueWaitMs: 100, diskReserveBytes: 0 });
   });
 
   it('has the sign-in and session defaults, and takes other values', () => {

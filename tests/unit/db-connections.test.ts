@@ -1,13 +1,15 @@
 /**
  * The PostgreSQL connections' own settings, without a server: the LISTEN connection (db/listen.ts)
  * reconnects with backoff and tells the session cache when it is down and back; the pool keeps idle
- * connections open; and which driver errors count as "database unavailable" (503).
+ * connections open; and how each failure of the database is told apart and answered.
  */
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type pg from 'pg';
 import { pgListen } from '../../src/server/db/listen.js';
-import { isDatabaseUnavailable, pgPool } from '../../src/server/db/index.js';
+import { databaseFailure, isDatabaseUnavailable, pgPool } from '../../src/server/db/index.js';
+import { DatabaseBusy, DatabaseTimeout, StorageFull } from '../../src/server/db/limits.js';
+import { answerFor } from '../../src/server/plugins/errors.js';
 
 /** A pg module whose clients fail to connect while `down` is true, and record when they tried. */
 function fakePg(clock: () => number) {
@@ -70,5 +72,27 @@ describe('pool', () => {
       new Error('Connection terminated unexpectedly'), new Error('Client has encountered a connection error and is not queryable'),
       new Error('timeout exceeded when trying to connect')]) expect(isDatabaseUnavailable(e)).toBe(true);
     for (const e of [{ code: '23505' }, { code: '22P02' }, new Error('boom'), null, 'text']) expect(isDatabaseUnavailable(e)).toBe(false);
+  });
+});
+
+describe('database failures', () => {
+  it('are each answered with a code of their own; a statement\'s own error is not one of them', () => {
+    const cases: [unknown, string | null, number, string][] = [
+      [{ code: '57P01' }, 'unavailable', 503, 'server.database_unavailable'],
+      [new DatabaseTimeout(false), 'timeout', 503, 'server.database_timeout'],
+      [{ code: '57014' }, 'timeout', 503, 'server.database_timeout'],
+      [{ code: '25P03' }, 'timeout', 503, 'server.database_timeout'],
+      [new DatabaseTimeout(true), 'outcome_unknown', 503, 'server.database_outcome_unknown'],
+      [new DatabaseBusy(), 'busy', 503, 'server.busy'],
+      // PostgreSQL's disk_full, and PGlite's: its file layer's ENOSPC reaches PostgreSQL as the same code.
+      [Object.assign(new Error('could not extend file "base/5/16385": No space left on device'), { code: '53100' }), 'full', 507, 'server.storage_full'],
+      [new StorageFull(1024), 'full', 507, 'server.storage_full'],
+      [{ code: '23505' }, null, 500, 'server.internal_error'],
+    ];
+    for (const [err, kind, status, code] of cases) {
+      expect(databaseFailure(err)).toBe(kind);
+      expect(answerFor(err)).toMatchObject({ status, body: { errors: [code] } });
+    }
+    expect(answerFor(new DatabaseBusy()).retryAfter).toBe(1);
   });
 });

@@ -7,9 +7,13 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DB } from './schema.js';
 import { pgliteDialect } from './pglite-dialect.js';
 import { KEEP_ALIVE, pgListen, pgliteListen, type Listen } from './listen.js';
+import { databaseFailure, NO_LIMITS, type DatabaseLimits } from './limits.js';
+import { guardClient, type GuardedClient } from './pg-guard.js';
+import { asRequest } from './one-connection.js';
 
 export type { DB } from './schema.js';
 export { sql };
+export { databaseFailure, type DatabaseFailure, type DatabaseLimits } from './limits.js';
 
 export interface Database {
   kysely: Kysely<DB>;
@@ -18,6 +22,16 @@ export interface Database {
   dump?: () => Promise<Blob>;
   /** LISTEN on a NOTIFY channel (listen.ts). */
   listen: Listen;
+  /**
+   * Bounds every statement from now on (limits.ts): buildApp sets the configured ones, after main.ts has
+   * migrated and seeded without any.
+   */
+  setLimits(limits: DatabaseLimits): void;
+  /**
+   * Runs `fn` — the rest of a request — so that its statements wait for PGlite's one connection ahead
+   * of those of requests that came after it (one-connection.ts); on PostgreSQL it just runs `fn`.
+   */
+  asRequest<T>(fn: () => T): T;
   close(): Promise<void>;
 }
 
@@ -80,13 +94,13 @@ END $$`;
 const NO_JIT = 'SET jit = off';
 
 /** A checkout waits this long for a new connection (or a free pooled one), then fails: answered 503. */
-const CONNECT_TIMEOUT_MS = 10_000;
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * A pg pool that reads values as both drivers do here. Also used bare by the benchmark to send recorded
  * statements straight through the driver (raw-replay.ts).
  */
-export async function pgPool(url: string, max: number) {
+export async function pgPool(url: string, max: number, limits: () => DatabaseLimits = () => NO_LIMITS) {
   const pg = (await import('pg')).default;
   const pool = new pg.Pool({
     connectionString: url,
@@ -97,7 +111,7 @@ export async function pgPool(url: string, max: number) {
     idleTimeoutMillis: 0,
     ...KEEP_ALIVE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    onConnect,
+    onConnect: (client: PooledClient) => onConnect(client, limits),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8) return asInt;
@@ -145,8 +159,13 @@ function keepWarm(pool: WarmablePool, minimum: number): void {
   pool.on('connect', () => { setImmediate(() => { fill().catch(() => undefined); }); });
 }
 
+type PooledClient = GuardedClient & { on(e: 'error', f: () => void): unknown };
+
 /** Run on each new connection before the pool hands it out. */
-async function onConnect(client: { on(e: 'error', f: () => void): unknown; query(text: string): Promise<unknown> }) {
+async function onConnect(client: PooledClient, limits: () => DatabaseLimits) {
+  // First, so the warm-up below is bounded too: on a stalled network it would hold the checkout forever
+  // (the pool's connection timeout ends once the connection is open).
+  guardClient(client, limits);
   // A checked-out connection whose server goes away between two statements (a restart or
   // pg_terminate_backend: 57P01, e.g. inside a transaction) has no query to fail, so pg emits 'error' on
   // the client — and an 'error' event nobody listens to ends the process. The next statement on it fails
@@ -157,32 +176,26 @@ async function onConnect(client: { on(e: 'error', f: () => void): unknown; query
   for (const text of [NO_JIT, WARM]) await client.query(text).catch(() => undefined);
 }
 
-/** Codes of PostgreSQL meaning "not reachable now" rather than "wrong statement". */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
-/** Socket errors, and pg's own words for a connection it lost or could not open in time. */
-const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGE = /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
-
 /**
  * Whether a failed statement failed because the database cannot be reached right now (restarting,
  * our backend terminated, connection refused or timed out) rather than because of the statement: such
  * a request is answered 503 server.database_unavailable, and the pool reconnects by itself.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const { code, message } = err as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET.has(code))) return true;
-  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
+  return databaseFailure(err) === 'unavailable';
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  let limits = NO_LIMITS;
+  const current = () => limits;
+  const setLimits = (l: DatabaseLimits) => { limits = l; };
   if (opts.url) {
     const pg = (await import('pg')).default;
-    const pool = await pgPool(opts.url, opts.poolSize ?? 10);
+    const pool = await pgPool(opts.url, opts.poolSize ?? 10, current);
     const { onQuery } = opts;
     if (onQuery) pool.on('connect', (client) => recordQueries(client as unknown as { query: QueryFn }, onQuery));
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), close: () => kysely.destroy() };
+    return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), setLimits, asRequest: (fn) => fn(), close: () => kysely.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const parsers = { [INT8]: asInt, [NUMERIC]: asText, [DATE]: asText };
@@ -190,12 +203,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     parsers,
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
-  const kysely = new Kysely<DB>({ dialect: pgliteDialect(pg) });
+  const kysely = new Kysely<DB>({ dialect: pgliteDialect(pg, current, opts.memory ? undefined : opts.dataDir) });
   return {
     kysely,
     kind: 'pglite',
     dump: async () => pg.dumpDataDir('none'),
     listen: pgliteListen(pg, kysely),
+    setLimits,
+    asRequest,
     close: async () => { await kysely.destroy(); await pg.close(); },
   };
 }

@@ -10,12 +10,20 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { insertActivity, userIdByUid, type NewActivity } from '../db/queries/activities.js';
 import { actionForMethod, type ActivityResult } from '../../shared/activities.js';
+import { databaseFailure } from '../db/index.js';
 import { answerFor } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** True once an admin activity was written for this request, so the AUDIT-row hook does not log it twice. */
     audited: boolean;
+    /**
+     * True once a write of this request committed: a database failure after it (reading back what the
+     * answer shows) is answered server.saved_without_answer, never as if the write had not happened.
+     */
+    committed: boolean;
+    /** True once the request was answered for a failure of the database (errors.ts answerError). */
+    databaseFailed: boolean;
   }
 }
 
@@ -109,10 +117,15 @@ function withNoted(data: unknown, noted: Record<string, unknown>): unknown {
 
 /**
  * Runs `fn` in one transaction and records the admin activity in that same transaction: a write whose
- * activity cannot be written does not happen (the request fails, 503 or 500). If `fn` throws, nothing it
- * wrote survives, a 'failed' activity (with what `fn` noted before throwing) is written on its own, and
- * the error is rethrown for the error handler; when even that row cannot be written, the activity is
- * logged at error level with the request id instead of being dropped silently.
+ * activity cannot be written does not happen (the request fails, 503, 507 or 500). If `fn` throws,
+ * nothing it wrote survives, a 'failed' activity (with what `fn` noted before throwing) is written on
+ * its own, and the error is rethrown for the error handler. When that row cannot be written either, the
+ * activity is logged at error level with the request id and the answer is the audit's failure (a refusal
+ * that cannot be recorded is not served either). Two exceptions, both when the database itself failed
+ * the write: its COMMIT went unanswered (the write may have committed with its 'succeed' row, so no
+ * 'failed' row may contradict it: logged instead), or it is unreachable, timed out, busy or full (the
+ * row is still tried, but the answer does not wait for it: a stalled database would hold the client for
+ * a second timeout).
  */
 export async function withAudit<T>(
   req: FastifyRequest,
@@ -125,22 +138,35 @@ export async function withAudit<T>(
   const staticUid = typeof opts.targetUid === 'string' ? opts.targetUid : requestTargetUid(req);
   let noted: Record<string, unknown> = {};
   try {
-    return await db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx) => {
       const result = await fn(trx, (values) => { noted = { ...noted, ...(auditData(values) as Record<string, unknown>) }; });
       const uid = typeof opts.targetUid === 'function' ? opts.targetUid(result) : staticUid;
       await recordAdminActivity(trx, req, { topic: opts.topic, action: opts.action, result: 'succeed', targetUid: uid, data: withNoted(data, noted) });
       return result;
     });
+    req.committed = true;
+    return result;
   } catch (err) {
+    const failure = databaseFailure(err);
     const activity = {
       topic: opts.topic, action: opts.action, result: 'failed' as const, targetUid: staticUid,
       data: withNoted(data, { ...noted, errors: answerFor(err).body.errors }),
     };
+    if (failure === 'outcome_unknown') {
+      req.log.error({ reqId: req.id, activity }, 'write outcome unknown (COMMIT unanswered): no failed activity written');
+      throw err;
+    }
+    const written = recordAdminActivity(db, req, activity);
+    const unrecorded = (logErr: unknown) => req.log.error({ err: logErr, reqId: req.id, activity }, 'failed to record failed admin activity');
+    if (failure) {
+      written.catch(unrecorded);
+      throw err;
+    }
     try {
-      await recordAdminActivity(db, req, activity);
+      await written;
     } catch (logErr) {
-      // The original error matters more to the caller; the activity goes to the log instead.
-      req.log.error({ err: logErr, reqId: req.id, activity }, 'failed to record failed admin activity');
+      unrecorded(logErr);
+      throw logErr;
     }
     throw err;
   }

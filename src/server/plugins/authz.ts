@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPassPath, normalisePath } from '../auth/paths.js';
 import { permissionsForRole, type PermissionRow } from '../db/queries/permissions.js';
 import { auditData, recordAdminActivity, requestTargetUid } from './audit.js';
+import { answerError } from './errors.js';
 
 type Rule = Pick<PermissionRow, 'verb' | 'path' | 'action' | 'topic'>;
 
@@ -90,6 +91,8 @@ export function registerAuthz(app: FastifyInstance): void {
   app.decorate('permissionCache', new PermissionCache(PERMISSION_CACHE_TTL_MS, () => app.deps.now().getTime()));
   app.decorateRequest('authzAudit', null);
   app.decorateRequest('audited', false);
+  app.decorateRequest('committed', false);
+  app.decorateRequest('databaseFailed', false);
 
   app.addHook('onRequest', async (req, reply) => {
     if (isPassPath(req.url)) return;
@@ -109,19 +112,32 @@ export function registerAuthz(app: FastifyInstance): void {
     if (verdict.audit) req.authzAudit = { topic: auditTopic(path, verdict.audit) };
   });
 
-  // onSend (not onResponse) so the activity is in the database by the time the client has the answer.
+  // onSend (not onResponse) so the activity is in the database by the time the client has the answer —
+  // and so a request whose activity cannot be written is not served: its answer (a read's data, a
+  // refusal) is replaced by the audit's failure (503 database, 507 storage full, 500). A request the
+  // database already failed is answered so without waiting for its row, which is still tried: a stalled
+  // database would hold the client for a second timeout.
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.authzAudit || req.audited) return payload;
     req.audited = true;
+    const written = recordAdminActivity(app.deps.db.kysely, req, {
+      topic: req.authzAudit.topic,
+      result: reply.statusCode >= 200 && reply.statusCode < 300 ? 'succeed' : 'failed',
+      targetUid: requestTargetUid(req),
+      data: auditData(req.body ?? null),
+    });
+    if (req.databaseFailed) {
+      written.catch((err) => req.log.error({ err, reqId: req.id, answered: reply.statusCode }, 'failed to record audited request'));
+      return payload;
+    }
     try {
-      await recordAdminActivity(app.deps.db.kysely, req, {
-        topic: req.authzAudit.topic,
-        result: reply.statusCode >= 200 && reply.statusCode < 300 ? 'succeed' : 'failed',
-        targetUid: requestTargetUid(req),
-        data: auditData(req.body ?? null),
-      });
+      await written;
     } catch (err) {
-      req.log.error({ err, reqId: req.id }, 'failed to record audited request');
+      req.log.error({ err, reqId: req.id, answered: reply.statusCode }, 'failed to record audited request: not served');
+      (payload as { destroy?: () => void } | null)?.destroy?.();
+      reply.removeHeader('content-length');
+      reply.type('application/json; charset=utf-8');
+      return JSON.stringify(answerError(err, req, reply));
     }
     return payload;
   });

@@ -1,11 +1,11 @@
 /**
  * Every error leaves as `{"errors": [codes]}` (plus `fields` for form errors). Never a stack trace or
- * SQL text: a database that cannot be reached is 503 server.database_unavailable, other unknown failures
- * 500 server.internal_error; both are logged with the request id.
+ * SQL text: the database's own failures have codes of their own (DATABASE_ANSWERS), other unknown
+ * failures are 500 server.internal_error; all but a busy refusal are logged with the request id.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../shared/errors.js';
-import { isDatabaseUnavailable } from '../db/index.js';
+import { databaseFailure, type DatabaseFailure } from '../db/index.js';
 
 export class ApiError extends Error {
   constructor(
@@ -33,8 +33,22 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_ASYNC_CONSTRAINT: [400, 'server.method.invalid_message_body'],
 };
 
-/** The status and body an error is answered with; `logged` for failures of ours rather than the request's. */
-export function answerFor(err: unknown): { status: number; body: ErrorBody; logged?: string } {
+/** The answer to an error; `logged` for failures of ours rather than the request's. */
+export interface Answer { status: number; body: ErrorBody; logged?: string; retryAfter?: number }
+
+/** How each database failure (db/limits.ts) is answered. */
+const DATABASE_ANSWERS: Record<DatabaseFailure, Answer> = {
+  unavailable: { status: 503, body: { errors: ['server.database_unavailable'] }, logged: 'database unavailable' },
+  timeout: { status: 503, body: { errors: ['server.database_timeout'] }, logged: 'database timed out' },
+  // The COMMIT went out and no answer came back: the write may have happened, so nothing says it failed.
+  outcome_unknown: { status: 503, body: { errors: ['server.database_outcome_unknown'] }, logged: 'database did not answer a COMMIT: outcome unknown' },
+  // The expected answer to a flood, refused before any work: not worth a log line each.
+  busy: { status: 503, body: { errors: ['server.busy'] }, retryAfter: 1 },
+  full: { status: 507, body: { errors: ['server.storage_full'] }, logged: 'database storage full' },
+};
+
+/** The status and body an error is answered with. */
+export function answerFor(err: unknown): Answer {
   if (err instanceof ApiError) {
     const body: ErrorBody = { errors: err.codes };
     if (err.fields) body.fields = err.fields;
@@ -47,7 +61,8 @@ export function answerFor(err: unknown): { status: number; body: ErrorBody; logg
   if (typeof statusCode === 'number' && statusCode > 400 && statusCode < 500) {
     return { status: statusCode, body: { errors: ['server.method.invalid_message_body'] } };
   }
-  if (isDatabaseUnavailable(err)) return { status: 503, body: { errors: ['server.database_unavailable'] }, logged: 'database unavailable' };
+  const failure = databaseFailure(err);
+  if (failure) return DATABASE_ANSWERS[failure];
   return { status: 500, body: { errors: ['server.internal_error'] }, logged: 'unhandled error' };
 }
 
@@ -61,12 +76,22 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
   reply.status(status).send(body);
 }
 
+/** The answer to a database failure after the request's write committed (FastifyRequest.committed). */
+const SAVED_WITHOUT_ANSWER: Answer = { status: 503, body: { errors: ['server.saved_without_answer'] }, logged: 'database failed after the write committed' };
+
+/** Logs an error's answer when it is ours, sets its status and Retry-After, and returns its body. */
+export function answerError(err: unknown, req: FastifyRequest, reply: FastifyReply): ErrorBody {
+  const failed = databaseFailure(err) !== null;
+  if (failed) req.databaseFailed = true;
+  const { status, body, logged, retryAfter } = req.committed && failed ? SAVED_WITHOUT_ANSWER : answerFor(err);
+  if (logged) req.log.error({ err, reqId: req.id }, logged);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  reply.status(status);
+  return body;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
-    const { status, body, logged } = answerFor(err);
-    if (logged) req.log.error({ err, reqId: req.id }, logged);
-    return reply.status(status).send(body);
-  });
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => reply.send(answerError(err, req, reply)));
 }
 
 /** The JSON 404 for anything no route matched (the SPA fallback in static.ts wraps it). */

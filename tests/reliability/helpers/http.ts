@@ -87,15 +87,28 @@ export async function call(base: string, s: Session | null, method: string, path
   return { status: res.status, text, json: () => JSON.parse(text) };
 }
 
+/** The first code of an error body, or null when it is not one. */
+export function errorCode(text: string): string | null {
+  try { return (JSON.parse(text) as { errors?: string[] }).errors?.[0] ?? null; } catch { return null; }
+}
+
 /** A customer's uid, for writes that need a target. */
 export async function someUid(base: string, s: Session): Promise<string> {
   const res = await call(base, s, 'GET', '/api/v2/barong/admin/users?limit=1');
   return res.json()[0].uid;
 }
 
+/**
+ * One request's answer: which loop sent it, when (performance.now()), its status (0: no answer), first
+ * error code, and how long it took.
+ */
+export interface Answered { title: string; loop: number; at: number; status: number; code: string | null; ms: number }
+
 export interface Stream {
   /** Titles of comments whose POST answered 2xx. */
   acked: Set<string>;
+  /** Every write's answer, in the order they came. */
+  answers: Answered[];
   /** Every answer that was not a 2xx, by status (0: no answer, the connection failed). */
   refused: Map<number, number>;
   /** Resolves once `n` more writes were acknowledged. */
@@ -110,16 +123,21 @@ export interface Stream {
  */
 export function writeStream(base: string, s: Session, uid: string, tag: string, writers = 8): Stream {
   const acked = new Set<string>();
+  const answers: Answered[] = [];
   const refused = new Map<number, number>();
   let running = true, n = 0;
   const waiters: { at: number; resolve: () => void }[] = [];
-  const loop = async () => {
+  const loop = async (_: unknown, i: number) => {
     while (running) {
       const title = `${tag}-${n++}`;
-      let status = 0;
+      let status = 0, code: string | null = null;
+      const start = performance.now();
       try {
-        status = (await call(base, s, 'POST', '/api/v2/barong/admin/users/comments', { uid, title, data: 'reliability' })).status;
+        const res = await call(base, s, 'POST', '/api/v2/barong/admin/users/comments', { uid, title, data: 'reliability' });
+        status = res.status;
+        if (status >= 300) code = errorCode(res.text);
       } catch { /* the server went away */ }
+      answers.push({ title, loop: i, at: start, status, code, ms: performance.now() - start });
       if (status >= 200 && status < 300) {
         acked.add(title);
         for (const w of waiters.filter((x) => acked.size >= x.at)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
@@ -131,7 +149,7 @@ export function writeStream(base: string, s: Session, uid: string, tag: string, 
   };
   const loops = Array.from({ length: writers }, loop);
   return {
-    acked, refused,
+    acked, answers, refused,
     acks: (k) => new Promise((resolve) => { waiters.push({ at: acked.size + k, resolve }); }),
     stop: async () => { running = false; await Promise.all(loops); },
   };

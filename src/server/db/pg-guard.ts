@@ -1,0 +1,95 @@
+/**
+ * Deadlines on a pooled pg connection (DatabaseLimits). The server bounds itself too — statement_timeout
+ * cancels a slow statement and idle_in_transaction_session_timeout ends a transaction whose client went
+ * quiet, releasing its locks — but a stalled network delivers neither the statement nor the
+ * cancellation, and pg itself waits for an answer forever. So the client keeps its own deadlines:
+ * a statement gets the statement limit plus a second (the server's cancellation normally comes first, and
+ * leaves the connection usable); every statement of a transaction must also be answered before
+ * BEGIN + the transaction limit. Past a deadline the socket is destroyed (the pool drops a connection
+ * that is not queryable on release) and every later call on it — Kysely's ROLLBACK included — fails with
+ * the same DatabaseTimeout. With the connection gone the transaction can no longer commit, so the write
+ * is not done; the one unknown outcome is a COMMIT that was sent and never answered (outcomeUnknown).
+ */
+import { DatabaseTimeout, type DatabaseLimits } from './limits.js';
+
+/** How much longer than the server's own statement_timeout the client waits for an answer. */
+export const GRACE_MS = 1_000;
+
+type Query = (text: unknown, values?: unknown) => Promise<unknown>;
+
+/** The parts of a pg Client the guard uses. */
+export interface GuardedClient {
+  query: Query;
+  connection?: { stream?: { destroy(): void } };
+}
+
+/** The server-side settings for these limits, as one simple-protocol round trip. */
+function settingsFor(l: DatabaseLimits): string {
+  return `SET statement_timeout = ${l.statementMs}; SET idle_in_transaction_session_timeout = ${l.transactionMs}`;
+}
+
+/** A statement's text: pg takes a string or a config object (a cursor) carrying it. */
+function textOf(query: unknown): string {
+  const s = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  return typeof s === 'string' ? s : '';
+}
+
+const STARTS = new Set(['begin', 'start']);
+const COMMITS = new Set(['commit', 'end']);
+
+/** Wraps `client.query` with the deadlines of `limits()` (read at each statement: they change once, at buildApp). */
+export function guardClient(client: GuardedClient, limits: () => DatabaseLimits): void {
+  const send = client.query.bind(client) as Query;
+  let txStart: number | null = null;
+  let broken: DatabaseTimeout | null = null;
+  // A new connection has the server's defaults: no statement or idle-in-transaction timeout.
+  let applied = settingsFor({ statementMs: 0, transactionMs: 0 } as DatabaseLimits);
+
+  const fail = (outcomeUnknown: boolean): DatabaseTimeout => {
+    broken ??= new DatabaseTimeout(outcomeUnknown);
+    client.connection?.stream?.destroy();
+    return broken;
+  };
+
+  /** One statement, answered by `deadline` (performance.now() ms) or the connection is destroyed. */
+  const bounded = async (text: unknown, values: unknown, deadline: number, commit: boolean): Promise<unknown> => {
+    const left = deadline - performance.now();
+    // Past the deadline before sending: a COMMIT never sent cannot have committed.
+    if (left <= 0) throw fail(false);
+    const timer = setTimeout(() => fail(commit), left);
+    try {
+      return await send(text, values);
+    } catch (err) {
+      throw broken ?? err;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  client.query = (async (text: unknown, values?: unknown) => {
+    if (broken) throw broken;
+    const l = limits();
+    const statement = textOf(text);
+    const verb = (/^\s*([a-z]+)/i.exec(statement)?.[1] ?? '').toLowerCase();
+    const now = performance.now();
+    const statementDeadline = l.statementMs > 0 ? now + l.statementMs + GRACE_MS : Infinity;
+    if (txStart === null) {
+      const settings = settingsFor(l);
+      // Outside a transaction, so the settings hold for the session (SET inside one would end with it).
+      if (settings !== applied) {
+        await bounded(settings, undefined, statementDeadline, false);
+        applied = settings;
+      }
+      if (STARTS.has(verb)) txStart = now;
+    }
+    const txDeadline = txStart !== null && l.transactionMs > 0 ? txStart + l.transactionMs : Infinity;
+    const deadline = Math.min(statementDeadline, txDeadline);
+    // ROLLBACK TO SAVEPOINT stays in the transaction.
+    const ends = COMMITS.has(verb) || (verb === 'rollback' && !/^\s*rollback\s+to\b/i.test(statement));
+    try {
+      return deadline === Infinity ? await send(text, values) : await bounded(text, values, deadline, COMMITS.has(verb));
+    } finally {
+      if (ends) txStart = null;
+    }
+  }) as Query;
+}
