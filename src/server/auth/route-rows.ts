@@ -55,7 +55,15 @@ function solve(routes: Route[], verb: string, node: string, state: State): Route
   if (!refused) return state === 'none' ? [{ verb, path: node, action: 'accept' }] : [];
   const rows: RouteRow[] = [];
   const exact = matched.find((r) => r.path === node);
-  if (exact?.allowed && state === 'none') { rows.push({ verb, path: node, action: 'accept' }); state = 'accepted'; }
+  if (exact?.allowed && state === 'none') {
+    rows.push({ verb, path: node, action: 'accept' });
+    state = 'accepted';
+    // That row is a prefix of longer siblings too (`orders` of `orders_history`), which the parent solves
+    // as not accepted: carve the refused ones out here.
+    const longer = matched.filter((r) => r.path !== node && !r.path.startsWith(`${node}/`));
+    const names = new Set(longer.map((r) => r.path.slice(node.length).split('/')[0]!));
+    for (const name of names) rows.push(...solve(longer, verb, `${node}${name}`, 'accepted'));
+  }
   const below = matched.filter((r) => r.path.startsWith(`${node}/`));
   const behindParam = below.filter((r) => r.pattern.slice(node.length + 1).startsWith(':'));
   if (behindParam.length > 0) {
