@@ -6,7 +6,9 @@
  * abilities (GET /admin/abilities) hold every one of them. An answer that passed the gates for a role
  * whose abilities say no is an escalation; a gate refusal (permission rows: authz.invalid_permission,
  * abilities: admin.ability.not_permitted) of a call the abilities allow is the disagreement the issue
- * found. An admin route that asks for no ability at all fails too, unless it is listed in OPEN_TO_STAFF.
+ * found. A refusal must also come from the right gate (issue 28 item 5): the permission rows when the
+ * route's abilities refuse the role whatever the body, the handler only when an attribute the body chose
+ * is refused. An admin route that asks for no ability at all fails too, unless it is listed in OPEN_TO_STAFF.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
@@ -15,7 +17,8 @@ import { createUser } from '../helpers/users.js';
 import { roleCan } from '../../src/server/auth/require-ability.js';
 import { KNOWN_ROLES } from '../../src/server/auth/permissions-seed.js';
 import type { Ctx } from './helpers/writes.js';
-import { adminRouteCases, learn, refusedAtGate, send, watchNeeds, type Case } from './helpers/admin-routes.js';
+import { routeAllows } from '../../src/server/auth/route-rows.js';
+import { adminRouteCases, GATE, gateRefusal, learn, refusedAtGate, routeNeed, send, watchNeeds, type Case } from './helpers/admin-routes.js';
 
 /** Admin routes every staff role on the allowed list may call, by design: they ask for no ability. */
 // Peatio answers the node clients without an ability check (the blockchain form's select).
@@ -61,15 +64,20 @@ describe('role × route × verb against the published abilities', () => {
           failures.push(`${c.key}: asks for no ability (add the handler's check, or list it in OPEN_TO_STAFF)`);
           continue;
         }
+        // What the gateway can judge of this call: the needs as the route table keeps them (an attribute the body chose is the handler's).
+        const route = { method: c.method, url: c.key, needs: needs.map(routeNeed) };
         for (const role of KNOWN_ROLES) {
           const expected = allowedRoles.includes(role)
             && needs.every((n) => roleCan(role, n.action, n.subject, n.service, allowedRoles, n.fields));
           const res = await send(t, sessions.get(role)!, c.method, await c.prepare(ctx), `${c.key}#${role}`);
           probes++;
-          const refused = refusedAtGate(res.statusCode, res.body);
+          const refusal = gateRefusal(res.statusCode, res.body);
           const why = needs.map((n) => `${n.action} ${n.subject}${n.fields ? `[${n.fields.join(',')}]` : ''}`).join(' + ') || 'staff';
-          if (expected && refused) failures.push(`${role} ${c.key}: refused (${res.statusCode} ${res.body.slice(0, 80)}) although its abilities allow ${why}`);
-          if (!expected && !refused) failures.push(`${role} ${c.key}: answered ${res.statusCode} although its abilities do not allow ${why}`);
+          if (expected && refusal) failures.push(`${role} ${c.key}: refused (${res.statusCode} ${res.body.slice(0, 80)}) although its abilities allow ${why}`);
+          if (!expected && !refusal) failures.push(`${role} ${c.key}: answered ${res.statusCode} although its abilities do not allow ${why}`);
+          // Issue 28 item 5: the rows refuse what the route's abilities refuse; only an attribute the body chose is left to the handler.
+          const gate = routeAllows(role, route, allowedRoles) ? GATE.abilities : GATE.rows;
+          if (!expected && refusal && refusal !== gate) failures.push(`${role} ${c.key}: refused by ${refusal}, expected ${gate} (${why})`);
           if (res.statusCode >= 500) failures.push(`${role} ${c.key}: answered ${res.statusCode}`);
         }
       }

@@ -13,8 +13,7 @@ import { testApp, type TestApp } from '../helpers/app.js';
 import { signInAs, type SignedIn } from '../helpers/auth.js';
 import { ROUTE_ABILITIES } from '../../src/server/auth/route-abilities.js';
 import type { RouteAbilities, RouteNeed } from '../../src/server/auth/route-rows.js';
-import type { AbilityCheck } from '../../src/server/auth/require-ability.js';
-import { adminRouteCases, learn, watchNeeds } from './helpers/admin-routes.js';
+import { adminRouteCases, learn, routeNeed, watchNeeds } from './helpers/admin-routes.js';
 
 const TABLE = fileURLToPath(new URL('../../src/server/auth/route-abilities.ts', import.meta.url));
 const WRITE = process.env.STEWARD_WRITE_ROUTE_ABILITIES === '1';
@@ -27,14 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-/**
- * A check as the table keeps it: attributes the route always names are kept; attributes the body chose
- * depend on the request, so only that the body chooses them is kept (the handler decides per attribute).
- */
-const need = (c: AbilityCheck): RouteNeed => ({
-  action: c.action, subject: c.subject, service: c.service,
-  ...(c.fieldsFromBody ? { fieldsFromBody: true as const } : c.fields?.length ? { fields: c.fields } : {}),
-});
 const show = (n: RouteNeed) => `{ action: '${n.action}', subject: '${n.subject}', service: '${n.service}'${
   n.fields ? `, fields: [${n.fields.map((f) => `'${f}'`).join(', ')}]` : ''}${n.fieldsFromBody ? ', fieldsFromBody: true' : ''} }`;
 const line = (r: RouteAbilities) => `  { method: '${r.method}', url: '${r.url}', needs: [${r.needs.map(show).join(', ')}] },`;
@@ -57,7 +48,7 @@ it("says exactly what every admin route's handler asks for", async () => {
       if (failure) failures.push(failure);
       const [method, url] = [c.method, c.key.slice(c.method.length + 1)];
       // The same check twice (a handler and its helper) is one need.
-      const unique = [...new Map(needs.map(need).map((n) => [show(n), n])).values()];
+      const unique = [...new Map(needs.map(routeNeed).map((n) => [show(n), n])).values()];
       learned.push({ method, url, needs: unique });
     }
   } finally { watched.stop(); }

@@ -8,6 +8,7 @@ import type { TestApp } from '../../helpers/app.js';
 import type { SignedIn } from '../../helpers/auth.js';
 import { createUser } from '../../helpers/users.js';
 import { watchAbilityChecks, type AbilityCheck } from '../../../src/server/auth/require-ability.js';
+import type { RouteNeed } from '../../../src/server/auth/route-rows.js';
 import { isWrite, NOT_ADMIN_WRITES, routeKey, writeCaseFor, type Ctx, type WriteRequest } from './writes.js';
 
 export interface Case { key: string; method: string; prepare: (c: Ctx) => Promise<WriteRequest> }
@@ -45,13 +46,27 @@ export function watchNeeds(): { of(tag: string): AbilityCheck[]; stop(): void } 
   return { of: (tag) => seen.get(tag) ?? [], stop };
 }
 
-const GATE_CODES = new Set(['authz.invalid_permission', 'admin.ability.not_permitted']);
+/** The gates' refusal codes: the permission rows', then the abilities'. */
+export const GATE = { rows: 'authz.invalid_permission', abilities: 'admin.ability.not_permitted' } as const;
+const GATE_CODES: ReadonlySet<string> = new Set(Object.values(GATE));
 
-/** A refusal by either gate: the permission rows (authz.invalid_permission) or the abilities. */
-export const refusedAtGate = (status: number, body: string) => {
-  if (status !== 401 && status !== 403) return false;
-  try { return (JSON.parse(body).errors as string[]).some((c) => GATE_CODES.has(c)); } catch { return false; }
-};
+/** Which gate refused the call (its code), or null when neither did. */
+export function gateRefusal(status: number, body: string): string | null {
+  if (status !== 401 && status !== 403) return null;
+  try { return (JSON.parse(body).errors as string[]).find((c) => GATE_CODES.has(c)) ?? null; } catch { return null; }
+}
+
+/** A refusal by either gate. */
+export const refusedAtGate = (status: number, body: string) => gateRefusal(status, body) !== null;
+
+/**
+ * A check as the route table keeps it (route-abilities.ts): attributes the route always names are kept;
+ * attributes the body chose depend on the request, so only that the body chooses them is kept.
+ */
+export const routeNeed = (c: AbilityCheck): RouteNeed => ({
+  action: c.action, subject: c.subject, service: c.service,
+  ...(c.fieldsFromBody ? { fieldsFromBody: true as const } : c.fields?.length ? { fields: c.fields } : {}),
+});
 
 /**
  * The superadmin's call of a case, and the abilities its handler asked for; `failure` says why the
