@@ -87,9 +87,9 @@ describe('create', () => {
     expect(await adjustmentCount()).toBe(before);
   });
 
-  it('is refused to compliance by the abilities (its gateway rows open exchange writes for withdrawal reviews)', async () => {
-    expect(codesOf(await call(t, compliance, 'POST', NEW, body()))).toEqual(['admin.ability.not_permitted']);
-    expect(codesOf(await call(t, compliance, 'GET', '/adjustments'))).toEqual(['admin.ability.not_permitted']);
+  it('is refused to compliance at the gateway: its rows take the withdrawal reviews only (issue 28 item 5)', async () => {
+    expect(codesOf(await call(t, compliance, 'POST', NEW, body()))).toEqual(['authz.invalid_permission']);
+    expect(codesOf(await call(t, compliance, 'GET', '/adjustments'))).toEqual(['authz.invalid_permission']);
   });
 });
 
@@ -159,7 +159,7 @@ describe('accept and reject', () => {
     expect(codesOf(await act(admin, 1, 'approve'))).toEqual(['admin.adjustment.invalid_action']);
     expect(codesOf(await act(admin, -1, 'accept'))).toEqual(['admin.adjustment.invalid_id']);
     expect((await act(admin, 99_999_999, 'accept')).statusCode).toBe(404);
-    expect((await act(compliance, 1, 'accept')).statusCode).toBe(403);
+    expect((await act(compliance, 1, 'accept')).statusCode).toBe(401);
   });
 });
 

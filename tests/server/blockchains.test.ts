@@ -177,10 +177,9 @@ describe('blockchains', () => {
     expect((await call('POST', '/blockchains/process_block', { payload: { id: chains['btc-sim'] } })).json())
       .toMatchObject({ errors: ['admin.blockchain.missing_block_number'] });
     expect((await call('POST', '/blockchains/process_block', { payload: { id: 999999, block_number: 1 } })).statusCode).toBe(404);
-    // Compliance reads blockchains: its rows let it GET only, so the gateway refuses the scan.
-    // Compliance passes the exchange gateway (it reviews withdrawals); its abilities refuse the scan.
+    // Compliance reads blockchains: its rows take their GETs only, so the gateway refuses the scan.
     const refused = await scan('btc-sim', 1, compliance);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ errors: ['admin.ability.not_permitted'] });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ errors: ['authz.invalid_permission'] });
   });
 });

@@ -149,13 +149,13 @@ describe('coin applications', () => {
     // Manager and technical read Token (technical checks the chain and contract) but may not decide;
     // support may not even read the applications.
     for (const who of [manager, technical, support]) {
-      expect((await act(who, { id, action: 'approve' })).statusCode).toBe(403);
-      expect((await act(who, { id, action: 'reject', reason: 'no' })).statusCode).toBe(403);
+      expect((await act(who, { id, action: 'approve' })).statusCode).toBe(401);
+      expect((await act(who, { id, action: 'reject', reason: 'no' })).statusCode).toBe(401);
     }
     for (const who of [manager, technical]) expect((await call(who, 'GET', `/coin_applications/${id}`)).statusCode).toBe(200);
     for (const who of [support]) {
-      expect((await call(who, 'GET', '/coin_applications')).statusCode).toBe(403);
-      expect((await call(who, 'GET', `/coin_applications/${id}`)).statusCode).toBe(403);
+      expect((await call(who, 'GET', '/coin_applications')).statusCode).toBe(401);
+      expect((await call(who, 'GET', `/coin_applications/${id}`)).statusCode).toBe(401);
     }
     expect(await stored(id)).toMatchObject({ state: 'pending', decided_by: null });
     expect(await currency(code.toLowerCase())).toBeUndefined();

@@ -143,7 +143,7 @@ describe('country services', () => {
     for (const url of [SERVICES, CONTINENT, `${SERVICES}/${made.br}`]) {
       const res = await call(accountant, 'GET', url);
       expect(res.statusCode, url).toBe(401);
-      expect(res.json().errors, url).toEqual(['admin.ability.not_permitted']);
+      expect(res.json().errors, url).toEqual(['authz.invalid_permission']);
     }
   });
 });

@@ -93,9 +93,9 @@ describe('email notifications', () => {
 
   it('lets a role that only reads list, never toggle; a role without the ability neither', async () => {
     const refused = await toggle({ id: ids[2], enabled: false }, support);
-    expect([refused.statusCode, refused.json()]).toEqual([401, { errors: ['admin.ability.not_permitted'] }]);
+    expect([refused.statusCode, refused.json()]).toEqual([401, { errors: ['authz.invalid_permission'] }]);
     expect((await list({ uid: bo.uid })).json()[0].enabled).toBe(true);
     const blind = await list({}, investor);
-    expect([blind.statusCode, blind.json()]).toEqual([401, { errors: ['admin.ability.not_permitted'] }]);
+    expect([blind.statusCode, blind.json()]).toEqual([401, { errors: ['authz.invalid_permission'] }]);
   });
 });

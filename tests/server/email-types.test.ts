@@ -148,10 +148,10 @@ describe('email type list', () => {
     expect([badStatus.statusCode, badStatus.json().errors]).toEqual([422, ['admin.email_type.invalid_status']]);
   });
 
-  it('refuses roles without the EmailType ability with 401 admin.ability.not_permitted', async () => {
+  it('refuses roles without the EmailType ability at the gateway (401 authz.invalid_permission)', async () => {
     const u = await createUser(t.db, { role: 'support' });
     const support = await signIn(t.app, { email: u.email, password: TEST_PASSWORD });
     const res = await call('GET', URL_, { as: support });
-    expect([res.statusCode, res.json()]).toEqual([401, { errors: ['admin.ability.not_permitted'] }]);
+    expect([res.statusCode, res.json()]).toEqual([401, { errors: ['authz.invalid_permission'] }]);
   });
 });

@@ -164,14 +164,14 @@ describe('GET /admin/activities (user activities)', () => {
     }
   });
 
-  it('needs read Activity: a broker gets admin.ability.not_permitted (401)', async () => {
+  it('needs read Activity: a broker is refused at the gateway (401 authz.invalid_permission)', async () => {
     for (const path of ['activities', 'activities/user']) {
       const res = await get(t, broker, `${B}/${path}`);
       expect(res.statusCode, path).toBe(401);
-      expect(res.json()).toEqual({ errors: ['admin.ability.not_permitted'] });
+      expect(res.json()).toEqual({ errors: ['authz.invalid_permission'] });
     }
     // Admin activities too: the broker's abilities do not hold AdminActivity.
-    expect(codes(await get(t, broker, `${B}/activities/admin`))).toEqual(['admin.ability.not_permitted']);
+    expect(codes(await get(t, broker, `${B}/activities/admin`))).toEqual(['authz.invalid_permission']);
   });
 });
 
@@ -193,7 +193,7 @@ describe('GET /admin/activities/admin', () => {
 });
 
 describe('who reads admin activities', () => {
-  it('compliance and support do (they review staff actions); accountant does not, by its abilities', async () => {
+  it('compliance and support do (they review staff actions); accountant does not: its rows follow its abilities (issue 28 item 5)', async () => {
     for (const role of ['compliance', 'support']) {
       const who = (await staff(t, role)).session;
       expect((await get(t, who, `${B}/activities/admin?limit=1`)).statusCode).toBe(200);
@@ -201,7 +201,7 @@ describe('who reads admin activities', () => {
     const accountant = (await staff(t, 'accountant')).session;
     const refused = await get(t, accountant, `${B}/activities/admin?limit=1`);
     expect(refused.statusCode).toBe(401);
-    expect(codes(refused)).toEqual(['admin.ability.not_permitted']);
+    expect(codes(refused)).toEqual(['authz.invalid_permission']);
     // …while its abilities agree, so the console never offers the screen to it.
     const ab = (await get(t, accountant, `${B}/abilities`)).json();
     expect(JSON.stringify(ab)).not.toContain('AdminActivity');

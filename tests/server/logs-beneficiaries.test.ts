@@ -42,13 +42,13 @@ describe('GET /api/v2/peatio/admin/beneficiaries', () => {
     expect(names(await get(t, admin, `${P}?id=${id}`))).toEqual(['b3']);
   });
 
-  it('takes Peatio limits (up to 1000) and answers refusals with 403', async () => {
+  it('takes Peatio limits (up to 1000) and refuses a role without read Beneficiary at the gateway', async () => {
     expect((await get(t, admin, `${P}?limit=1000`)).statusCode).toBe(200);
     expect(codes(await get(t, admin, `${P}?limit=1001`))).toEqual(['admin.pagination.invalid_limit']);
     expect(codes(await get(t, admin, `${P}?state=gone`))).toEqual(['admin.beneficiary.invalid_state']);
     const investor = (await staff(t, 'investor')).session;
     const res = await get(t, investor, P);
-    expect(res.statusCode).toBe(403);
-    expect(codes(res)).toEqual(['admin.ability.not_permitted']);
+    expect(res.statusCode).toBe(401);
+    expect(codes(res)).toEqual(['authz.invalid_permission']);
   });
 });

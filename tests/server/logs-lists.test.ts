@@ -76,7 +76,7 @@ describe('GET /admin/service_logs', () => {
     expect(codes(await get(t, admin, `${SL}?from=soon`))).toEqual(['admin.filter.range_from_invalid']);
     const denied = await get(t, broker, SL);
     expect(denied.statusCode).toBe(401);
-    expect(codes(denied)).toEqual(['admin.ability.not_permitted']);
+    expect(codes(denied)).toEqual(['authz.invalid_permission']);
   });
 });
 
@@ -99,7 +99,7 @@ describe('GET /admin/devices', () => {
     expect(codes(await get(t, admin, `${DV}?device_type=windows`))).toEqual(['admin.device.invalid_device_type']);
     expect(codes(await get(t, admin, `${DV}?active=maybe`))).toEqual(['admin.device.invalid_active']);
     expect(codes(await get(t, admin, `${DV}?ordering=sideways`))).toEqual(['admin.pagination.invalid_ordering']);
-    expect(codes(await get(t, broker, DV))).toEqual(['admin.ability.not_permitted']);
+    expect(codes(await get(t, broker, DV))).toEqual(['authz.invalid_permission']);
   });
 });
 
@@ -125,6 +125,6 @@ describe('GET /admin/referrals', () => {
     const investor = (await staff(t, 'investor')).session;
     const res = await get(t, investor, `${RF}?uid=${u1.uid}`);
     expect(res.statusCode).toBe(401);
-    expect(codes(res)).toEqual(['admin.ability.not_permitted']);
+    expect(codes(res)).toEqual(['authz.invalid_permission']);
   });
 });

@@ -106,7 +106,7 @@ describe('GET /admin/notifications and /admin/notifications/recipients', () => {
   it('needs read Notification / NotificationRecipient', async () => {
     const broker = (await staff(t, 'broker')).session;
     for (const path of ['notifications', 'notifications/recipients']) {
-      expect(codes(await get(t, broker, `${B}/${path}`)), path).toEqual(['admin.ability.not_permitted']);
+      expect(codes(await get(t, broker, `${B}/${path}`)), path).toEqual(['authz.invalid_permission']);
     }
   });
 });

@@ -58,7 +58,7 @@ describe('GET /admin/users/documents/pending', () => {
     expect(codes(await get(t, admin, `${P}?from=x`))).toEqual(['admin.filter.range_from_invalid']);
     expect(codes(await get(t, admin, `${P}?limit=0`))).toEqual(['admin.pagination.invalid_limit']);
     const investor = (await staff(t, 'investor')).session;
-    expect(codes(await get(t, investor, P))).toEqual(['admin.ability.not_permitted']);
+    expect(codes(await get(t, investor, P))).toEqual(['authz.invalid_permission']);
   });
 
   it('with extended=true sends each user\'s labels, phones and profiles (latest first)', async () => {

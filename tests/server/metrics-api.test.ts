@@ -124,7 +124,7 @@ describe('GET /admin/metrics/statistic', () => {
     const investor = await signIn(t.app, { email: u.email, password: TEST_PASSWORD });
     for (const url of ['/admin/metrics/statistic', '/admin/metrics']) {
       const res = await get(url, investor);
-      expect([res.statusCode, res.json()]).toEqual([401, { errors: ['admin.ability.not_permitted'] }]);
+      expect([res.statusCode, res.json()]).toEqual([401, { errors: ['authz.invalid_permission'] }]);
     }
   });
 });

@@ -87,10 +87,12 @@ describe('mining sessions', () => {
   });
 
   it('is read-only and only for roles that read it', async () => {
+    // No write route: support's rows take no mining write either, so the gateway answers before the router's 404.
     const write = await t.app.inject({ method: 'POST', url: `${P}/mining_sessions/new`, payload: {}, headers: support.headers() });
-    expect(write.statusCode).toBe(404);
+    expect(write.statusCode).toBe(401);
+    expect(t.app.routeList.filter((r) => r.url.includes('/mining_sessions') && r.method !== 'GET')).toEqual([]);
     const refused = await get('/mining_sessions', {}, investor);
-    expect([refused.statusCode, refused.json()]).toEqual([403, { errors: ['admin.ability.not_permitted'] }]);
+    expect([refused.statusCode, refused.json()]).toEqual([401, { errors: ['authz.invalid_permission'] }]);
   });
 });
 
@@ -115,6 +117,6 @@ describe('mining rewards', () => {
   });
 
   it('refuses roles without the ability', async () => {
-    expect((await get('/mining_rewards', {}, investor)).statusCode).toBe(403);
+    expect((await get('/mining_rewards', {}, investor)).statusCode).toBe(401);
   });
 });

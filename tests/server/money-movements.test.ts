@@ -61,7 +61,7 @@ describe('deposits', () => {
     expect(codesOf(await act(admin, 'deposits', { id: await deposit('1', '1'), action: 'accept' }))).toEqual(['admin.deposit.fee_exceeds_amount']);
     // Reading is open to support; acting is not.
     expect((await call(t, support, 'GET', '/deposits')).statusCode).toBe(200);
-    expect((await act(support, 'deposits', { id: a, action: 'accept' })).statusCode).toBe(403);
+    expect((await act(support, 'deposits', { id: a, action: 'accept' })).statusCode).toBe(401);
   });
 
   it('records a fiat deposit once per Idempotency-Key, credited only when someone other than its recorder accepts it', async () => {
@@ -108,7 +108,7 @@ describe('deposits', () => {
     expect((await call(t, admin, 'POST', '/deposits/new', { ...base, tid })).statusCode).toBe(201);
     expect(await refused({ tid })).toEqual(['admin.deposit.tid_taken']);
     expect(await count()).toBe(n + 1);
-    expect((await call(t, support, 'POST', '/deposits/new', base)).statusCode).toBe(403);
+    expect((await call(t, support, 'POST', '/deposits/new', base)).statusCode).toBe(401);
   });
 });
 
@@ -162,6 +162,6 @@ describe('withdrawals', () => {
     expect(twice.map((r) => r.statusCode).sort()).toEqual([201, 422]);
     expect((await act(admin, 'withdraws', { id, action: 'fail' })).json().state).toBe('failed');
     expect(codesOf(await act(admin, 'withdraws', { id, action: 'success' }))).toEqual(['admin.withdraw.invalid_state']);
-    expect((await act(support, 'withdraws', { id, action: 'accept' })).statusCode).toBe(403);
+    expect((await act(support, 'withdraws', { id, action: 'accept' })).statusCode).toBe(401);
   });
 });

@@ -89,13 +89,13 @@ describe('payment methods', () => {
   });
 
   it('refuses roles without the ability', async () => {
+    // The rows follow the abilities (issue 28 item 5): every refusal here is the gateway's.
     const refused = await call(support, 'POST', METHODS, { purchase_type: 'cash' });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().errors).toEqual(['admin.ability.not_permitted']);
-    expect((await call(accountant, 'PUT', METHODS, { id: card, payment_options: { deposit: false } })).statusCode).toBe(403);
-    expect((await call(support, 'DELETE', `${METHODS}?id=${card}`)).statusCode).toBe(403);
-    // A broker reads the exchange but not payments; its permission rows stop its writes at the gateway.
-    expect((await call(broker, 'GET', METHODS)).statusCode).toBe(403);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().errors).toEqual(['authz.invalid_permission']);
+    expect((await call(accountant, 'PUT', METHODS, { id: card, payment_options: { deposit: false } })).statusCode).toBe(401);
+    expect((await call(support, 'DELETE', `${METHODS}?id=${card}`)).statusCode).toBe(401);
+    expect((await call(broker, 'GET', METHODS)).statusCode).toBe(401);
     expect((await call(broker, 'POST', METHODS, { purchase_type: 'cash' })).statusCode).toBe(401);
   });
 });
@@ -142,8 +142,8 @@ describe('payment gateways', () => {
 
   it('has no delete call, and refuses roles without the ability', async () => {
     expect((await call(admin, 'DELETE', `${GATEWAYS}?id=${simplex}`)).statusCode).toBeGreaterThanOrEqual(404);
-    expect((await call(accountant, 'PUT', GATEWAYS, { id: simplex, state: 'disabled' })).statusCode).toBe(403);
-    expect((await call(support, 'GET', GATEWAYS)).statusCode).toBe(403);
+    expect((await call(accountant, 'PUT', GATEWAYS, { id: simplex, state: 'disabled' })).statusCode).toBe(401);
+    expect((await call(support, 'GET', GATEWAYS)).statusCode).toBe(401);
   });
 });
 
@@ -199,9 +199,9 @@ describe('payment settings', () => {
 
   it('keeps a method or gateway in use, deletes a setting, and refuses roles without the ability', async () => {
     expect((await errorsOf(admin, 'DELETE', `${METHODS}?id=${method}`)).errors).toEqual(['admin.payment_method.in_use']);
-    expect((await call(accountant, 'POST', SETTINGS, { country_code: 'ES', payment_method_id: method, payment_gateway_id: gateway })).statusCode).toBe(403);
-    expect((await call(support, 'PUT', SETTINGS, { id: setting, state: 'disabled' })).statusCode).toBe(403);
-    expect((await call(broker, 'GET', SETTINGS)).statusCode).toBe(403);
+    expect((await call(accountant, 'POST', SETTINGS, { country_code: 'ES', payment_method_id: method, payment_gateway_id: gateway })).statusCode).toBe(401);
+    expect((await call(support, 'PUT', SETTINGS, { id: setting, state: 'disabled' })).statusCode).toBe(401);
+    expect((await call(broker, 'GET', SETTINGS)).statusCode).toBe(401);
     expect((await call(technical, 'DELETE', `${SETTINGS}?id=${setting}`)).statusCode).toBe(200);
     expect((await call(accountant, 'GET', `${SETTINGS}/${setting}`)).statusCode).toBe(404);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { createUser, TEST_PASSWORD } from '../helpers/users.js';
 import { signIn, type SignedIn } from '../helpers/auth.js';
-import { DEFAULT_PERMISSIONS, ensureDefaultPermissions } from '../../src/server/auth/permissions-seed.js';
+import { defaultPermissions, ensureDefaultPermissions } from '../../src/server/auth/permissions-seed.js';
 
 const URL_ = '/api/v2/barong/admin/permissions';
 let t: TestApp;
@@ -24,18 +24,18 @@ describe('GET /admin/permissions', () => {
   it('pages with Total, Page and Per-Page headers', async () => {
     const res = await call('GET', undefined, `${URL_}?page=2&limit=5`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers).toMatchObject({ total: String(DEFAULT_PERMISSIONS.length), page: '2', 'per-page': '5' });
+    expect(res.headers).toMatchObject({ total: String(defaultPermissions().length), page: '2', 'per-page': '5' });
     const rows = res.json();
     expect(rows).toHaveLength(5);
     expect(rows[0]).toMatchObject({ id: 6, role: 'superadmin', verb: expect.stringMatching(/^[A-Z]+$/) });
     const desc = (await call('GET', undefined, `${URL_}?ordering=desc&limit=1`)).json();
-    expect(desc[0].id).toBe(DEFAULT_PERMISSIONS.length);
+    expect(desc[0].id).toBe(defaultPermissions().length);
     expect((await call('GET')).headers['per-page']).toBe('100');
   });
 
   it('filters by role, verb, action and path prefix', async () => {
     const res = await call('GET', undefined, `${URL_}?role=manager&verb=get&action=accept&path=api/v2/peatio`);
-    const expected = DEFAULT_PERMISSIONS.filter((p) => p.role === 'manager' && p.verb === 'get' && p.action === 'accept'
+    const expected = defaultPermissions().filter((p) => p.role === 'manager' && p.verb === 'get' && p.action === 'accept'
       && p.path.startsWith('api/v2/peatio'));
     expect(expected.length).toBeGreaterThan(0);
     expect(res.json().map((r: { path: string }) => r.path)).toEqual(expected.map((p) => p.path));
@@ -149,15 +149,21 @@ describe('who may use it', () => {
   it('refuses roles that lack the Permission ability, and roles whose rows staff narrowed', async () => {
     const u = await createUser(t.db, { role: 'compliance' });
     const s = await signIn(t.app, { email: u.email, password: TEST_PASSWORD });
-    // The default rows open the auth service's admin tree to compliance; the ability check refuses.
+    // The default rows follow the abilities (issue 28 item 5): no Permission ability, no row to the permissions API.
+    const gated = await call('GET', undefined, URL_, s);
+    expect(gated.statusCode).toBe(401);
+    expect(gated.json().errors).toEqual(['authz.invalid_permission']);
+    // An ACCEPT row staff add opens the gateway; the handler's ability check still refuses.
+    const open = (await call('POST', { role: 'compliance', verb: 'get', path: 'api/v2/barong/admin/permissions', action: 'accept' })).json();
     const refused = await call('GET', undefined, URL_, s);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().errors).toEqual(['admin.ability.not_permitted']);
-    // A DROP row staff add closes the path at the gateway, before any handler.
+    // A DROP row staff add closes the path at the gateway, whatever ACCEPT matches too.
     const drop = (await call('POST', { role: 'compliance', verb: 'all', path: 'api/v2/barong/admin/permissions', action: 'drop' })).json();
     const dropped = await call('GET', undefined, URL_, s);
     expect(dropped.statusCode).toBe(401);
     expect(dropped.json().errors).toEqual(['authz.invalid_permission']);
+    await call('DELETE', { id: open.id });
     await call('DELETE', { id: drop.id });
   });
 });
@@ -166,7 +172,7 @@ describe('ensureDefaultPermissions', () => {
   it('seeds an empty table only', async () => {
     expect(await ensureDefaultPermissions(t.db.kysely)).toBe(0);
     await t.db.kysely.deleteFrom('permissions').execute();
-    expect(await ensureDefaultPermissions(t.db.kysely)).toBe(DEFAULT_PERMISSIONS.length);
+    expect(await ensureDefaultPermissions(t.db.kysely)).toBe(defaultPermissions().length);
     const rows = await t.db.kysely.selectFrom('permissions').select(['verb', 'action']).execute();
     expect(rows.every((r) => r.verb === r.verb.toUpperCase() && r.action === r.action.toUpperCase())).toBe(true);
   });

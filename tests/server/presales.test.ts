@@ -196,7 +196,7 @@ describe('advertisements', () => {
 });
 
 describe('abilities', () => {
-  it('lets readers read and refuses writes and roles without the subjects with 403', async () => {
+  it('lets readers read and refuses writes and roles without the subjects at the gateway', async () => {
     const id = await presale();
     expect((await call(accountant, 'GET', '/presales')).statusCode).toBe(200);
     expect((await call(accountant, 'GET', '/investments')).statusCode).toBe(200);
@@ -206,11 +206,11 @@ describe('abilities', () => {
       ['POST', '/investments/new', { uid: u.uid, presale_id: id, amount: '1' }], ['POST', '/milestones/action', { id: 1, action: 'complete' }],
     ] as const) {
       const res = await call(accountant, method, url, body);
-      expect([url, res.statusCode, codes(res)]).toEqual([url, 403, ['admin.ability.not_permitted']]);
+      expect([url, res.statusCode, codes(res)]).toEqual([url, 401, ['authz.invalid_permission']]);
     }
     for (const url of ['/presales', '/milestones', '/investments', '/advertisements', `/presales/${id}`]) {
       const res = await call(broker, 'GET', url);
-      expect([url, res.statusCode]).toEqual([url, 403]);
+      expect([url, res.statusCode]).toEqual([url, 401]);
     }
     expect((await call(su, 'GET', `/presales/${id}`)).json().state).toBe('running');
   });

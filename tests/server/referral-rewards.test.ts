@@ -210,16 +210,16 @@ describe('who may do what', () => {
       const s = (await signInAs(t, role)).session;
       expect((await call(s, 'GET', '/rewards')).statusCode, role).toBe(200);
       expect((await call(s, 'GET', '/referral_rules')).statusCode, role).toBe(200);
-      expect((await call(s, 'POST', '/rewards/new', { uid: u.uid, currency: FIAT, amount: '1', campaign: 'x' })).statusCode, role).toBe(403);
-      expect((await call(s, 'POST', '/rewards/settle', { from: '2024-01-01', to: '2024-01-01' })).statusCode, role).toBe(403);
-      expect((await call(s, 'POST', '/rewards/action', { id: 1, action: 'pay' })).statusCode, role).toBe(403);
-      expect((await call(s, 'POST', '/referral_rules/new', rule)).statusCode, role).toBe(403);
+      expect((await call(s, 'POST', '/rewards/new', { uid: u.uid, currency: FIAT, amount: '1', campaign: 'x' })).statusCode, role).toBe(401);
+      expect((await call(s, 'POST', '/rewards/settle', { from: '2024-01-01', to: '2024-01-01' })).statusCode, role).toBe(401);
+      expect((await call(s, 'POST', '/rewards/action', { id: 1, action: 'pay' })).statusCode, role).toBe(401);
+      expect((await call(s, 'POST', '/referral_rules/new', rule)).statusCode, role).toBe(401);
     }
     for (const role of ['broker', 'investor', 'technical']) {
       const s = (await signInAs(t, role)).session;
-      expect((await call(s, 'GET', '/rewards')).statusCode, role).toBe(403);
-      expect((await call(s, 'GET', '/referral_rules')).statusCode, role).toBe(403);
-      expect((await call(s, 'POST', '/rewards/settle', { from: '2024-01-01', to: '2024-01-01' })).statusCode, role).toBe(403);
+      expect((await call(s, 'GET', '/rewards')).statusCode, role).toBe(401);
+      expect((await call(s, 'GET', '/referral_rules')).statusCode, role).toBe(401);
+      expect((await call(s, 'POST', '/rewards/settle', { from: '2024-01-01', to: '2024-01-01' })).statusCode, role).toBe(401);
     }
     expect(await t.db.kysely.selectFrom('rewards').select('id').where('uid', '=', u.uid).execute()).toHaveLength(0);
     expect(await t.db.kysely.selectFrom('reward_settlements').select('id').where('period_from', '=', new Date('2024-01-01T00:00:00Z')).execute()).toHaveLength(0);

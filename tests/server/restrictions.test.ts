@@ -55,7 +55,7 @@ describe('the rules', () => {
     const support = (await signInAs(t, 'support')).session;
     const res = await call('POST', ADMIN, { who: support, payload: { category: 'blacklist', scope: 'ip', value: '203.0.113.9' } });
     expect(res.statusCode).toBe(401);
-    expect(errors(res)).toEqual(['admin.ability.not_permitted']);
+    expect(errors(res)).toEqual(['authz.invalid_permission']);
   });
 });
 

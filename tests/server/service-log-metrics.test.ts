@@ -147,7 +147,7 @@ describe('GET /admin/metrics/service-logs', () => {
     const u = await createUser(t.db, { role: 'accountant' }); // reads users, not service logs
     const accountant = await signIn(t.app, { email: u.email, password: TEST_PASSWORD });
     const res = await get('/admin/metrics/service-logs', accountant);
-    expect([res.statusCode, res.json()]).toEqual([401, { errors: ['admin.ability.not_permitted'] }]);
+    expect([res.statusCode, res.json()]).toEqual([401, { errors: ['authz.invalid_permission'] }]);
     const s = await createUser(t.db, { role: 'support' });
     const support = await signIn(t.app, { email: s.email, password: TEST_PASSWORD });
     expect((await get('/admin/metrics/service-logs?period=weekly', support)).statusCode).toBe(200);

@@ -71,12 +71,12 @@ describe('token config', () => {
     for (const who of [manager, investor, technical]) {
       expect((await call(who, 'GET', '/token_configs')).statusCode).toBe(200);
       expect((await call(who, 'GET', '/token_history')).statusCode).toBe(200);
-      expect((await call(who, 'POST', '/token_configs/new', { token_id: other })).statusCode).toBe(403);
+      expect((await call(who, 'POST', '/token_configs/new', { token_id: other })).statusCode).toBe(401);
     }
     for (const who of [accountant, broker]) {
-      expect((await call(who, 'GET', '/token_configs')).statusCode).toBe(403);
-      expect((await call(who, 'GET', '/token_history')).statusCode).toBe(403);
-      expect((await call(who, 'POST', '/token_configs/new', { token_id: other })).statusCode).toBe(403);
+      expect((await call(who, 'GET', '/token_configs')).statusCode).toBe(401);
+      expect((await call(who, 'GET', '/token_history')).statusCode).toBe(401);
+      expect((await call(who, 'POST', '/token_configs/new', { token_id: other })).statusCode).toBe(401);
     }
     expect(await t.db.kysely.selectFrom('token_configs').select('id').where('token_id', '=', other).execute()).toEqual([]);
   });

@@ -176,12 +176,12 @@ describe('upload', () => {
     for (const who of [manager, accountant]) {
       for (const dry of [true, false]) {
         const res = await upload(who, csv, dry);
-        expect([res.statusCode, codes(res)]).toEqual([403, ['admin.ability.not_permitted']]);
+        expect([res.statusCode, codes(res)]).toEqual([401, ['authz.invalid_permission']]);
       }
     }
-    expect(codes(await call(manager, 'POST', '/tokens/new', { name: 'x', code: 'X', token_number: '1', nfe_category_id: category }))).toEqual(['admin.ability.not_permitted']);
-    expect(codes(await call(manager, 'POST', '/nfe_categories/new', { name: 'Nope' }))).toEqual(['admin.ability.not_permitted']);
-    expect((await call(accountant, 'GET', '/tokens')).statusCode).toBe(403);
+    expect(codes(await call(manager, 'POST', '/tokens/new', { name: 'x', code: 'X', token_number: '1', nfe_category_id: category }))).toEqual(['authz.invalid_permission']);
+    expect(codes(await call(manager, 'POST', '/nfe_categories/new', { name: 'Nope' }))).toEqual(['authz.invalid_permission']);
+    expect((await call(accountant, 'GET', '/tokens')).statusCode).toBe(401);
     expect(await count()).toBe(before);
   });
 });

@@ -211,7 +211,7 @@ describe('GET /admin/users/:uid', () => {
     // investor holds read Ability only in the auth service
     const res = await call(member, 'GET', `/users/${uids.bob}`);
     expect(res.statusCode).toBe(401);
-    expect(res.json().errors).toEqual(['admin.ability.not_permitted']);
+    expect(res.json().errors).toEqual(['authz.invalid_permission']);
   });
 });
 

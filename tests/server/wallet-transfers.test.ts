@@ -91,6 +91,6 @@ describe('wallet transfers', () => {
     const headers = { 'idempotency-key': 'wt-1' };
     const [a, b] = await Promise.all([request(su, {}, headers), request(su, {}, headers)]);
     expect(a.json().id).toBe(b.json().id);
-    expect((await request(support)).statusCode).toBe(403);
+    expect((await request(support)).statusCode).toBe(401);
   });
 });

@@ -28,8 +28,18 @@ function abilityOf(role: string, service: AbilityService, allowedRoles: readonly
   return ability;
 }
 
-/** One ability a handler asked for. */
-export interface AbilityCheck { action: AbilityAction; subject: Subject; service: AbilityService; fields?: readonly string[] }
+/**
+ * One ability a handler asked for. `fieldsFromBody`: the attributes were chosen by the request's body
+ * (a generic update, PUT /admin/users), not fixed by the route (POST /admin/users/role: always `role`).
+ */
+export interface AbilityCheck { action: AbilityAction; subject: Subject; service: AbilityService; fields?: readonly string[]; fieldsFromBody?: true }
+
+/**
+ * The attributes a write touches: a list the route always names, or `{ fromBody }` when the body
+ * chooses which (the permission rows, which cannot see bodies, then open the route to a role holding
+ * the action on any attribute of the subject: route-rows.ts).
+ */
+export type AbilityFields = readonly string[] | { fromBody: readonly string[] };
 
 const watchers = new Set<(req: FastifyRequest, check: AbilityCheck) => void>();
 /**
@@ -56,9 +66,12 @@ export function roleCan(
  * Call it before withAudit, not inside: it writes through the app's connection (PGlite has only one).
  */
 export async function requireAbility(
-  req: FastifyRequest, action: AbilityAction, subject: Subject, service: AbilityService, fields?: readonly string[],
+  req: FastifyRequest, action: AbilityAction, subject: Subject, service: AbilityService, named?: AbilityFields,
 ): Promise<void> {
-  for (const w of watchers) w(req, { action, subject, service, ...(fields?.length ? { fields } : {}) });
+  const fromBody = named !== undefined && 'fromBody' in named ? named.fromBody : undefined;
+  const fields = fromBody ?? (named as readonly string[] | undefined);
+  const check: AbilityCheck = { action, subject, service, ...(fields?.length ? { fields } : {}), ...(fromBody?.length ? { fieldsFromBody: true } : {}) };
+  for (const w of watchers) w(req, check);
   const role = req.auth?.user.role;
   const allowed = req.server.deps.config.allowedRoles;
   if (role && roleCan(role, action, subject, service, allowed, fields)) return;

@@ -78,6 +78,11 @@ export function clearPermissionCache(app: FastifyInstance): void {
 
 const ADMIN_PATH = /^\/api\/v2\/[^/]+\/admin(\/|$)/;
 
+/** The console's own gate (spec §1): roles off the allowed list make no admin call, whatever the rows say. */
+export function offAllowedList(path: string, role: string, allowedRoles: readonly string[]): boolean {
+  return ADMIN_PATH.test(path) && !allowedRoles.includes(role);
+}
+
 async function deny(req: FastifyRequest, reply: FastifyReply, path: string): Promise<void> {
   await recordAdminActivity(req.server.deps.db.kysely, req, {
     topic: auditTopic(path, null), result: 'denied', data: { method: req.method, path },
@@ -104,8 +109,7 @@ export function registerAuthz(app: FastifyInstance): void {
     }
     const path = normalisePath(req.url);
     if (path === null) return deny(req, reply, req.url);
-    // The console's own gate (spec §1): roles off the allowed list make no admin call, whatever the rows say.
-    if (ADMIN_PATH.test(path) && !app.deps.config.allowedRoles.includes(auth.user.role)) return deny(req, reply, path);
+    if (offAllowedList(path, auth.user.role, app.deps.config.allowedRoles)) return deny(req, reply, path);
     const rows = await app.permissionCache.rows(auth.user.role, (role) => permissionsForRole(app.deps.db.kysely, role));
     const verdict = evaluatePermissions(rows, req.method, path);
     if (!verdict.allowed) return deny(req, reply, path);

@@ -14,13 +14,13 @@ import type { DB } from '../db/schema.js';
 import {
   deleteRow, getRow, insertRow, listRows, rowExists, updateRow, valuesTaken, valueTaken, type Key, type Row,
 } from '../db/queries/resources.js';
-import { requireAbility } from '../auth/require-ability.js';
+import { requireAbility, type AbilityFields } from '../auth/require-ability.js';
 import { withAudit } from '../plugins/audit.js';
 import { ApiError } from '../plugins/errors.js';
 import { fromDbError, refName, toWire } from './wire.js';
 import { hasWriteHook, runWriteHook } from './write-hooks.js';
 
-function allow(req: FastifyRequest, r: Resource, op: Operation, fields?: string[]): Promise<void> {
+function allow(req: FastifyRequest, r: Resource, op: Operation, fields?: AbilityFields): Promise<void> {
   const subject = r.subject as Subject;
   return requireAbility(req, r.abilityFor[op], subject, serviceOf(subject), fields);
 }
@@ -173,7 +173,8 @@ export function handlers(r: Resource) {
 
     async update(req: FastifyRequest, reply: FastifyReply) {
       const checked = validateUpdate(r, req.body);
-      await allow(req, r, 'update', checked.ok ? attributes(r, checked.value) : undefined);
+      const written = checked.ok ? attributes(r, checked.value) : undefined;
+      await allow(req, r, 'update', written && { fromBody: written });
       const { [r.key]: key, ...values } = valid(checked);
       const id = key as Key;
       const row = await withAudit(req, { topic: r.name, action: 'update' }, (trx) => guarded(r, async () => {

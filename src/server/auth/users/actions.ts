@@ -128,7 +128,7 @@ export async function userActionRoutes(app: FastifyInstance): Promise<void> {
     const body = bodyOf(req);
     if (body.otp !== undefined && body.state !== undefined) fail(422, `${PREFIX}.one_of_state_otp`);
     const field = body.otp !== undefined ? 'otp' : 'state';
-    await requireAbility(req, 'update', 'User', 'barong', [field]);
+    await requireAbility(req, 'update', 'User', 'barong', { fromBody: [field] });
     if (field === 'otp') {
       const v = validated(validateForm(OtpChange, body, { prefix: PREFIX }));
       return disableOtp(req, v.uid, v.otp);
@@ -143,7 +143,7 @@ export async function userActionRoutes(app: FastifyInstance): Promise<void> {
     const given = USER_PUT_FIELDS.filter((f) => body[f] !== undefined && body[f] !== null);
     if (given.length !== 1) fail(422, `${PREFIX}.one_of_state_otp_email_phone_number`);
     const field = given[0];
-    await requireAbility(req, 'update', 'User', 'barong', [field]);
+    await requireAbility(req, 'update', 'User', 'barong', { fromBody: [field] });
     const v = validated(validateForm(UserPut, body, {
       prefix: PREFIX, messages: REMARK_MESSAGES,
       codes: { 'phone_number.invalid': `${PREFIX}.invalid_phone_number`, 'phone_number.pattern': `${PREFIX}.invalid_phone_number` },
