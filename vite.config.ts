@@ -5,6 +5,11 @@ import { precompress } from './src/server/cli/precompress.js';
 // The SPA build and the test projects. Server tests run in node against a real database
 // (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set); client tests run in jsdom;
 // e2e tests drive Debian's Chromium against a listening server.
+// Reliability files that must run alone: they time a real server, crash it, restart PostgreSQL, flood the
+// embedded database or fill a disk.
+const RELIABILITY_ALONE = ['concurrency', 'connection-caps', 'crash', 'crash-money', 'db-stall', 'disk-full',
+  'embedded-flood', 'load', 'realtime-restart'].map((f) => `tests/reliability/${f}.test.ts`);
+
 export default defineConfig({
   plugins: [react(), precompress()],
   build: {
@@ -82,16 +87,32 @@ export default defineConfig({
         extends: true,
         test: {
           // npm run test:reliability: the route fuzz, concurrency, crash and load suite (tests/reliability),
-          // on PGlite, or on PostgreSQL with TEST_DATABASE_URL. Files run one at a time: the load and crash
-          // files time a real server, and the PostgreSQL restart must not cut another file's connections.
+          // on PGlite, or on PostgreSQL with TEST_DATABASE_URL. The walks of the route table (each on a server
+          // of its own) run side by side; the fault files after them, one at a time (below).
           name: 'reliability',
           environment: 'node',
           include: ['tests/reliability/**/*.test.ts'],
+          exclude: RELIABILITY_ALONE,
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The load and crash files time a real server, and a PostgreSQL restart must not cut another
+          // file's connections: one at a time, after every other file of the run (groupOrder).
+          name: 'reliability-alone',
+          environment: 'node',
+          include: RELIABILITY_ALONE,
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 600_000,
           hookTimeout: 300_000,
           pool: 'forks',
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -3,6 +3,7 @@
  * - PGlite (default): a migrated in-memory instance dumped to a tarball file;
  * - PostgreSQL (TEST_DATABASE_URL set): a migrated template database.
  */
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -18,7 +19,22 @@ declare module 'vitest' {
   }
 }
 
+type Template = ProvidedContext['dbTemplate'];
+// Several projects of one run (server, reliability, reliability-alone) name this file: the first makes the
+// template, the others share it, and the last to finish removes it.
+let shared: { template: Promise<{ value: Template; remove(): Promise<void> }>; users: number } | null = null;
+
 export default async function setup(project: TestProject) {
+  shared ??= { template: makeTemplate(), users: 0 };
+  shared.users += 1;
+  const made = await shared.template;
+  project.provide('dbTemplate', made.value);
+  return async () => {
+    if (shared && --shared.users === 0) { shared = null; await made.remove(); }
+  };
+}
+
+async function makeTemplate(): Promise<{ value: Template; remove(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = `steward_tpl_${process.pid}`;
@@ -31,10 +47,12 @@ export default async function setup(project: TestProject) {
     await migrate(db.kysely);
     await seedPermissions(db.kysely);
     await db.close();
-    project.provide('dbTemplate', { kind: 'postgres', url, template });
-    return async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-      await admin.end();
+    return {
+      value: { kind: 'postgres', url, template },
+      async remove() {
+        await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+        await admin.end();
+      },
     };
   }
   const dir = resolve('.tmp');
@@ -46,6 +64,5 @@ export default async function setup(project: TestProject) {
   const blob = await db.dump!();
   writeFileSync(snapshot, Buffer.from(await blob.arrayBuffer()));
   await db.close();
-  project.provide('dbTemplate', { kind: 'pglite', snapshot });
-  return () => rmSync(snapshot, { force: true });
+  return { value: { kind: 'pglite', snapshot }, remove: async () => rmSync(snapshot, { force: true }) };
 }
