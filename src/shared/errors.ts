@@ -24,6 +24,8 @@ export const ERRORS = {
   'server.saved_without_answer': 503,
   // The database's disk is full (or below its reserve): writes, and requests whose audit record cannot be written, are refused.
   'server.storage_full': 507,
+  // A sum past what a money column holds (two credits of 10^18 - 1 to one balance): nothing was written.
+  'server.value_out_of_range': 422,
   // Request input PostgreSQL cannot store (a NUL byte, an unpaired UTF-16 surrogate), and over-deep JSON.
   'server.request.invalid_characters': 400,
   'server.request.too_deep': 400,

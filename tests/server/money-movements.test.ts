@@ -50,6 +50,21 @@ describe('deposits', () => {
     expect((await call(t, admin, 'GET', `/deposits/${id}`)).json().state).toBe('collected');
   });
 
+  it('refuses with a code, moving nothing, a credit that would take a balance past what the account holds', async () => {
+    // Each amount fits the column (18 digits before the point); the sum of two does not (issue 30 item 4).
+    const rich = await createUser(t.db);
+    const big = '999999999999999999';
+    const make = async () => (await t.db.kysely.insertInto('deposits').values({
+      user_id: rich.id, currency_id: COIN, amount: big, fee: '0', type: 'coin', state: 'submitted',
+    }).returning('id').executeTakeFirstOrThrow()).id;
+    const [first, second] = [await make(), await make()];
+    expect((await act(admin, 'deposits', { id: first, action: 'accept' })).statusCode).toBe(201);
+    const refused = await act(admin, 'deposits', { id: second, action: 'accept' });
+    expect([refused.statusCode, codesOf(refused)]).toEqual([422, ['server.value_out_of_range']]);
+    expect(await balances(t, rich.id, COIN)).toEqual({ balance: big, locked: '0' });
+    expect((await call(t, admin, 'GET', `/deposits/${second}`)).json().state).toBe('submitted');
+  });
+
   it('rejects and cancels without moving money, and refuses what the state does not allow', async () => {
     const a = await deposit('1'), b = await deposit('2');
     expect((await act(admin, 'deposits', { id: a, action: 'reject' })).json().state).toBe('rejected');

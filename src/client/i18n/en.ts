@@ -22,6 +22,7 @@ export const EN: Record<string, string> = {
   'server.database_outcome_unknown': 'The database did not confirm the change in time: it may or may not have been saved. Reload to check before trying again.',
   'server.saved_without_answer': 'The change was saved, but the server could not read it back to show you. Reload to see it.',
   'server.storage_full': 'The server’s storage is full, so nothing can be saved right now. Ask an administrator to free space.',
+  'server.value_out_of_range': 'That would take a balance or total past the largest amount the books can hold (18 digits before the decimal point). Nothing was changed.',
   'server.request.invalid_characters': 'The request contains characters that cannot be stored (a NUL byte or a broken character).',
   'server.request.too_deep': 'The request is nested too deeply.',
   'server.request.invalid_path': 'The address is not valid (it contains . or .. segments, a backslash or a broken escape).',

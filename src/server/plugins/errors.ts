@@ -63,6 +63,10 @@ export function answerFor(err: unknown): Answer {
   }
   const failure = databaseFailure(err);
   if (failure) return DATABASE_ANSWERS[failure];
+  // numeric_value_out_of_range: every amount is checked against its column before the write, but a sum
+  // can still pass it (two credits of 10^18 - 1 to one balance, a running total). The statement failed,
+  // so its transaction wrote nothing; the request asked for more than the books can hold.
+  if ((err as { code?: unknown }).code === '22003') return { status: 422, body: { errors: ['server.value_out_of_range'] }, logged: 'value out of range' };
   return { status: 500, body: { errors: ['server.internal_error'] }, logged: 'unhandled error' };
 }
 
