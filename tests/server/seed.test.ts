@@ -1,5 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { checkLedger } from '../../src/server/ledger/check.js';
+import { orderOutcomes, tradingBreaches } from './trading-invariants.js';
 import { generate, verify } from 'otplib';
 import { sql } from 'kysely';
 import { openTestDb } from '../helpers/db.js';
@@ -251,6 +252,12 @@ describe('demo seed', () => {
       (SELECT md5(string_agg(concat_ws('|', id, maker_order_id, taker_order_id, price, amount, maker_fee_amount, taker_fee_amount), ',' ORDER BY id)) FROM trades) AS t,
       (SELECT md5(string_agg(concat_ws('|', code, currency_id, member_id, reference_type, reference_id, debit, credit), ',' ORDER BY reference_type, reference_id, code, member_id, currency_id, debit, credit)) FROM operations) AS ops`);
     expect(await history(a)).toEqual(await history(b));
+  });
+
+  it('keeps every order as its trades and postings say, in bulk as through the order code, and pairs end every way', async () => {
+    for (const db of [a, b]) expect(await tradingBreaches(db.kysely)).toEqual([]);
+    const outcomes = await orderOutcomes(a.kysely);
+    expect(Object.keys(outcomes).sort()).toEqual(['cancel', 'done', 'partial cancel', 'partial wait', 'pending', 'reject', 'wait']);
   });
 
   it('has coin applications pending, approved (their currencies made, disabled) and rejected, the same on both paths', async () => {
