@@ -9,7 +9,7 @@ import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { ensureDefaultPermissions } from './auth/permissions-seed.js';
-import { isSeeded, seedDemo } from './db/seed/index.js';
+import { isSeeded, seedDemo, stageLine } from './db/seed/index.js';
 import { demoAccountsTaking, demoSignIn, formatBanner } from './db/seed/banner.js';
 import { analyze, keepStatistics } from './db/statistics.js';
 import { startDemoNode } from './exchange/nodes/demo.js';
@@ -49,6 +49,8 @@ async function main(): Promise<void> {
     console.log('Seeding demo data…');
     const seeded = await seedDemo(db.kysely, {
       password: config.demoPassword, users: config.demoUsers, activities: config.demoActivities, nodePort: config.node.simulatorPort || undefined,
+      // A line as each stage ends, so a first start is seen working.
+      onStage: (stage, ms) => console.log(`  ${stageLine(stage, ms)}`),
     });
     console.log(`Seeded ${seeded.counts.users} users and ${seeded.counts.activities} activities in ${(seeded.ms / 1000).toFixed(1)} s`);
   } else if (db.kind === 'pglite') {

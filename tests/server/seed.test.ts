@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { openTestDb } from '../helpers/db.js';
 import type { Database } from '../../src/server/db/index.js';
 import {
-  isSeeded, seedDemo, customerUid, CUSTOMER_ID_BASE, DEMO_TOTP_SECRET, SIGNUP_METHOD_KEY, STAFF_ROLES, type SeedResult,
+  isSeeded, seedDemo, stageLine, customerUid, CUSTOMER_ID_BASE, DEMO_TOTP_SECRET, SIGNUP_METHOD_KEY, STAFF_ROLES, type SeedResult,
 } from '../../src/server/db/seed/index.js';
 import { demoSignIn, formatBanner } from '../../src/server/db/seed/banner.js';
 import { insertHelpCentre } from '../../src/server/db/seed/help-centre.js';
@@ -24,6 +24,8 @@ let a: Database;
 let b: Database;
 let seeded: SeedResult;
 let emptyBefore: boolean;
+/** The stages each seed reported, in order, with their times. */
+const stages: Record<'a' | 'b', Array<[string, number]>> = { a: [], b: [] };
 
 const rows = async <T>(db: Database, text: string) => (await sql.raw<T>(text).execute(db.kysely)).rows;
 const one = async <T>(db: Database, text: string) => (await rows<T>(db, text))[0];
@@ -34,9 +36,13 @@ beforeAll(async () => {
   emptyBefore = !(await isSeeded(a.kysely));
   // The test template already carries the default permissions; start without them to see the seed add them.
   await a.kysely.deleteFrom('permissions').execute();
-  seeded = await seedDemo(a.kysely, { users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW });
+  seeded = await seedDemo(a.kysely, {
+    users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW, onStage: (s, ms) => stages.a.push([s, ms]),
+  });
   // b takes the bulk path (indexes, keys and rollup trigger set aside): it must give the same data.
-  await seedDemo(b.kysely, { users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW, bulk: true });
+  await seedDemo(b.kysely, {
+    users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW, bulk: true, onStage: (s, ms) => stages.b.push([s, ms]),
+  });
 });
 afterAll(async () => { await a?.close(); await b?.close(); });
 
@@ -442,6 +448,19 @@ describe('demo seed', () => {
       (SELECT string_agg(concat_ws('|', id, uid, email_type_id, enabled, updated_at::text), ',' ORDER BY id) FROM email_notifications)) AS s`);
     expect(await fingerprint(b)).toEqual(await fingerprint(a));
     expect(seeded.counts.mining_sessions).toBeGreaterThan(0);
+  });
+
+  it('reports each stage as it ends, with its time, and the line npm start prints for it', () => {
+    const generated = ['customers', 'exchange and payments', 'KYC', 'balances', 'trading history', 'deposits and withdrawals',
+      'tokens, presales and coin applications', 'bonuses, rewards and swaps', 'payouts, pushes, mining and mail', 'activities', 'service logs'];
+    const after = ['commit', 'planner statistics', 'counts'];
+    expect(stages.a.map(([s]) => s)).toEqual(['reference data and staff', ...generated, ...after]);
+    // The bulk path also rebuilds what it set aside.
+    expect(stages.b.map(([s]) => s)).toEqual(['reference data and staff', ...generated, 'indexes and keys', 'rollups', ...after]);
+    for (const [, ms] of [...stages.a, ...stages.b]) expect(ms).toBeGreaterThanOrEqual(0);
+    // The stages are the seed, not more: together no longer than the whole.
+    expect(stages.a.reduce((sum, [, ms]) => sum + ms, 0)).toBeLessThanOrEqual(seeded.ms + 1);
+    expect(stageLine('trading history', 1_449)).toBe('seeding: trading history 1.4 s');
   });
 
   it('prints the demo sign-in in the banner', async () => {
