@@ -3,20 +3,25 @@
  * unless DATABASE_URL is set), migrates, seeds demo data on an empty embedded database on loopback (or
  * when asked: config.ts demoSeed), refuses to expose the demo's published credentials, and serves.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, DEFAULT_DEMO_PASSWORD, type Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { ensureDefaultPermissions } from './auth/permissions-seed.js';
-import { isSeeded, seedDemo } from './db/seed/index.js';
+import { isSeeded, seedDemo, stageLine } from './db/seed/index.js';
 import { demoAccountsTaking, demoSignIn, formatBanner } from './db/seed/banner.js';
 import { analyze, keepStatistics } from './db/statistics.js';
 import { startDemoNode } from './exchange/nodes/demo.js';
 import { startDemoMarket } from './trading/simulator.js';
 import { keepTokenHistory } from './money/token-history.js';
 
-async function main(): Promise<void> {
+/**
+ * Starts the server. `beforeServing` is awaited once the database is ready, before the app is built:
+ * npm start (cli/start.ts) passes the console's build, which runs meanwhile.
+ */
+export async function main(beforeServing?: Promise<unknown>): Promise<void> {
   let config: Config;
   try {
     config = loadConfig(process.env);
@@ -49,6 +54,8 @@ async function main(): Promise<void> {
     console.log('Seeding demo data…');
     const seeded = await seedDemo(db.kysely, {
       password: config.demoPassword, users: config.demoUsers, activities: config.demoActivities, nodePort: config.node.simulatorPort || undefined,
+      // A line as each stage ends, so a first start is seen working.
+      onStage: (stage, ms) => console.log(`  ${stageLine(stage, ms)}`),
     });
     console.log(`Seeded ${seeded.counts.users} users and ${seeded.counts.activities} activities in ${(seeded.ms / 1000).toFixed(1)} s`);
   } else if (db.kind === 'pglite') {
@@ -60,6 +67,8 @@ async function main(): Promise<void> {
   await ensureDefaultPermissions(db.kysely);
   // Demo mode runs a local blockchain node for the seeded chains (STEWARD_NODE_SIMULATOR_PORT=0: none).
   const node = config.demoSeed && config.node.simulatorPort > 0 ? await startDemoNode(db.kysely, config.node.simulatorPort) : null;
+  // The static plugin serves dist/ only if it holds a build when the app is made.
+  await beforeServing;
   const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL || 'warn' } });
   const stopStatistics = keepStatistics(db, (err) => app.log.warn({ err }, 'ANALYZE failed'));
   // Token history's daily snapshot (money/token-history.ts): one row per fungible token per UTC day.
@@ -79,7 +88,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-main().catch((e) => {
+/** Ends the process when starting failed. */
+export function failed(e: unknown): never {
   console.error('steward: failed to start:', e instanceof Error ? e.message : e);
   process.exit(1);
-});
+}
+
+/** Run as the entry point (tsx src/server/main.ts, npm run serve, the tests' servers), not imported by cli/start.ts; real paths, so a checkout under a symlink starts too. */
+const entry = (() => {
+  try { return realpathSync(process.argv[1] ?? '') === realpathSync(fileURLToPath(import.meta.url)); } catch { return false; }
+})();
+if (entry) main().catch(failed);

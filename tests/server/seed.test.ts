@@ -1,11 +1,12 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { checkLedger } from '../../src/server/ledger/check.js';
+import { orderOutcomes, tradingBreaches } from './trading-invariants.js';
 import { generate, verify } from 'otplib';
 import { sql } from 'kysely';
 import { openTestDb } from '../helpers/db.js';
 import type { Database } from '../../src/server/db/index.js';
 import {
-  isSeeded, seedDemo, customerUid, CUSTOMER_ID_BASE, DEMO_TOTP_SECRET, SIGNUP_METHOD_KEY, STAFF_ROLES, type SeedResult,
+  isSeeded, seedDemo, stageLine, customerUid, CUSTOMER_ID_BASE, DEMO_TOTP_SECRET, SIGNUP_METHOD_KEY, STAFF_ROLES, type SeedResult,
 } from '../../src/server/db/seed/index.js';
 import { demoSignIn, formatBanner } from '../../src/server/db/seed/banner.js';
 import { insertHelpCentre } from '../../src/server/db/seed/help-centre.js';
@@ -23,6 +24,8 @@ let a: Database;
 let b: Database;
 let seeded: SeedResult;
 let emptyBefore: boolean;
+/** The stages each seed reported, in order, with their times. */
+const stages: Record<'a' | 'b', Array<[string, number]>> = { a: [], b: [] };
 
 const rows = async <T>(db: Database, text: string) => (await sql.raw<T>(text).execute(db.kysely)).rows;
 const one = async <T>(db: Database, text: string) => (await rows<T>(db, text))[0];
@@ -33,9 +36,13 @@ beforeAll(async () => {
   emptyBefore = !(await isSeeded(a.kysely));
   // The test template already carries the default permissions; start without them to see the seed add them.
   await a.kysely.deleteFrom('permissions').execute();
-  seeded = await seedDemo(a.kysely, { users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW });
+  seeded = await seedDemo(a.kysely, {
+    users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW, onStage: (s, ms) => stages.a.push([s, ms]),
+  });
   // b takes the bulk path (indexes, keys and rollup trigger set aside): it must give the same data.
-  await seedDemo(b.kysely, { users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW, bulk: true });
+  await seedDemo(b.kysely, {
+    users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW, bulk: true, onStage: (s, ms) => stages.b.push([s, ms]),
+  });
 });
 afterAll(async () => { await a?.close(); await b?.close(); });
 
@@ -96,6 +103,16 @@ describe('demo seed', () => {
       expect(y).toEqual(x);
       expect(x[0]).toMatchObject({ s: USERS + 12 });
       expect((x[0] as { sp: number }).sp).toBeGreaterThan(0);
+      // Every bucket of every grain and country: the rebuild (one grain from the next finer) gives the
+      // rows the triggers kept (all three grains folded at once).
+      const all = (db: Database) => one<{ m: string; s: string; n: number }>(db, `SELECT
+        (SELECT md5(string_agg(concat_ws('|', grain, country, bucket, signups, signups_email, signups_phone, successful_logins, failed_logins),
+          ',' ORDER BY grain, country, bucket)) FROM metric_rollups) AS m,
+        (SELECT md5(string_agg(concat_ws('|', grain, country, bucket, success, failed, in_progress, suspicious),
+          ',' ORDER BY grain, country, bucket)) FROM service_log_rollups) AS s,
+        (SELECT count(DISTINCT grain)::int FROM service_log_rollups) AS n`);
+      expect(await all(b)).toEqual(await all(a));
+      expect((await all(a)).n).toBe(3);
     }
   });
 
@@ -251,6 +268,12 @@ describe('demo seed', () => {
       (SELECT md5(string_agg(concat_ws('|', id, maker_order_id, taker_order_id, price, amount, maker_fee_amount, taker_fee_amount), ',' ORDER BY id)) FROM trades) AS t,
       (SELECT md5(string_agg(concat_ws('|', code, currency_id, member_id, reference_type, reference_id, debit, credit), ',' ORDER BY reference_type, reference_id, code, member_id, currency_id, debit, credit)) FROM operations) AS ops`);
     expect(await history(a)).toEqual(await history(b));
+  });
+
+  it('keeps every order as its trades and postings say, in bulk as through the order code, and pairs end every way', async () => {
+    for (const db of [a, b]) expect(await tradingBreaches(db.kysely)).toEqual([]);
+    const outcomes = await orderOutcomes(a.kysely);
+    expect(Object.keys(outcomes).sort()).toEqual(['cancel', 'done', 'partial cancel', 'partial wait', 'pending', 'reject', 'wait']);
   });
 
   it('has coin applications pending, approved (their currencies made, disabled) and rejected, the same on both paths', async () => {
@@ -435,6 +458,19 @@ describe('demo seed', () => {
       (SELECT string_agg(concat_ws('|', id, uid, email_type_id, enabled, updated_at::text), ',' ORDER BY id) FROM email_notifications)) AS s`);
     expect(await fingerprint(b)).toEqual(await fingerprint(a));
     expect(seeded.counts.mining_sessions).toBeGreaterThan(0);
+  });
+
+  it('reports each stage as it ends, with its time, and the line npm start prints for it', () => {
+    const generated = ['customers', 'exchange and payments', 'KYC', 'balances', 'trading history', 'deposits and withdrawals',
+      'tokens, presales and coin applications', 'bonuses, rewards and swaps', 'payouts, pushes, mining and mail', 'activities', 'service logs'];
+    const after = ['commit', 'planner statistics', 'counts'];
+    expect(stages.a.map(([s]) => s)).toEqual(['reference data and staff', ...generated, ...after]);
+    // The bulk path also rebuilds what it set aside.
+    expect(stages.b.map(([s]) => s)).toEqual(['reference data and staff', ...generated, 'indexes and keys', 'rollups', ...after]);
+    for (const [, ms] of [...stages.a, ...stages.b]) expect(ms).toBeGreaterThanOrEqual(0);
+    // The stages are the seed, not more: together no longer than the whole.
+    expect(stages.a.reduce((sum, [, ms]) => sum + ms, 0)).toBeLessThanOrEqual(seeded.ms + 1);
+    expect(stageLine('trading history', 1_449)).toBe('seeding: trading history 1.4 s');
   });
 
   it('prints the demo sign-in in the banner', async () => {

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/index.js';
 import { migrate } from '../db/migrate.js';
-import { isSeeded, resetDemoData, seedDemo, DEFAULT_USERS, DEFAULT_ACTIVITIES_PER_USER } from '../db/seed/index.js';
+import { isSeeded, resetDemoData, seedDemo, stageLine, DEFAULT_USERS, DEFAULT_ACTIVITIES_PER_USER } from '../db/seed/index.js';
 
 const USAGE = 'usage: npm run db:seed -- [--users N] [--activities N] [--service-logs N] [--reset]';
 
@@ -59,6 +59,7 @@ async function main(): Promise<void> {
         lastStep = step; lastAt = Date.now();
         console.log(`  ${step.padEnd(40)} ${String(Math.round((100 * done) / total)).padStart(3)}%  ${secs()}`);
       },
+      onStage: (stage, ms) => console.log(`${stageLine(stage, ms)}  (${secs()})`),
     });
     console.log(`seeded in ${(result.ms / 1000).toFixed(1)} s (total ${secs()}):`);
     const width = Math.max(...Object.keys(result.counts).map((t) => t.length));

@@ -66,19 +66,35 @@ function check(p: Posting, types: ReadonlyMap<string, string>): void {
   }
 }
 
-/** Net change of each member account the entries touch (balance and locked together), in lock order. */
-function accountDeltas(entries: readonly Entry[]) {
-  const deltas = new Map<string, { member: number; currency: string; balance: bigint; locked: bigint }>();
-  for (const e of entries) {
-    if (kindOf(e.code) !== 'liability') continue;
-    const k = `${e.member}\u0000${e.currency}`;
-    const d = deltas.get(k) ?? { member: e.member!, currency: e.currency, balance: 0n, locked: 0n };
-    d[accountColumn(e.code)] += amountOf(e);
-    deltas.set(k, d);
+/**
+ * Net change of each member account the postings touch (balance and locked together) and when it last
+ * changed, in lock order.
+ */
+export function accountDeltas(postings: readonly Posting[]): AccountDelta[] {
+  const deltas = new Map<string, AccountDelta>();
+  for (const p of postings) {
+    const own = new Map<string, AccountDelta>();
+    for (const e of p.entries) {
+      if (kindOf(e.code) !== 'liability') continue;
+      const k = `${e.member}\u0000${e.currency}`;
+      const d = own.get(k) ?? { member: e.member!, currency: e.currency, balance: 0n, locked: 0n, at: p.at };
+      d[accountColumn(e.code)] += amountOf(e);
+      own.set(k, d);
+    }
+    // An account a posting changes is changed then, even when a later posting of the batch undoes it.
+    for (const [k, d] of own) {
+      if (d.balance === 0n && d.locked === 0n) continue;
+      const sum = deltas.get(k);
+      if (!sum) deltas.set(k, d);
+      else Object.assign(sum, { balance: sum.balance + d.balance, locked: sum.locked + d.locked, at: d.at > sum.at ? d.at : sum.at });
+    }
   }
-  return [...deltas.values()].filter((d) => d.balance !== 0n || d.locked !== 0n)
+  return [...deltas.values()]
     .sort((a, b) => a.member - b.member || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
 }
+
+/** What postings do to one member's account of a currency, in units of 10⁻¹⁸; `at` its latest posting. */
+export interface AccountDelta { member: number; currency: string; balance: bigint; locked: bigint; at: Date }
 
 /** Shards of ledger_totals per currency and kind. */
 export const TOTAL_SHARDS = 16;
@@ -125,7 +141,7 @@ export async function postMany(trx: Kysely<DB>, postings: readonly Posting[]): P
   for (let i = 0; i < rows.length; i += INSERT_ROWS) await trx.insertInto('operations').values(rows.slice(i, i + INSERT_ROWS)).execute();
   const entries = postings.flatMap((p) => p.entries);
   await addTotals(trx, entries);
-  await changeAccounts(trx, accountDeltas(entries), postings[postings.length - 1]!.at);
+  await changeAccounts(trx, accountDeltas(postings));
 }
 
 /**
@@ -134,14 +150,18 @@ export async function postMany(trx: Kysely<DB>, postings: readonly Posting[]): P
  * account below zero. An account it did not change is missing (a first credit opens it) or short
  * (LedgerRefusal, and the caller rolls back).
  */
-async function changeAccounts(trx: Kysely<DB>, deltas: ReturnType<typeof accountDeltas>, at: Date): Promise<void> {
+async function changeAccounts(trx: Kysely<DB>, deltas: readonly AccountDelta[]): Promise<void> {
   if (!deltas.length) return;
-  const keys = sql.join(deltas.map((d) => sql`(${d.member}::bigint, ${d.currency}::text)`));
-  await sql`SELECT id FROM accounts WHERE (user_id, currency_id) IN (${keys}) ORDER BY user_id, currency_id FOR UPDATE`.execute(trx);
-  const values = sql.join(deltas.map((d) => sql`(${d.member}::bigint, ${d.currency}::text, ${fromUnits(d.balance)}::numeric, ${fromUnits(d.locked)}::numeric)`));
+  // The deltas go as five arrays (unnest), not as a VALUES list of five parameters per account: one
+  // statement text whatever the batch's size.
+  const members = deltas.map((d) => d.member), currencies = deltas.map((d) => d.currency);
+  await sql`SELECT a.id FROM accounts a JOIN unnest(${members}::bigint[], ${currencies}::text[]) AS k(member, currency)
+    ON a.user_id = k.member AND a.currency_id = k.currency ORDER BY a.user_id, a.currency_id FOR UPDATE OF a`.execute(trx);
+  // Each account is stamped with its own latest posting's time (a batch spans many).
   const changed = (await sql<{ user_id: string | number; currency_id: string }>`
-    UPDATE accounts a SET balance = a.balance + v.balance, locked = a.locked + v.locked, updated_at = ${at}
-    FROM (VALUES ${values}) AS v(member, currency, balance, locked)
+    UPDATE accounts a SET balance = a.balance + v.balance, locked = a.locked + v.locked, updated_at = v.at
+    FROM unnest(${members}::bigint[], ${currencies}::text[], ${deltas.map((d) => fromUnits(d.balance))}::numeric[],
+      ${deltas.map((d) => fromUnits(d.locked))}::numeric[], ${deltas.map((d) => d.at.toISOString())}::timestamptz[]) AS v(member, currency, balance, locked, at)
     WHERE a.user_id = v.member AND a.currency_id = v.currency AND a.balance + v.balance >= 0 AND a.locked + v.locked >= 0
     RETURNING a.user_id, a.currency_id`.execute(trx)).rows;
   if (changed.length === deltas.length) return;
@@ -153,9 +173,9 @@ async function changeAccounts(trx: Kysely<DB>, deltas: ReturnType<typeof account
     const short = d.balance < 0n ? 'balance' : d.locked < 0n ? 'locked' : null;
     if (short) throw new LedgerRefusal('insufficient_balance', d.member, d.currency, short);
     const [balance, locked] = [fromUnits(d.balance), fromUnits(d.locked)];
-    await trx.insertInto('accounts').values({ user_id: d.member, currency_id: d.currency, balance, locked, created_at: at, updated_at: at })
+    await trx.insertInto('accounts').values({ user_id: d.member, currency_id: d.currency, balance, locked, created_at: d.at, updated_at: d.at })
       .onConflict((oc) => oc.columns(['user_id', 'currency_id']).doUpdateSet({
-        balance: sql`accounts.balance + ${balance}::numeric`, locked: sql`accounts.locked + ${locked}::numeric`, updated_at: at,
+        balance: sql`accounts.balance + ${balance}::numeric`, locked: sql`accounts.locked + ${locked}::numeric`, updated_at: d.at,
       } as never)).execute();
   }
 }

@@ -12,25 +12,15 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { fromUnits, toUnits } from '../../shared/decimal.js';
-import { code, type CurrencyType } from '../ledger/chart.js';
-import { post, postMany, type Entry, type Posting } from '../ledger/post.js';
+import { toUnits } from '../../shared/decimal.js';
+import type { CurrencyType } from '../ledger/chart.js';
+import { post, postMany, type Posting } from '../ledger/post.js';
+import { orderHoldEntries, orderLocks, tradeOutcome, type MarketInfo, type TradedOrder } from './entries.js';
 
-const UNIT = 10n ** 18n;
-/** a × b of two decimal strings, truncated to `places` (the currency's precision; 18 at most). */
-export const mul = (a: string, b: string, places = 18): string => {
-  const step = 10n ** BigInt(18 - Math.min(places, 18));
-  return fromUnits(((toUnits(a) * toUnits(b)) / UNIT / step) * step);
-};
-
-/**
- * A market and its currencies' types and precisions: a total is truncated to the quote currency's
- * places and a fee to its currency's (in the member's favour), so no balance holds more places than
- * its currency has.
- */
-export interface MarketInfo {
-  id: string; base: string; quote: string; baseType: CurrencyType; quoteType: CurrencyType; basePrecision: number; quotePrecision: number;
-}
+export {
+  averagePrice, heldCurrency, holdEntries, mul, orderHoldEntries, orderLocks, tradeOutcome,
+  type MarketInfo, type TradedOrder, type TradeOutcome,
+} from './entries.js';
 
 export async function marketInfo(db: Kysely<DB>, id: string): Promise<MarketInfo | undefined> {
   const m = await db.selectFrom('markets as m')
@@ -43,22 +33,27 @@ export async function marketInfo(db: Kysely<DB>, id: string): Promise<MarketInfo
   };
 }
 
-/** The fee fractions of a member on a market: the most specific trading_fees row (group and market over `any`). */
-export async function feesFor(db: Kysely<DB>, memberId: number, market: string): Promise<{ maker: string; taker: string }> {
-  const row = await db.selectFrom('trading_fees as f').innerJoin('users as u', (j) => j.on('u.id', '=', memberId))
-    .select(['f.maker', 'f.taker'])
-    .where((eb) => eb.or([eb('f.group', '=', eb.ref('u.fee_group')), eb('f.group', '=', 'any')]))
-    .where('f.market_id', 'in', [market, 'any'])
-    .orderBy(sql`(f."group" = 'any')`).orderBy(sql`(f.market_id = 'any')`).limit(1).executeTakeFirst();
-  return row ?? { maker: '0', taker: '0' };
+/**
+ * The fee fractions of members on a market: for each, the most specific trading_fees row (its group and
+ * the market over `any`); a member no row covers pays nothing.
+ */
+export async function feeTable(db: Kysely<DB>, members: readonly number[], market: string): Promise<Map<number, Fees>> {
+  if (!members.length) return new Map();
+  const rows = (await sql<{ id: number; maker: string; taker: string }>`
+    SELECT DISTINCT ON (u.id) u.id, f.maker, f.taker FROM users u
+    JOIN trading_fees f ON (f."group" = u.fee_group OR f."group" = 'any') AND f.market_id IN (${market}, 'any')
+    WHERE u.id = ANY(${[...members]}::bigint[])
+    ORDER BY u.id, (f."group" = 'any'), (f.market_id = 'any')`.execute(db)).rows;
+  const out = new Map(rows.map((r) => [Number(r.id), { maker: r.maker, taker: r.taker }]));
+  for (const m of members) if (!out.has(m)) out.set(m, { maker: '0', taker: '0' });
+  return out;
 }
 
-/** Moves `amount` of a member's currency between main (20x) and locked (21x): `lock` one way, `unlock` back. */
-export function holdEntries(member: number, currency: string, type: CurrencyType, amount: string, dir: 'lock' | 'unlock'): Entry[] {
-  const main = code('liability', type), locked = code('liability', type, true);
-  return dir === 'lock'
-    ? [{ code: main, currency, member, debit: amount }, { code: locked, currency, member, credit: amount }]
-    : [{ code: locked, currency, member, debit: amount }, { code: main, currency, member, credit: amount }];
+export interface Fees { maker: string; taker: string }
+
+/** The fee fractions of a member on a market (feeTable). */
+export async function feesFor(db: Kysely<DB>, memberId: number, market: string): Promise<Fees> {
+  return (await feeTable(db, [memberId], market)).get(memberId)!;
 }
 
 export interface NewOrder {
@@ -69,16 +64,14 @@ export interface NewOrder {
 
 /** Places a limit order (state wait), locking what it may spend. Refused by the ledger when the balance is short. */
 export async function placeOrder(trx: Kysely<DB>, o: NewOrder): Promise<number> {
-  const sell = o.side === 'sell';
-  const locked = sell ? o.volume : mul(o.price, o.volume, o.market.quotePrecision);
+  const locked = orderLocks(o);
   const fees = await feesFor(trx, o.member, o.market.id);
   const { id } = await trx.insertInto('orders').values({
     member_id: o.member, market_id: o.market.id, side: o.side, ord_type: 'limit', price: o.price,
     origin_volume: o.volume, remaining_volume: o.volume, origin_locked: locked, locked,
     maker_fee: fees.maker, taker_fee: fees.taker, state: o.state ?? 'wait', created_at: o.at, updated_at: o.at,
   }).returning('id').executeTakeFirstOrThrow();
-  const [cur, type] = sell ? [o.market.base, o.market.baseType] : [o.market.quote, o.market.quoteType];
-  await post(trx, { reference: { type: 'Order', id }, at: o.at, entries: holdEntries(o.member, cur, type, locked, 'lock') });
+  await post(trx, { reference: { type: 'Order', id }, at: o.at, entries: orderHoldEntries(o.market, o.member, o.side, locked, 'lock') });
   return id;
 }
 
@@ -119,78 +112,38 @@ export async function cancelOrders(
     if (toUnits(r.released) === 0n) continue;
     const m = markets.get(r.market_id) ?? (await marketInfo(trx, r.market_id))!;
     markets.set(r.market_id, m);
-    const [cur, type] = r.side === 'sell' ? [m.base, m.baseType] : [m.quote, m.quoteType];
-    releases.push({ reference: { type: 'Order', id: r.id }, at, entries: holdEntries(r.member_id, cur, type, r.released, 'unlock') });
+    releases.push({ reference: { type: 'Order', id: r.id }, at, entries: orderHoldEntries(m, r.member_id, r.side, r.released, 'unlock') });
   }
   // One posting per order, written together: a batch of a thousand costs a few statements, not thousands.
   await postMany(trx, releases);
   return rows;
 }
 
-interface OpenOrder { id: number; member_id: number; side: string; remaining_volume: string; locked: string; maker_fee: string; taker_fee: string }
-
 /**
  * Executes a trade of `volume` at `price` between a resting (maker) order and an incoming (taker)
- * order of the other side, both waiting on the same market. Returns the trade id, or null when either
- * order can no longer take it (not waiting, or less remaining than the volume).
+ * order of the other side, both waiting on the same market (tradeOutcome). Returns the trade id, or
+ * null when either order can no longer take it (not waiting, or less remaining than the volume).
  */
 export async function executeTrade(
   trx: Kysely<DB>, market: MarketInfo, makerId: number, takerId: number, price: string, volume: string, at: Date,
 ): Promise<number | null> {
   const orders = await trx.selectFrom('orders')
-    .select(['id', 'member_id', 'side', 'remaining_volume', 'locked', 'maker_fee', 'taker_fee'])
+    .select(['id', 'member_id', 'side', 'origin_volume', 'remaining_volume', 'locked', 'funds_received', 'avg_price', 'trades_count', 'maker_fee', 'taker_fee'])
     .where('id', 'in', [makerId, takerId]).where('market_id', '=', market.id).where('state', '=', 'wait')
-    .orderBy('id').forUpdate().execute() as OpenOrder[];
+    .orderBy('id').forUpdate().execute() as TradedOrder[];
   const maker = orders.find((o) => o.id === makerId), taker = orders.find((o) => o.id === takerId);
-  if (!maker || !taker || maker.side === taker.side) return null;
-  if (toUnits(maker.remaining_volume) < toUnits(volume) || toUnits(taker.remaining_volume) < toUnits(volume)) return null;
-  const total = mul(price, volume, market.quotePrecision);
-  // Too small to be worth one unit of the quote currency: no trade.
-  if (toUnits(total) <= 0n) return null;
-  const [buyer, seller] = maker.side === 'buy' ? [maker, taker] : [taker, maker];
-  const feeOf = (o: OpenOrder, amount: string, places: number) => mul(amount, o === maker ? o.maker_fee : o.taker_fee, places);
-  const buyerFee = feeOf(buyer, volume, market.basePrecision), sellerFee = feeOf(seller, total, market.quotePrecision);
-  const sub = (a: string, b: string) => fromUnits(toUnits(a) - toUnits(b));
-  if (toUnits(buyer.locked) < toUnits(total) || toUnits(seller.locked) < toUnits(volume)) return null;
-  const { id } = await trx.insertInto('trades').values({
-    market_id: market.id, price, amount: volume, total, maker_order_id: maker.id, taker_order_id: taker.id,
-    maker_id: maker.member_id, taker_id: taker.member_id, taker_type: taker.side,
-    maker_fee_amount: maker === buyer ? buyerFee : sellerFee, maker_fee_currency: maker === buyer ? market.base : market.quote,
-    taker_fee_amount: taker === buyer ? buyerFee : sellerFee, taker_fee_currency: taker === buyer ? market.base : market.quote,
-    created_at: at,
-  }).returning('id').executeTakeFirstOrThrow();
-  const pos = (s: string) => toUnits(s) > 0n;
-  const entries: Entry[] = [
-    { code: code('liability', market.baseType, true), currency: market.base, member: seller.member_id, debit: volume },
-    { code: code('liability', market.quoteType, true), currency: market.quote, member: buyer.member_id, debit: total },
-  ];
-  const credit = (c: Entry['code'], currency: string, member: number, amount: string) => {
-    if (pos(amount)) entries.push({ code: c, currency, member, credit: amount });
-  };
-  credit(code('liability', market.baseType), market.base, buyer.member_id, sub(volume, buyerFee));
-  credit(code('revenue', market.baseType), market.base, buyer.member_id, buyerFee);
-  credit(code('liability', market.quoteType), market.quote, seller.member_id, sub(total, sellerFee));
-  credit(code('revenue', market.quoteType), market.quote, seller.member_id, sellerFee);
-  await post(trx, { reference: { type: 'Trade', id }, at, entries });
-  for (const o of [buyer, seller]) {
-    const spent = o === buyer ? total : volume;
-    const received = o === buyer ? sub(volume, buyerFee) : sub(total, sellerFee);
-    const remaining = sub(o.remaining_volume, volume);
-    const left = sub(o.locked, spent);
-    const done = !pos(remaining);
+  const outcome = maker && taker && tradeOutcome(market, maker, taker, price, volume);
+  if (!outcome) return null;
+  const { id } = await trx.insertInto('trades').values({ ...outcome.trade, created_at: at }).returning('id').executeTakeFirstOrThrow();
+  for (const o of outcome.orders) {
     await trx.updateTable('orders').set({
-      remaining_volume: remaining, locked: done ? '0' : left, state: done ? 'done' : 'wait',
-      funds_received: sql`funds_received + ${received}::numeric`, trades_count: sql`trades_count + 1`, updated_at: at,
-      // The volume-weighted price of its trades so far (every SET reads the row as it was): of the
-      // trades' prices, not of their totals, which are cut to the quote currency's places — one trade of
-      // 0.10922 at 65038.3 (total 7103.48) would otherwise average 65038.2713788683391…
-      avg_price: sql`trunc((avg_price * (origin_volume - remaining_volume) + ${price}::numeric * ${volume}::numeric) / (origin_volume - remaining_volume + ${volume}::numeric), 18)`,
-    } as never).where('id', '=', o.id).execute();
-    // A filled buy that paid less than its limit returns the rest.
-    if (done && pos(left)) {
-      const [cur, type] = o === buyer ? [market.quote, market.quoteType] : [market.base, market.baseType];
-      await post(trx, { reference: { type: 'Order', id: o.id }, at, entries: holdEntries(o.member_id, cur, type, left, 'unlock') });
-    }
+      remaining_volume: o.remaining_volume, locked: o.locked, state: o.state, funds_received: o.funds_received,
+      trades_count: o.trades_count, avg_price: o.avg_price, updated_at: at,
+    }).where('id', '=', o.id).execute();
   }
+  await postMany(trx, [
+    { reference: { type: 'Trade', id }, at, entries: outcome.entries },
+    ...outcome.releases.map((r) => ({ reference: { type: 'Order', id: r.order }, at, entries: r.entries })),
+  ]);
   return id;
 }

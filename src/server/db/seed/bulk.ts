@@ -52,20 +52,27 @@ async function hasRollups(ctx: SeedContext, r: (typeof ROLLUPS)[number]): Promis
   return rows[0]?.ok === true;
 }
 
-export async function bulkLoad(ctx: SeedContext, tables: string[], load: () => Promise<void>): Promise<void> {
+/** Runs a step under a name (seedDemo's timed stages); by default just runs it. */
+type Stage = <T>(name: string, step: () => Promise<T>) => Promise<T>;
+
+export async function bulkLoad(ctx: SeedContext, tables: string[], load: () => Promise<void>, stage: Stage = (_, step) => step()): Promise<void> {
   const restore: string[] = [];
   for (const t of tables) restore.push(...await dropDerived(ctx, t));
-  const rollups = [];
+  const rollups: Array<(typeof ROLLUPS)[number]> = [];
   for (const r of ROLLUPS) if (tables.includes(r.table) && await hasRollups(ctx, r)) rollups.push(r);
   for (const r of rollups) await exec(ctx, `ALTER TABLE ${r.table} DISABLE TRIGGER ${r.trigger}`);
   await load();
-  for (const [i, stmt] of restore.entries()) {
-    await exec(ctx, stmt);
-    ctx.progress('indexes and keys', i + 1, restore.length);
-  }
-  for (const r of rollups) {
-    await exec(ctx, `ALTER TABLE ${r.table} ENABLE TRIGGER ${r.trigger}`);
-    await exec(ctx, `SELECT ${r.rebuild}()`);
-    ctx.progress(r.label, 1, 1);
-  }
+  await stage('indexes and keys', async () => {
+    for (const [i, stmt] of restore.entries()) {
+      await exec(ctx, stmt);
+      ctx.progress('indexes and keys', i + 1, restore.length);
+    }
+  });
+  await stage('rollups', async () => {
+    for (const r of rollups) {
+      await exec(ctx, `ALTER TABLE ${r.table} ENABLE TRIGGER ${r.trigger}`);
+      await exec(ctx, `SELECT ${r.rebuild}()`);
+      ctx.progress(r.label, 1, 1);
+    }
+  });
 }

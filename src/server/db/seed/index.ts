@@ -44,9 +44,11 @@ export const DEFAULT_USERS = 2_000;
 /** Signups plus about one sign-in a week per customer. */
 export const DEFAULT_ACTIVITIES_PER_USER = 50;
 /**
- * From this many activities on, bulk mode pays for itself (measured: see src/server/db/README.md, Demo data).
+ * From this many activities on, bulk mode pays for itself, the default demo's 100,000 included: on PGlite
+ * its activities and service logs took 12-14 s of CPU with their ten and six indexes and the rollup
+ * triggers kept row by row, 8 s loaded bare and rebuilt; on PostgreSQL 8.1 s and 7.4 s (src/server/db/README.md, Demo data).
  */
-const BULK_FROM = 200_000;
+const BULK_FROM = 50_000;
 const BULK_TABLES = ['users', 'labels', 'profiles', 'phones', 'devices', 'accounts', 'operations', 'activities', 'service_logs'];
 
 export interface SeedOptions {
@@ -61,6 +63,8 @@ export interface SeedOptions {
   /** The moment "now" of the data set. Default: the current second. */
   now?: Date;
   onProgress?: Progress;
+  /** Called as each stage of the seed ends, with its time (main.ts prints it: a first start shows it is working). */
+  onStage?: StageReport;
   /** The loopback port of the demo blockchain node the seeded chains point at (exchange.ts). */
   nodePort?: number;
   /** Load the logs with their indexes, keys and rollup trigger set aside (bulk.ts). Default: for big loads. */
@@ -100,6 +104,22 @@ export async function countRows(db: Kysely<DB>): Promise<Record<string, number>>
   return counts;
 }
 
+/** A seed stage ended, after `ms`. */
+export type StageReport = (stage: string, ms: number) => void;
+
+/** The line a stage's end is printed as (npm start, db:seed). */
+export const stageLine = (stage: string, ms: number): string => `seeding: ${stage} ${(ms / 1000).toFixed(1)} s`;
+
+/** Runs a step and reports its time. */
+function timedStage(report: StageReport = () => {}) {
+  return async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const out = await step();
+    report(name, performance.now() - started);
+    return out;
+  };
+}
+
 export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedResult> {
   const started = Date.now();
   const users = Math.max(1, Math.floor(opts.users ?? DEFAULT_USERS));
@@ -107,8 +127,10 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
   const serviceLogs = Math.floor(opts.serviceLogs ?? activities / 5);
   const now = new Date(Math.floor((opts.now ?? new Date()).getTime() / 1000) * 1000);
   const progress = opts.onProgress ?? (() => {});
+  const stage = timedStage(opts.onStage);
   const digest = await hashPassword(opts.password);
 
+  let generated = 0;
   await db.transaction().execute(async (trx) => {
     // date_trunc('day') follows the session time zone: pin it so both engines cut days alike.
     await sql`SET LOCAL TimeZone = 'UTC'`.execute(trx);
@@ -117,43 +139,50 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
     await sql`SET LOCAL jit = off`.execute(trx);
     if (await isSeeded(trx)) throw new Error('the database already has users; reset it first');
     const ctx = makeContext(trx, users, now, progress);
-    await insertReference(ctx);
-    await insertHelpCentre(ctx);
-    await insertCountryServices(ctx);
-    await ensureDefaultPermissions(trx);
-    await insertStaff(trx, digest, now);
+    await stage('reference data and staff', async () => {
+      await insertReference(ctx);
+      await insertHelpCentre(ctx);
+      await insertCountryServices(ctx);
+      await ensureDefaultPermissions(trx);
+      await insertStaff(trx, digest, now);
+    });
     const generate = async () => {
-      await insertCustomers(ctx);
-      await insertExchange(ctx, opts.nodePort);
-      await insertPayments(ctx);
-      await insertKyc(ctx);
-      await insertAssets(ctx);
-      await insertTradingHistory(ctx);
-      await insertMoneyMovements(ctx);
-      // Tokens before presales: the closed seed round's allotment appends to TRST's token history.
-      await insertTokens(ctx);
-      await insertPresales(ctx);
-      await insertCoinApplications(ctx);
-      await insertBonusesAndPurchases(ctx);
-      await insertReferralRewards(ctx);
-      await insertWonka(ctx);
-      await insertPayoutsAndPushes(ctx);
-      await insertMiningAndMail(ctx);
-      await insertActivities(ctx, activities);
-      await insertServiceLogs(ctx, serviceLogs);
+      await stage('customers', () => insertCustomers(ctx));
+      await stage('exchange and payments', async () => { await insertExchange(ctx, opts.nodePort); await insertPayments(ctx); });
+      await stage('KYC', () => insertKyc(ctx));
+      await stage('balances', () => insertAssets(ctx));
+      await stage('trading history', () => insertTradingHistory(ctx));
+      await stage('deposits and withdrawals', () => insertMoneyMovements(ctx));
+      await stage('tokens, presales and coin applications', async () => {
+        // Tokens before presales: the closed seed round's allotment appends to TRST's token history.
+        await insertTokens(ctx);
+        await insertPresales(ctx);
+        await insertCoinApplications(ctx);
+      });
+      await stage('bonuses, rewards and swaps', async () => {
+        await insertBonusesAndPurchases(ctx);
+        await insertReferralRewards(ctx);
+        await insertWonka(ctx);
+      });
+      await stage('payouts, pushes, mining and mail', async () => { await insertPayoutsAndPushes(ctx); await insertMiningAndMail(ctx); });
+      await stage('activities', () => insertActivities(ctx, activities));
+      await stage('service logs', () => insertServiceLogs(ctx, serviceLogs));
     };
-    if (opts.bulk ?? activities >= BULK_FROM) await bulkLoad(ctx, BULK_TABLES, generate);
+    if (opts.bulk ?? activities >= BULK_FROM) await bulkLoad(ctx, BULK_TABLES, generate, stage);
     else await generate();
+    generated = performance.now();
   });
+  // PGlite writes its files at commit.
+  opts.onStage?.('commit', performance.now() - generated);
   // Estimated totals (count.ts) come from the planner: give it the new tables' statistics now.
-  await analyze(db);
+  await stage('planner statistics', () => analyze(db));
 
   const twoFa = STAFF.find((s) => s.otp)!;
   return {
     staff: STAFF.map(({ email, role, uid, otp }) => ({ email, role, uid, otp })),
     password: opts.password,
     totp: { email: twoFa.email, secret: DEMO_TOTP_SECRET, uri: demoTotpUri(twoFa.email) },
-    counts: await countRows(db),
+    counts: await stage('counts', () => countRows(db)),
     ms: Date.now() - started,
   };
 }
