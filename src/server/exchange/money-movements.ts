@@ -21,18 +21,17 @@ import { deposits } from '../../shared/resources/deposits.js';
 import { withdraws } from '../../shared/resources/withdraws.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
-import { withAudit } from '../plugins/audit.js';
-import { ApiError, fail } from '../plugins/errors.js';
+import { fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
 import { TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { getDeposit, getWithdraw, listDeposits, listWithdraws, type MovementFilters } from '../db/queries/money-movements.js';
 import { actOnDeposit, checkFiatDeposit, isDepositAction } from '../money/deposits.js';
 import { answerRefund, refundDeposit, type RefundAnswer } from '../money/deposit-refunds.js';
-import { idempotencyKey, insertOnce } from '../plugins/idempotency.js';
-import { validateCreate } from '../../shared/resources/structs.js';
+import { insertOnce } from '../plugins/idempotency.js';
 import { actOnWithdraw, isWithdrawAction } from '../money/withdraws.js';
 import { auditedAction, fieldError, idOf } from '../money/action-route.js';
+import { guardedCreate, validated } from '../money/guarded-create.js';
 
 const KEYSETS = { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at' } as const;
 const invalid = fieldError;
@@ -73,32 +72,29 @@ export function moneyMovementRoutes(app: FastifyInstance): void {
     await requireAbility(req, 'read', 'Deposit', 'peatio');
     return (await getDeposit(db(), idOf(req.params.id, 'admin.deposit'))) ?? fail(404, 'admin.deposit.doesnt_exist');
   });
-  app.post('/admin/deposits/new', async (req: FastifyRequest, reply) => {
-    await requireAbility(req, 'create', 'Deposits::Fiat', 'peatio');
-    const key = idempotencyKey(req, 'admin.deposit');
-    const checked = validateCreate(deposits, bodyOf(req));
-    if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
-    const row = await checkFiatDeposit(db(), checked.value as { uid: string; currency: string; amount: string; tid?: string | null });
-    if ('refused' in row) throw invalid('admin.deposit', row.field, row.refused);
-    const creator = caller(req).id;
-    const tidTaken = () => invalid('admin.deposit', 'tid', 'tid_taken');
-    const id = await withAudit(req, { topic: 'deposits', action: 'create' }, async (trx, note) => {
+  app.post('/admin/deposits/new', guardedCreate(app, {
+    ability: ['create', 'Deposits::Fiat'], prefix: 'admin.deposit', topic: 'deposits', answer: getDeposit,
+    check: async (db, body) => {
+      const row = await checkFiatDeposit(db, validated<{ uid: string; currency: string; amount: string; tid?: string | null }>(deposits, body));
+      if ('refused' in row) throw invalid('admin.deposit', row.field, row.refused);
+      return row;
+    },
+    write: async (trx, row, { creator, key, at }) => {
+      const tidTaken = () => invalid('admin.deposit', 'tid', 'tid_taken');
       // Submits under one key take turns, so a retry finds what the first recorded (and is not refused its own tid).
       if (key) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`deposit:${creator}:${key}`}, 0))`.execute(trx);
       const replay = key && await trx.selectFrom('deposits').select('id').where('creator_id', '=', creator).where('idempotency_key', '=', key).executeTakeFirst();
       if (!replay && row.tid && await trx.selectFrom('deposits').select('id').where('tid', '=', row.tid).executeTakeFirst()) throw tidTaken();
       try {
-        const made = await insertOnce(trx, 'deposits', { ...row, type: 'fiat', state: 'submitted' }, { creator, key, at: app.deps.now(), prefix: 'admin.deposit' });
-        note({ ...made, amount: row.amount, currency: row.currency_id });
-        return made.id;
+        return await insertOnce(trx, 'deposits', { ...row, type: 'fiat', state: 'submitted' }, { creator, key, at, prefix: 'admin.deposit' });
       } catch (e) {
         // Two submits under different keys racing with one tid: the index keeps one.
         if ((e as { constraint?: string }).constraint === 'deposits_tid_key') throw tidTaken();
         throw e;
       }
-    });
-    return reply.status(201).send(await getDeposit(db(), id));
-  });
+    },
+    note: (made, row) => ({ ...made, amount: row.amount, currency: row.currency_id }),
+  }));
   app.post('/admin/deposits/actions', async (req: FastifyRequest, reply) => {
     await requireAbility(req, 'update', 'Deposit', 'peatio');
     const body = bodyOf(req);
