@@ -12,7 +12,7 @@ import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { actOnBonus, giveBonus, type BonusRefusal } from '../money/bonuses.js';
 import { auditedAction, fieldError, idOf } from '../money/action-route.js';
-import { guardedCreate, wireRow, memberOf, validated } from '../money/guarded-create.js';
+import { guardedCreate, wireRow, withMember } from '../money/guarded-create.js';
 
 const P = bonuses.errorPrefix;
 
@@ -28,10 +28,7 @@ export function bonusRoutes(app: FastifyInstance): void {
 
   app.post(bonuses.endpoints.create!.path, guardedCreate(app, {
     ability: ['manage', 'Bonus'], prefix: P, topic: 'bonuses', answer,
-    check: async (db, body) => {
-      const v = validated<{ uid: string; currency: string; amount: string; reason: string; campaign?: string | null }>(bonuses, body);
-      return { ...v, member: await memberOf(db, v.uid, P) };
-    },
+    check: withMember<{ uid: string; currency: string; amount: string; reason: string; campaign?: string | null }>(bonuses, P),
     target: (v) => v.member.uid,
     write: (trx, v, c) => giveBonus(trx, {
       member: v.member, currency: v.currency, amount: v.amount, reason: v.reason, campaign: v.campaign, ...c, reviewAmounts: app.deps.config.bonusReviewAmounts,

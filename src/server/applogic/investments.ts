@@ -8,7 +8,7 @@ import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { investments } from '../../shared/resources/investments.js';
 import { handlers } from '../resources/handlers.js';
 import { invest, type InvestRefusal } from '../money/presales.js';
-import { guardedCreate, wireRow, memberOf, validated } from '../money/guarded-create.js';
+import { guardedCreate, wireRow, withMember } from '../money/guarded-create.js';
 
 const P = investments.errorPrefix;
 
@@ -36,10 +36,7 @@ export function investmentRoutes(app: FastifyInstance): void {
   app.post(investments.endpoints.create!.path, guardedCreate(app, {
     ability: ['manage', 'Investment'], prefix: P, topic: 'investments',
     answer: wireRow(investments),
-    check: async (db, body) => {
-      const v = validated<{ uid: string; presale_id: number; amount: string }>(investments, body);
-      return { ...v, member: await memberOf(db, v.uid, P) };
-    },
+    check: withMember<{ uid: string; presale_id: number; amount: string }>(investments, P),
     target: (v) => v.member.uid,
     write: (trx, v, c) => invest(trx, { presale: v.presale_id, member: v.member, amount: v.amount, ...c }),
     refusal: (r: InvestRefusal) => REFUSALS[r],

@@ -16,7 +16,7 @@ import { withAudit } from '../plugins/audit.js';
 import { actOnReward, addCampaignReward, type RewardRefusal } from '../money/rewards.js';
 import { settleRewards, type SettleRefusal } from '../money/reward-settlement.js';
 import { auditedAction, fieldError, idOf } from '../money/action-route.js';
-import { guardedCreate, wireRow, memberOf, validated } from '../money/guarded-create.js';
+import { guardedCreate, wireRow, withMember } from '../money/guarded-create.js';
 
 const P = rewards.errorPrefix;
 const refuse = (field: string, c: string) => fieldError(P, field, c);
@@ -44,10 +44,7 @@ export function rewardRoutes(app: FastifyInstance): void {
 
   app.post(rewards.endpoints.create!.path, guardedCreate(app, {
     ability: ['manage', 'Reward'], prefix: P, topic: 'rewards', answer,
-    check: async (db, body) => {
-      const v = validated<{ uid: string; currency: string; amount: string; campaign: string; reason?: string | null }>(rewards, body);
-      return { ...v, member: await memberOf(db, v.uid, P) };
-    },
+    check: withMember<{ uid: string; currency: string; amount: string; campaign: string; reason?: string | null }>(rewards, P),
     target: (v) => v.member.uid,
     write: (trx, v, c) => addCampaignReward(trx, { member: v.member, currency: v.currency, amount: v.amount, campaign: v.campaign, reason: v.reason, ...c }),
     refusal: fieldOf,

@@ -64,6 +64,13 @@ export async function memberOf(db: Kysely<DB>, uid: string, prefix: string): Pro
   return member;
 }
 
+/** The check of a create naming a member by uid: the body against its struct, with the member found. */
+export const withMember = <V extends { uid: string }>(resource: Resource, prefix: string) =>
+  async (db: Kysely<DB>, body: Record<string, unknown>): Promise<V & { member: { id: number; uid: string } }> => {
+    const v = validated<V>(resource, body);
+    return { ...v, member: await memberOf(db, v.uid, prefix) };
+  };
+
 /** The route handler of one guarded create. */
 export function guardedCreate<V, Made extends { id: number }, Refusal extends string = never>(
   app: FastifyInstance, spec: GuardedCreate<V, Made, Refusal>,
