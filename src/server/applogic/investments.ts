@@ -6,17 +6,9 @@
  */
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { investments } from '../../shared/resources/investments.js';
-import { validateCreate } from '../../shared/resources/structs.js';
-import { getRow } from '../db/queries/resources.js';
 import { handlers } from '../resources/handlers.js';
-import { toWire } from '../resources/wire.js';
-import { requireAbility } from '../auth/require-ability.js';
-import { bodyOf, caller } from '../auth/users/guards.js';
-import { withAudit } from '../plugins/audit.js';
-import { idempotencyKey } from '../plugins/idempotency.js';
-import { ApiError } from '../plugins/errors.js';
 import { invest, type InvestRefusal } from '../money/presales.js';
-import { memberByUid } from '../db/queries/activity-log.js';
+import { guardedCreate, wireRow, withMember } from '../money/guarded-create.js';
 
 const P = investments.errorPrefix;
 
@@ -37,29 +29,16 @@ const REFUSALS: Record<InvestRefusal, [field: string, code: string]> = {
 };
 
 export function investmentRoutes(app: FastifyInstance): void {
-  const db = () => app.deps.db.kysely;
   const h = handlers(investments);
   app.get(investments.endpoints.list!.path, h.list as RouteHandlerMethod);
   app.get(investments.endpoints.get!.path, h.get as RouteHandlerMethod);
 
-  app.post(investments.endpoints.create!.path, async (req, reply) => {
-    await requireAbility(req, 'manage', 'Investment', 'peatio');
-    const key = idempotencyKey(req, P);
-    const checked = validateCreate(investments, bodyOf(req));
-    if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
-    const v = checked.value as { uid: string; presale_id: number; amount: string };
-    const member = await memberByUid(db(), v.uid);
-    if (!member) throw new ApiError(422, [`${P}.member_doesnt_exist`], { uid: [`${P}.member_doesnt_exist`] });
-    const creator = caller(req).id;
-    const id = await withAudit(req, { topic: 'investments', action: 'create', targetUid: member.uid }, async (trx, note) => {
-      const made = await invest(trx, { presale: v.presale_id, member, amount: v.amount, creator, key, at: app.deps.now() });
-      if (typeof made === 'string') {
-        const [field, code] = REFUSALS[made];
-        throw new ApiError(422, [code], { [field]: [code] });
-      }
-      note(made);
-      return made.id;
-    });
-    return reply.status(201).send(toWire(investments, (await getRow(db(), investments, id))!));
-  });
+  app.post(investments.endpoints.create!.path, guardedCreate(app, {
+    ability: ['manage', 'Investment'], prefix: P, topic: 'investments',
+    answer: wireRow(investments),
+    check: withMember<{ uid: string; presale_id: number; amount: string }>(investments, P),
+    target: (v) => v.member.uid,
+    write: (trx, v, c) => invest(trx, { presale: v.presale_id, member: v.member, amount: v.amount, ...c }),
+    refusal: (r: InvestRefusal) => REFUSALS[r],
+  }));
 }

@@ -8,16 +8,10 @@
  */
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { nfeTransactions } from '../../shared/resources/nfe-transactions.js';
-import { validateCreate } from '../../shared/resources/structs.js';
-import { getRow } from '../db/queries/resources.js';
 import { handlers } from '../resources/handlers.js';
-import { toWire } from '../resources/wire.js';
-import { requireAbility } from '../auth/require-ability.js';
-import { bodyOf, caller } from '../auth/users/guards.js';
-import { withAudit } from '../plugins/audit.js';
-import { idempotencyKey } from '../plugins/idempotency.js';
 import { ApiError } from '../plugins/errors.js';
 import { recordNfe, type NfeKind, type NfeRefusal } from '../money/nfe.js';
+import { guardedCreate, wireRow, validated } from '../money/guarded-create.js';
 
 const P = nfeTransactions.errorPrefix;
 
@@ -28,28 +22,24 @@ const FIELD: Record<NfeRefusal, string> = {
   missing_price_currency: 'price_currency', price_currency_doesnt_exist: 'price_currency', price_exceeds_precision: 'price',
   price_below_min_transfer: 'price', insufficient_balance: 'price', idempotency_key_reused: 'token_id',
 };
+type NfeBody = { token_id: number; kind: string; from_uid?: string | null; to_uid?: string | null; price?: string | null; price_currency?: string | null; txid?: string | null };
 const codeOf = (r: NfeRefusal) => (r === 'burned' ? 'admin.token.burned' : `${P}.${r}`);
 
 export function nfeRoutes(app: FastifyInstance): void {
-  const db = () => app.deps.db.kysely;
   const h = handlers(nfeTransactions);
   app.get(nfeTransactions.endpoints.list!.path, h.list as RouteHandlerMethod);
   app.get(nfeTransactions.endpoints.get!.path, h.get as RouteHandlerMethod);
 
-  app.post(nfeTransactions.endpoints.create!.path, async (req, reply) => {
-    await requireAbility(req, 'manage', 'Token', 'peatio');
-    const key = idempotencyKey(req, P);
-    const checked = validateCreate(nfeTransactions, bodyOf(req));
-    if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
-    const v = checked.value as { token_id: number; kind: string; from_uid?: string | null; to_uid?: string | null; price?: string | null; price_currency?: string | null; txid?: string | null };
-    if (v.kind === 'mint') throw new ApiError(422, [`${P}.cannot_record_mint`], { kind: [`${P}.cannot_record_mint`] });
-    const creator = caller(req).id;
-    const id = await withAudit(req, { topic: 'nfe_transactions', action: 'create', data: { token_id: v.token_id, kind: v.kind } }, async (trx, note) => {
-      const made = await recordNfe(trx, { ...v, token: v.token_id, kind: v.kind as NfeKind, creator, key, at: app.deps.now() });
-      if (typeof made === 'string') throw new ApiError(422, [codeOf(made)], { [FIELD[made]]: [codeOf(made)] });
-      note(made);
-      return made.id;
-    });
-    return reply.status(201).send(toWire(nfeTransactions, (await getRow(db(), nfeTransactions, id))!));
-  });
+  app.post(nfeTransactions.endpoints.create!.path, guardedCreate(app, {
+    ability: ['manage', 'Token'], prefix: P, topic: 'nfe_transactions',
+    answer: wireRow(nfeTransactions),
+    check: (_db, body) => {
+      const v = validated<NfeBody>(nfeTransactions, body);
+      if (v.kind === 'mint') throw new ApiError(422, [`${P}.cannot_record_mint`], { kind: [`${P}.cannot_record_mint`] });
+      return v;
+    },
+    auditData: (v) => ({ token_id: v.token_id, kind: v.kind }),
+    write: (trx, v, c) => recordNfe(trx, { ...v, token: v.token_id, kind: v.kind as NfeKind, ...c }),
+    refusal: (r: NfeRefusal) => [FIELD[r], codeOf(r)],
+  }));
 }

@@ -8,24 +8,18 @@
  */
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { rewards } from '../../shared/resources/rewards.js';
-import { validateCreate } from '../../shared/resources/structs.js';
-import { idStruct } from '../../shared/resources/field-structs.js';
 import { isCalendarDay } from '../../shared/calendar.js';
-import { getRow } from '../db/queries/resources.js';
 import { handlers } from '../resources/handlers.js';
-import { toWire } from '../resources/wire.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { withAudit } from '../plugins/audit.js';
-import { idempotencyKey } from '../plugins/idempotency.js';
-import { ApiError, fail } from '../plugins/errors.js';
-import { memberByUid } from '../db/queries/activity-log.js';
-import { actOnReward, addCampaignReward, type RewardAction, type RewardRefusal } from '../money/rewards.js';
+import { actOnReward, addCampaignReward, type RewardRefusal } from '../money/rewards.js';
 import { settleRewards, type SettleRefusal } from '../money/reward-settlement.js';
+import { auditedAction, fieldError, idOf } from '../money/action-route.js';
+import { guardedCreate, wireRow, withMember } from '../money/guarded-create.js';
 
 const P = rewards.errorPrefix;
-const ID = idStruct();
-const refuse = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
+const refuse = (field: string, c: string) => fieldError(P, field, c);
 
 /** The field a refusal is about (every refusal not named here is an amount check). */
 const fieldOf = (refusal: RewardRefusal) => (refusal === 'currency_doesnt_exist' ? 'currency' : refusal === 'missing_campaign' ? 'campaign' : 'amount');
@@ -44,42 +38,31 @@ function dayOf(body: Record<string, unknown>, field: 'from' | 'to'): string {
 export function rewardRoutes(app: FastifyInstance): void {
   const db = () => app.deps.db.kysely;
   const h = handlers(rewards);
+  const answer = wireRow(rewards);
   app.get(rewards.endpoints.list!.path, h.list as RouteHandlerMethod);
   app.get(rewards.endpoints.get!.path, h.get as RouteHandlerMethod);
 
-  app.post(rewards.endpoints.create!.path, async (req, reply) => {
-    await requireAbility(req, 'manage', 'Reward', 'peatio');
-    const key = idempotencyKey(req, P);
-    const checked = validateCreate(rewards, bodyOf(req));
-    if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
-    const v = checked.value as { uid: string; currency: string; amount: string; campaign: string; reason?: string | null };
-    const member = await memberByUid(db(), v.uid);
-    if (!member) throw refuse('uid', 'member_doesnt_exist');
-    const creator = caller(req).id;
-    const id = await withAudit(req, { topic: 'rewards', action: 'create', targetUid: member.uid }, async (trx, note) => {
-      const made = await addCampaignReward(trx, { member, currency: v.currency, amount: v.amount, campaign: v.campaign, reason: v.reason, creator, key, at: app.deps.now() });
-      if (typeof made === 'string') throw refuse(fieldOf(made), made);
-      note(made);
-      return made.id;
-    });
-    return reply.status(201).send(toWire(rewards, (await getRow(db(), rewards, id))!));
-  });
+  app.post(rewards.endpoints.create!.path, guardedCreate(app, {
+    ability: ['manage', 'Reward'], prefix: P, topic: 'rewards', answer,
+    check: withMember<{ uid: string; currency: string; amount: string; campaign: string; reason?: string | null }>(rewards, P),
+    target: (v) => v.member.uid,
+    write: (trx, v, c) => addCampaignReward(trx, { member: v.member, currency: v.currency, amount: v.amount, campaign: v.campaign, reason: v.reason, ...c }),
+    refusal: fieldOf,
+  }));
 
   app.post('/admin/rewards/action', async (req, reply) => {
     await requireAbility(req, 'manage', 'Reward', 'peatio');
     const body = bodyOf(req);
-    const [err, id] = ID.validate(body.id, { coerce: true });
-    if (err) throw refuse('id', body.id === undefined ? 'missing_id' : 'invalid_id');
+    const id = idOf(body.id, P);
     const action = body.action;
     if (action !== 'pay' && action !== 'cancel') throw refuse('action', 'invalid_action');
-    const me = caller(req).id;
-    await withAudit(req, { topic: 'rewards', action, data: { id, action } }, async (trx, note) => {
-      const done = await actOnReward(trx, id, action as RewardAction, me, app.deps.now());
-      if (done === 'not_found') fail(404, `${P}.doesnt_exist`);
-      if (done === 'invalid_state') fail(422, `${P}.cannot_perform_${action}_action`);
-      note({ uid: done.uid, state: { from: done.from, to: done.state } });
+    await auditedAction(req, {
+      topic: 'rewards', action, data: { id, action }, prefix: P,
+      run: (trx) => actOnReward(trx, id, action, caller(req).id, app.deps.now()),
+      codes: { invalid_state: `${P}.cannot_perform_${action}_action` },
+      note: (done) => ({ uid: done.uid, state: { from: done.from, to: done.state } }),
     });
-    return reply.status(201).send(toWire(rewards, (await getRow(db(), rewards, id))!));
+    return reply.status(201).send(await answer(db(), id));
   });
 
   app.post('/admin/rewards/settle', async (req, reply) => {

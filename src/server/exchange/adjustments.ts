@@ -16,25 +16,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { adjustments } from '../../shared/resources/adjustments.js';
-import { validateCreate } from '../../shared/resources/structs.js';
 import { amountRefusal, toUnits } from '../../shared/decimal.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
-import { withAudit } from '../plugins/audit.js';
-import { idempotencyKey, insertOnce } from '../plugins/idempotency.js';
-import { ApiError, fail } from '../plugins/errors.js';
+import { insertOnce } from '../plugins/idempotency.js';
+import { fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
 import { TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { getAdjustment, listAdjustments, type AdjustmentFilters } from '../db/queries/adjustments.js';
-import { idStruct } from '../../shared/resources/field-structs.js';
 import { code, kindOf, typeOf, type CurrencyType } from '../ledger/chart.js';
-import { LedgerRefusal, post, type Entry } from '../ledger/post.js';
+import { post, type Entry } from '../ledger/post.js';
 import { memberByUid } from '../db/queries/activity-log.js';
+import { auditedAction, fieldError, idOf } from '../money/action-route.js';
+import { guardedCreate, validated } from '../money/guarded-create.js';
 
 const P = 'admin.adjustment';
-const invalid = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
-const ID = idStruct();
+const invalid = (field: string, c: string) => fieldError(P, field, c);
 
 /** The operations an accepted adjustment posts (Peatio's: the asset and the receiving account, expense sides swapped). */
 export function adjustmentEntries(a: { amount: string; currency_id: string; asset_account_code: number; receiving_account_code: number; receiving_member_id: number | null }): Entry[] {
@@ -63,9 +61,7 @@ async function checkCreate(db: Kysely<DB>, body: Record<string, unknown>): Promi
   if (rest.counterpart_code === undefined && receivingSent !== undefined) rest.counterpart_code = receivingSent;
   // Codes are integers on Peatio's wire and the console's choices are their text.
   if (typeof rest.counterpart_code === 'number') rest.counterpart_code = String(rest.counterpart_code);
-  const checked = validateCreate(adjustments, rest);
-  if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
-  const v = checked.value as { reason: string; description: string; category: string; amount: string; currency: string; counterpart_code: string; receiving_member_uid?: string | null };
+  const v = validated<{ reason: string; description: string; category: string; amount: string; currency: string; counterpart_code: string; receiving_member_uid?: string | null }>(adjustments, rest);
   const currency = await db.selectFrom('currencies').select(['code', 'type', 'precision']).where('code', '=', v.currency.toLowerCase()).executeTakeFirst();
   if (!currency) throw invalid('currency_id', 'currency_doesnt_exist');
   // An adjustment's amount is signed (a debit of the member is negative): not zero, rather than positive.
@@ -107,48 +103,37 @@ export function adjustmentRoutes(app: FastifyInstance): void {
 
   app.get<{ Params: { id: string } }>('/admin/adjustments/:id', async (req) => {
     await requireAbility(req, 'read', 'Adjustment', 'peatio');
-    const [err, id] = ID.validate(req.params.id, { coerce: true });
-    if (err) throw invalid('id', 'invalid_id');
-    return (await getAdjustment(db(), id)) ?? fail(404, `${P}.doesnt_exist`);
+    return (await getAdjustment(db(), idOf(req.params.id, P))) ?? fail(404, `${P}.doesnt_exist`);
   });
 
-  app.post('/admin/adjustments/new', async (req, reply) => {
-    await requireAbility(req, 'create', 'Adjustment', 'peatio');
-    const key = idempotencyKey(req, P);
-    const row = await checkCreate(db(), bodyOf(req));
-    const creator = caller(req).id;
-    const id = await withAudit(req, { topic: 'adjustments', action: 'create' }, async (trx, note) => {
-      const made = await insertOnce(trx, 'adjustments', { ...row }, { creator, key, at: app.deps.now(), prefix: P });
-      note(made);
-      return made.id;
-    });
-    return reply.status(201).send(await getAdjustment(db(), id));
-  });
+  app.post('/admin/adjustments/new', guardedCreate(app, {
+    ability: ['create', 'Adjustment'], prefix: P, topic: 'adjustments', answer: getAdjustment,
+    check: checkCreate,
+    write: (trx, row, c) => insertOnce(trx, 'adjustments', { ...row }, { ...c, prefix: P }),
+  }));
 
   app.post('/admin/adjustments/action', async (req, reply) => {
     await requireAbility(req, 'update', 'Adjustment', 'peatio');
     const body = bodyOf(req);
-    const [err, id] = ID.validate(body.id, { coerce: true });
-    if (err) throw invalid('id', body.id === undefined ? 'missing_id' : 'invalid_id');
+    const id = idOf(body.id, P);
     const action = body.action;
     if (action !== 'accept' && action !== 'reject') throw invalid('action', 'invalid_action');
     const me = caller(req).id;
-    await withAudit(req, { topic: 'adjustments', action, data: { id, action } }, async (trx, note) => {
-      const a = await trx.selectFrom('adjustments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!a) fail(404, `${P}.doesnt_exist`);
-      note({ state: { from: a.state } });
-      if (a.state !== 'pending') fail(422, `${P}.cannot_perform_${action}_action`);
-      if (action === 'accept' && a.creator_id === me) fail(422, `${P}.creator_cannot_accept`);
-      const at = app.deps.now();
-      await trx.updateTable('adjustments').set({ state: action === 'accept' ? 'accepted' : 'rejected', validator_id: me, updated_at: at })
-        .where('id', '=', id).execute();
-      if (action === 'reject') return;
-      try {
-        await post(trx, { reference: { type: 'Adjustment', id }, at, entries: adjustmentEntries(a) });
-      } catch (e) {
-        if (e instanceof LedgerRefusal) fail(422, `${P}.user_insufficient_balance`);
-        throw e;
-      }
+    await auditedAction(req, {
+      topic: 'adjustments', action, data: { id, action }, prefix: P, ledgerRefusal: `${P}.user_insufficient_balance`,
+      codes: { invalid_state: `${P}.cannot_perform_${action}_action` },
+      run: async (trx, note) => {
+        const a = await trx.selectFrom('adjustments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!a) return 'not_found';
+        note({ state: { from: a.state } });
+        if (a.state !== 'pending') return 'invalid_state';
+        if (action === 'accept' && a.creator_id === me) return 'creator_cannot_accept';
+        const at = app.deps.now();
+        await trx.updateTable('adjustments').set({ state: action === 'accept' ? 'accepted' : 'rejected', validator_id: me, updated_at: at })
+          .where('id', '=', id).execute();
+        if (action === 'accept') await post(trx, { reference: { type: 'Adjustment', id }, at, entries: adjustmentEntries(a) });
+        return {};
+      },
     });
     return reply.status(201).send(await getAdjustment(db(), id));
   });

@@ -19,31 +19,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { deposits } from '../../shared/resources/deposits.js';
 import { withdraws } from '../../shared/resources/withdraws.js';
-import { idStruct } from '../../shared/resources/field-structs.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
-import { withAudit } from '../plugins/audit.js';
-import { ApiError, fail } from '../plugins/errors.js';
+import { fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
 import { TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { getDeposit, getWithdraw, listDeposits, listWithdraws, type MovementFilters } from '../db/queries/money-movements.js';
 import { actOnDeposit, checkFiatDeposit, isDepositAction } from '../money/deposits.js';
 import { answerRefund, refundDeposit, type RefundAnswer } from '../money/deposit-refunds.js';
-import { LedgerRefusal } from '../ledger/post.js';
-import { idempotencyKey, insertOnce } from '../plugins/idempotency.js';
-import { validateCreate } from '../../shared/resources/structs.js';
+import { insertOnce } from '../plugins/idempotency.js';
 import { actOnWithdraw, isWithdrawAction } from '../money/withdraws.js';
+import { auditedAction, fieldError, idOf } from '../money/action-route.js';
+import { guardedCreate, validated } from '../money/guarded-create.js';
 
-const ID = idStruct();
 const KEYSETS = { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at' } as const;
-const invalid = (prefix: string, field: string, c: string) => new ApiError(422, [`${prefix}.${c}`], { [field]: [`${prefix}.${c}`] });
-
-function idOf(raw: unknown, prefix: string): number {
-  const [err, id] = ID.validate(raw, { coerce: true });
-  if (err) throw invalid(prefix, 'id', raw === undefined ? 'missing_id' : 'invalid_id');
-  return id;
-}
+const invalid = fieldError;
 
 /** A refund's destination: present, one line of at most 128 visible characters (the chain's own check comes with the deposit). */
 function refundAddressOf(raw: unknown): string {
@@ -64,18 +55,13 @@ function refundTxidOf(raw: unknown): string {
 export function moneyMovementRoutes(app: FastifyInstance): void {
   const db = () => app.deps.db.kysely;
   /** One refund, audited: its id, or the refusal's code (the loser of concurrent refunds finds the deposit `refunding`). */
-  const refund = (req: FastifyRequest, id: number, address: string) =>
-    withAudit(req, { topic: 'deposits', action: 'refund', data: { id, action: 'refund', address } }, async (trx, note) => {
-      const done = await refundDeposit(trx, id, address, caller(req).id, app.deps.now()).catch((e: unknown) => {
-        if (e instanceof LedgerRefusal) fail(422, 'admin.deposit.user_insufficient_balance');
-        throw e;
-      });
-      if (done === 'not_found') fail(404, 'admin.deposit.doesnt_exist');
-      if (done === 'invalid_address' || done === 'own_address') throw invalid('admin.deposit', 'address', done);
-      if (typeof done === 'string') fail(422, `admin.deposit.${done}`);
-      note({ refund: done.refund });
-      return done.refund;
-    });
+  const refund = async (req: FastifyRequest, id: number, address: string) => (await auditedAction(req, {
+    topic: 'deposits', action: 'refund', data: { id, action: 'refund', address }, prefix: 'admin.deposit',
+    run: (trx) => refundDeposit(trx, id, address, caller(req).id, app.deps.now()),
+    ledgerRefusal: 'admin.deposit.user_insufficient_balance',
+    codes: { invalid_address: invalid('admin.deposit', 'address', 'invalid_address'), own_address: invalid('admin.deposit', 'address', 'own_address') },
+    note: (done) => ({ refund: done.refund }),
+  })).refund;
 
   app.get('/admin/deposits', async (req, reply) => {
     await requireAbility(req, 'read', 'Deposit', 'peatio');
@@ -86,32 +72,29 @@ export function moneyMovementRoutes(app: FastifyInstance): void {
     await requireAbility(req, 'read', 'Deposit', 'peatio');
     return (await getDeposit(db(), idOf(req.params.id, 'admin.deposit'))) ?? fail(404, 'admin.deposit.doesnt_exist');
   });
-  app.post('/admin/deposits/new', async (req: FastifyRequest, reply) => {
-    await requireAbility(req, 'create', 'Deposits::Fiat', 'peatio');
-    const key = idempotencyKey(req, 'admin.deposit');
-    const checked = validateCreate(deposits, bodyOf(req));
-    if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
-    const row = await checkFiatDeposit(db(), checked.value as { uid: string; currency: string; amount: string; tid?: string | null });
-    if ('refused' in row) throw invalid('admin.deposit', row.field, row.refused);
-    const creator = caller(req).id;
-    const tidTaken = () => invalid('admin.deposit', 'tid', 'tid_taken');
-    const id = await withAudit(req, { topic: 'deposits', action: 'create' }, async (trx, note) => {
+  app.post('/admin/deposits/new', guardedCreate(app, {
+    ability: ['create', 'Deposits::Fiat'], prefix: 'admin.deposit', topic: 'deposits', answer: getDeposit,
+    check: async (db, body) => {
+      const row = await checkFiatDeposit(db, validated<{ uid: string; currency: string; amount: string; tid?: string | null }>(deposits, body));
+      if ('refused' in row) throw invalid('admin.deposit', row.field, row.refused);
+      return row;
+    },
+    write: async (trx, row, { creator, key, at }) => {
+      const tidTaken = () => invalid('admin.deposit', 'tid', 'tid_taken');
       // Submits under one key take turns, so a retry finds what the first recorded (and is not refused its own tid).
       if (key) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`deposit:${creator}:${key}`}, 0))`.execute(trx);
       const replay = key && await trx.selectFrom('deposits').select('id').where('creator_id', '=', creator).where('idempotency_key', '=', key).executeTakeFirst();
       if (!replay && row.tid && await trx.selectFrom('deposits').select('id').where('tid', '=', row.tid).executeTakeFirst()) throw tidTaken();
       try {
-        const made = await insertOnce(trx, 'deposits', { ...row, type: 'fiat', state: 'submitted' }, { creator, key, at: app.deps.now(), prefix: 'admin.deposit' });
-        note({ ...made, amount: row.amount, currency: row.currency_id });
-        return made.id;
+        return await insertOnce(trx, 'deposits', { ...row, type: 'fiat', state: 'submitted' }, { creator, key, at, prefix: 'admin.deposit' });
       } catch (e) {
         // Two submits under different keys racing with one tid: the index keeps one.
         if ((e as { constraint?: string }).constraint === 'deposits_tid_key') throw tidTaken();
         throw e;
       }
-    });
-    return reply.status(201).send(await getDeposit(db(), id));
-  });
+    },
+    note: (made, row) => ({ ...made, amount: row.amount, currency: row.currency_id }),
+  }));
   app.post('/admin/deposits/actions', async (req: FastifyRequest, reply) => {
     await requireAbility(req, 'update', 'Deposit', 'peatio');
     const body = bodyOf(req);
@@ -122,20 +105,17 @@ export function moneyMovementRoutes(app: FastifyInstance): void {
     }
     if (body.action === 'refund_processed' || body.action === 'refund_failed') {
       const answer: RefundAnswer = body.action === 'refund_failed' ? { action: 'refund_failed' } : { action: 'refund_processed', txid: refundTxidOf(body.txid) };
-      await withAudit(req, { topic: 'deposits', action: body.action, data: { id, ...answer } }, async (trx, note) => {
-        const done = await answerRefund(trx, id, answer, app.deps.now());
-        if (done === 'not_found') fail(404, 'admin.deposit.doesnt_exist');
-        if (typeof done === 'string') fail(422, `admin.deposit.${done}`);
-        note({ refund: done.refund });
+      await auditedAction(req, {
+        topic: 'deposits', action: body.action, data: { id, ...answer }, prefix: 'admin.deposit',
+        run: (trx) => answerRefund(trx, id, answer, app.deps.now()), note: (done) => ({ refund: done.refund }),
       });
       return reply.status(201).send(await getDeposit(db(), id));
     }
     if (!isDepositAction(body.action)) throw invalid('admin.deposit', 'action', 'invalid_action');
     const action = body.action;
-    await withAudit(req, { topic: 'deposits', action, data: { id, action } }, async (trx) => {
-      const done = await actOnDeposit(trx, id, action, caller(req).id, app.deps.now());
-      if (done === 'not_found') fail(404, 'admin.deposit.doesnt_exist');
-      if (done !== true) fail(422, `admin.deposit.${done}`);
+    await auditedAction(req, {
+      topic: 'deposits', action, data: { id, action }, prefix: 'admin.deposit',
+      run: (trx) => actOnDeposit(trx, id, action, caller(req).id, app.deps.now()),
     });
     return reply.status(201).send(await getDeposit(db(), id));
   });
@@ -170,12 +150,10 @@ export function moneyMovementRoutes(app: FastifyInstance): void {
     };
     const reason = text(body.reason, 500, 'reason');
     const txid = text(body.txid, 128, 'txid');
-    await withAudit(req, { topic: 'withdraws', action, data: { id, action, reason, txid } }, async (trx, note) => {
-      const done = await actOnWithdraw(trx, id, action, { staff: caller(req).id, at: app.deps.now(), reason, txid, reviewAmounts: app.deps.config.withdrawReviewAmounts });
-      if (done === 'not_found') fail(404, 'admin.withdraw.doesnt_exist');
-      if (done === 'missing_reason') throw invalid('admin.withdraw', 'reason', 'missing_reason');
-      if (typeof done === 'string') fail(422, `admin.withdraw.${done}`);
-      note({ state: done.state });
+    await auditedAction(req, {
+      topic: 'withdraws', action, data: { id, action, reason, txid }, prefix: 'admin.withdraw',
+      run: (trx) => actOnWithdraw(trx, id, action, { staff: caller(req).id, at: app.deps.now(), reason, txid, reviewAmounts: app.deps.config.withdrawReviewAmounts }),
+      codes: { missing_reason: invalid('admin.withdraw', 'reason', 'missing_reason') }, note: (done) => ({ state: done.state }),
     });
     return reply.status(201).send(await getWithdraw(db(), id));
   });

@@ -8,23 +8,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { walletTransfers } from '../../shared/resources/wallet-transfers.js';
-import { validateCreate } from '../../shared/resources/structs.js';
-import { idStruct } from '../../shared/resources/field-structs.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
-import { withAudit } from '../plugins/audit.js';
-import { idempotencyKey, insertOnce } from '../plugins/idempotency.js';
-import { ApiError, fail } from '../plugins/errors.js';
+import { insertOnce } from '../plugins/idempotency.js';
+import { fail } from '../plugins/errors.js';
 import { parseListParams } from '../auth/logs/list-params.js';
 import { sendPage } from '../auth/logs/reply.js';
 import { timedListPage, TIMED_KEYSETS } from '../db/queries/list-page.js';
 import { COUNT_CAP } from '../db/queries/count.js';
 import { decimalSql, isoSql } from '../db/queries/user-json.js';
 import { actOnTransfer, checkTransfer, type TransferCheck } from '../money/wallet-transfers.js';
+import { auditedAction, fieldError, idOf } from '../money/action-route.js';
+import { guardedCreate, validated } from '../money/guarded-create.js';
 
 const P = 'admin.wallet_transfer';
-const ID = idStruct();
-const invalid = (field: string, c: string) => new ApiError(422, [`${P}.${c}`], { [field]: [`${P}.${c}`] });
+const invalid = (field: string, c: string) => fieldError(P, field, c);
 /** The field a refusal is about: the amount's own, the wallets', the currency's. */
 const fieldOf = (problem: TransferCheck) => (problem.includes('amount') ? 'amount' : problem === 'same_wallet' ? 'to_wallet_id'
   : problem.startsWith('currency') ? 'currency_id' : 'from_wallet_id');
@@ -71,39 +69,33 @@ export function walletTransferRoutes(app: FastifyInstance): void {
 
   app.get<{ Params: { id: string } }>('/admin/wallet_transfers/:id', async (req) => {
     await requireAbility(req, 'read', 'Wallet', 'peatio');
-    const [err, id] = ID.validate(req.params.id, { coerce: true });
-    if (err) throw invalid('id', 'invalid_id');
-    return (await getTransfer(db(), id)) ?? fail(404, `${P}.doesnt_exist`);
+    return (await getTransfer(db(), idOf(req.params.id, P))) ?? fail(404, `${P}.doesnt_exist`);
   });
 
-  app.post('/admin/wallet_transfers/new', async (req: FastifyRequest, reply) => {
-    await requireAbility(req, 'manage', 'Wallet', 'peatio');
-    const key = idempotencyKey(req, P);
-    const checked = validateCreate(walletTransfers, bodyOf(req));
-    if (!checked.ok) throw new ApiError(422, checked.errors, checked.fields);
-    const v = checked.value as { from_wallet_id: number; to_wallet_id: number; currency: string; amount: string; reason: string };
-    const currency = v.currency.toLowerCase();
-    const problem = await checkTransfer(db(), { from: v.from_wallet_id, to: v.to_wallet_id, currency, amount: v.amount });
-    if (problem) throw invalid(fieldOf(problem), problem);
-    const row = { from_wallet_id: v.from_wallet_id, to_wallet_id: v.to_wallet_id, currency_id: currency, amount: v.amount, reason: v.reason };
-    const creator = caller(req).id;
-    const id = await withAudit(req, { topic: 'wallet_transfers', action: 'create' }, async (trx) =>
-      (await insertOnce(trx, 'wallet_transfers', row, { creator, key, at: app.deps.now(), prefix: P })).id);
-    return reply.status(201).send(await getTransfer(db(), id));
-  });
+  app.post('/admin/wallet_transfers/new', guardedCreate(app, {
+    ability: ['manage', 'Wallet'], prefix: P, topic: 'wallet_transfers', answer: getTransfer,
+    check: async (db, body) => {
+      const v = validated<{ from_wallet_id: number; to_wallet_id: number; currency: string; amount: string; reason: string }>(walletTransfers, body);
+      const currency = v.currency.toLowerCase();
+      const problem = await checkTransfer(db, { from: v.from_wallet_id, to: v.to_wallet_id, currency, amount: v.amount });
+      if (problem) throw invalid(fieldOf(problem), problem);
+      return { from_wallet_id: v.from_wallet_id, to_wallet_id: v.to_wallet_id, currency_id: currency, amount: v.amount, reason: v.reason };
+    },
+    write: (trx, row, c) => insertOnce(trx, 'wallet_transfers', row, { ...c, prefix: P }),
+    // The transfer's activity has always been the request alone (the row is the answer's).
+    note: () => ({}),
+  }));
 
   app.post('/admin/wallet_transfers/action', async (req: FastifyRequest, reply) => {
     await requireAbility(req, 'manage', 'Wallet', 'peatio');
     const body = bodyOf(req);
-    const [err, id] = ID.validate(body.id, { coerce: true });
-    if (err) throw invalid('id', body.id === undefined ? 'missing_id' : 'invalid_id');
+    const id = idOf(body.id, P);
     if (body.action !== 'approve' && body.action !== 'reject') throw invalid('action', 'invalid_action');
     const action = body.action;
-    await withAudit(req, { topic: 'wallet_transfers', action, data: { id, action } }, async (trx, note) => {
-      const done = await actOnTransfer(trx, id, action, { staff: caller(req).id, at: app.deps.now(), reviewAmounts: app.deps.config.withdrawReviewAmounts });
-      if (done === 'not_found') fail(404, `${P}.doesnt_exist`);
-      if (typeof done === 'string') fail(422, `${P}.${done}`);
-      note({ state: done.state });
+    await auditedAction(req, {
+      topic: 'wallet_transfers', action, data: { id, action }, prefix: P,
+      run: (trx) => actOnTransfer(trx, id, action, { staff: caller(req).id, at: app.deps.now(), reviewAmounts: app.deps.config.withdrawReviewAmounts }),
+      note: (done) => ({ state: done.state }),
     });
     return reply.status(201).send(await getTransfer(db(), id));
   });

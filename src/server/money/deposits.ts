@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { amountRefusal, fromUnits, toUnits, type AmountRefusal } from '../../shared/decimal.js';
 import { code, type CurrencyType } from '../ledger/chart.js';
-import { post, type Entry } from '../ledger/post.js';
+import type { Entry } from '../ledger/post.js';
+import { transition, type Check, type Moved } from './transition.js';
 import { memberByUid } from '../db/queries/activity-log.js';
 
 export const DEPOSIT_ACTIONS = {
@@ -35,22 +36,23 @@ export function depositEntries(d: { user_id: number; currency_id: string; amount
 
 export type DepositRefusal = 'not_found' | 'invalid_state' | 'fee_exceeds_amount' | 'creator_cannot_accept';
 
-/** Takes one action on a deposit; the refusal says why nothing changed. */
-export async function actOnDeposit(trx: Kysely<DB>, id: number, action: DepositAction, staff: number, at: Date): Promise<true | DepositRefusal> {
-  const d = await trx.selectFrom('deposits as d').innerJoin('currencies as c', 'c.code', 'd.currency_id')
-    .select(['d.id', 'd.user_id', 'd.currency_id', 'd.amount', 'd.fee', 'd.state', 'd.creator_id', 'c.type as currency_type'])
-    .where('d.id', '=', id).forUpdate('d').executeTakeFirst();
-  if (!d) return 'not_found';
+/** Takes one action on a deposit: the states it left and entered, or why nothing changed. */
+export async function actOnDeposit(trx: Kysely<DB>, id: number, action: DepositAction, staff: number, at: Date): Promise<Moved | DepositRefusal> {
   const move = DEPOSIT_ACTIONS[action];
-  if (!(move.from as readonly string[]).includes(d.state)) return 'invalid_state';
-  if (action === 'accept' && toUnits(d.fee) >= toUnits(d.amount)) return 'fee_exceeds_amount';
-  // Four-eyes: a deposit staff recorded is credited only on someone else's word.
-  if (action === 'accept' && d.creator_id === staff) return 'creator_cannot_accept';
-  await trx.updateTable('deposits').set({
-    state: move.to, decided_by: staff, updated_at: at, ...(move.to === 'collected' || move.to === 'accepted' ? { completed_at: at } : {}),
-  }).where('id', '=', id).execute();
-  if (action === 'accept') await post(trx, { reference: { type: 'Deposit', id }, at, entries: depositEntries(d, d.currency_type as CurrencyType) });
-  return true;
+  return transition(trx, id, {
+    table: 'deposits', from: move.from, to: move.to,
+    lock: (db, key) => db.selectFrom('deposits as d').innerJoin('currencies as c', 'c.code', 'd.currency_id')
+      .select(['d.id', 'd.user_id', 'd.currency_id', 'd.amount', 'd.fee', 'd.state', 'd.creator_id', 'c.type as currency_type'])
+      .where('d.id', '=', key).forUpdate('d').executeTakeFirst(),
+    check: (d): Check<'fee_exceeds_amount' | 'creator_cannot_accept'> => {
+      if (action !== 'accept') return undefined;
+      if (toUnits(d.fee) >= toUnits(d.amount)) return { refused: 'fee_exceeds_amount' };
+      // Four-eyes: a deposit staff recorded is credited only on someone else's word.
+      return d.creator_id === staff ? { refused: 'creator_cannot_accept' } : undefined;
+    },
+    columns: (_d, to) => (to === 'collected' || to === 'accepted' ? { completed_at: at } : {}),
+    entries: (d) => (action === 'accept' ? depositEntries(d, d.currency_type as CurrencyType) : undefined),
+  }, { staff, at });
 }
 
 export interface NewFiatDeposit { user_id: number; currency_id: string; amount: string; fee: string; tid: string | null }

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { amountRefusal, compareDecimal, type AmountRefusal } from '../../shared/decimal.js';
 import { code, type CurrencyType } from '../ledger/chart.js';
-import { post } from '../ledger/post.js';
+import { transition, type Check, type Moved } from './transition.js';
 
 export type TransferCheck = 'wallet_doesnt_exist' | 'same_wallet' | 'wallet_not_active' | 'currency_not_in_wallet' | 'currency_doesnt_exist' | AmountRefusal;
 
@@ -33,26 +33,23 @@ export type TransferRefusal = 'not_found' | 'invalid_state' | 'creator_cannot_ap
 
 export async function actOnTransfer(
   trx: Kysely<DB>, id: number, action: 'approve' | 'reject', by: { staff: number; at: Date; reviewAmounts: Readonly<Record<string, string>> },
-): Promise<{ state: string } | TransferRefusal> {
-  const t = await trx.selectFrom('wallet_transfers as w').innerJoin('currencies as c', 'c.code', 'w.currency_id')
-    .select(['w.id', 'w.currency_id', 'w.amount', 'w.state', 'w.creator_id', 'w.approved_by', 'c.type']).where('w.id', '=', id).forUpdate('w').executeTakeFirst();
-  if (!t) return 'not_found';
-  if (t.state !== 'pending' && t.state !== 'under_review') return 'invalid_state';
-  let to = action === 'reject' ? 'rejected' : 'completed';
-  if (action === 'approve') {
-    const limit = by.reviewAmounts[t.currency_id];
-    if (t.creator_id === by.staff) return 'creator_cannot_approve';
-    if (t.state === 'under_review' && t.approved_by === by.staff) return 'second_approver_required';
-    if (t.state === 'pending' && limit !== undefined && compareDecimal(t.amount, limit) > 0) to = 'under_review';
-  }
-  await trx.updateTable('wallet_transfers').set({
-    state: to, decided_by: by.staff, updated_at: by.at, ...(to === 'under_review' ? { approved_by: by.staff } : {}),
-  }).where('id', '=', id).execute();
-  if (to === 'completed') {
-    const asset = code('asset', t.type as CurrencyType);
-    await post(trx, { reference: { type: 'Transfer', id }, at: by.at, entries: [
-      { code: asset, currency: t.currency_id, debit: t.amount }, { code: asset, currency: t.currency_id, credit: t.amount },
-    ] });
-  }
-  return { state: to };
+): Promise<Moved | TransferRefusal> {
+  return transition(trx, id, {
+    table: 'wallet_transfers', from: ['pending', 'under_review'], to: action === 'reject' ? 'rejected' : 'completed',
+    lock: (db, key) => db.selectFrom('wallet_transfers as w').innerJoin('currencies as c', 'c.code', 'w.currency_id')
+      .select(['w.id', 'w.currency_id', 'w.amount', 'w.state', 'w.creator_id', 'w.approved_by', 'c.type']).where('w.id', '=', key).forUpdate('w').executeTakeFirst(),
+    check: (t): Check<'creator_cannot_approve' | 'second_approver_required'> => {
+      if (action !== 'approve') return undefined;
+      const limit = by.reviewAmounts[t.currency_id];
+      if (t.creator_id === by.staff) return { refused: 'creator_cannot_approve' };
+      if (t.state === 'under_review' && t.approved_by === by.staff) return { refused: 'second_approver_required' };
+      return t.state === 'pending' && limit !== undefined && compareDecimal(t.amount, limit) > 0 ? { to: 'under_review' } : undefined;
+    },
+    columns: (_t, to) => (to === 'under_review' ? { approved_by: by.staff } : {}),
+    entries: (t, to) => {
+      if (to !== 'completed') return undefined;
+      const asset = code('asset', t.type as CurrencyType);
+      return [{ code: asset, currency: t.currency_id, debit: t.amount }, { code: asset, currency: t.currency_id, credit: t.amount }];
+    },
+  }, by);
 }

@@ -18,6 +18,7 @@ import { compareDecimal } from '../../shared/decimal.js';
 import { code, type CurrencyType } from '../ledger/chart.js';
 import { post, type Entry } from '../ledger/post.js';
 import { holdEntries } from '../trading/orders.js';
+import { transition, type Check, type Moved } from './transition.js';
 
 export const WITHDRAW_ACTIONS = {
   accept: { from: ['submitted', 'under_review'], to: 'accepted' },
@@ -65,29 +66,30 @@ export type WithdrawRefusal = 'not_found' | 'invalid_state' | 'second_approver_r
 
 export interface WithdrawActor { staff: number; at: Date; reason?: string; txid?: string; reviewAmounts: Readonly<Record<string, string>> }
 
-/** Takes one action on a withdrawal; the refusal says why nothing changed. Returns the state it ended in. */
-export async function actOnWithdraw(trx: Kysely<DB>, id: number, action: WithdrawAction, by: WithdrawActor): Promise<{ state: string } | WithdrawRefusal> {
-  const w = await trx.selectFrom('withdraws').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!w) return 'not_found';
+/** Takes one action on a withdrawal; the states it left and entered, or why nothing changed. */
+export async function actOnWithdraw(trx: Kysely<DB>, id: number, action: WithdrawAction, by: WithdrawActor): Promise<Moved | WithdrawRefusal> {
   const move = WITHDRAW_ACTIONS[action];
-  if (!(move.from as readonly string[]).includes(w.state)) return 'invalid_state';
-  if (action === 'reject' && !by.reason?.trim()) return 'missing_reason';
-  let to: string = move.to;
-  if (action === 'accept') {
-    const limit = by.reviewAmounts[w.currency_id];
-    const big = limit !== undefined && compareDecimal(w.amount, limit) > 0;
-    if (w.state === 'under_review' && w.approved_by === by.staff) return 'second_approver_required';
-    if (big && w.state === 'submitted') to = 'under_review';
-  }
-  await trx.updateTable('withdraws').set({
-    state: to, decided_by: by.staff, updated_at: by.at,
-    ...(to === 'under_review' ? { approved_by: by.staff } : {}),
-    ...(action === 'reject' ? { reject_reason: by.reason!.trim() } : {}),
-    ...(action === 'dispatch' && by.txid ? { txid: by.txid } : {}),
-    ...(to === 'succeed' || RETURNS.has(to) ? { done_at: by.at } : {}),
-  }).where('id', '=', id).execute();
-  const type = w.type as CurrencyType;
-  if (to === 'succeed') await post(trx, { reference: { type: 'Withdraw', id }, at: by.at, entries: sentEntries(w, type) });
-  if (RETURNS.has(to)) await post(trx, { reference: { type: 'Withdraw', id }, at: by.at, entries: holdEntries(w.member_id, w.currency_id, type, w.sum, 'unlock') });
-  return { state: to };
+  return transition(trx, id, {
+    table: 'withdraws', from: move.from, to: move.to,
+    lock: (db, key) => db.selectFrom('withdraws').selectAll().where('id', '=', key).forUpdate().executeTakeFirst(),
+    check: (w): Check<'missing_reason' | 'second_approver_required'> => {
+      if (action === 'reject' && !by.reason?.trim()) return { refused: 'missing_reason' };
+      if (action !== 'accept') return undefined;
+      if (w.state === 'under_review' && w.approved_by === by.staff) return { refused: 'second_approver_required' };
+      const limit = by.reviewAmounts[w.currency_id];
+      const big = limit !== undefined && compareDecimal(w.amount, limit) > 0;
+      return big && w.state === 'submitted' ? { to: 'under_review' } : undefined;
+    },
+    columns: (_w, to) => ({
+      ...(to === 'under_review' ? { approved_by: by.staff } : {}),
+      ...(action === 'reject' ? { reject_reason: by.reason!.trim() } : {}),
+      ...(action === 'dispatch' && by.txid ? { txid: by.txid } : {}),
+      ...(to === 'succeed' || RETURNS.has(to) ? { done_at: by.at } : {}),
+    }),
+    entries: (w, to) => {
+      const type = w.type as CurrencyType;
+      if (to === 'succeed') return sentEntries(w, type);
+      return RETURNS.has(to) ? holdEntries(w.member_id, w.currency_id, type, w.sum, 'unlock') : undefined;
+    },
+  }, by);
 }
