@@ -50,7 +50,8 @@ beforeAll(async () => {
   gb = await person(t, '+447700900123', 'GB');
   noPhone = await person(t, null, 'FR');
 });
-afterAll(async () => { await Promise.all([t?.close(), plain?.close(), smtp?.close(), sms?.close()]); });
+// `plain` runs on t's database: it closes first (its LISTEN is stopped on that database), then t with the database.
+afterAll(async () => { await plain?.close(); await Promise.all([t?.close(), smtp?.close(), sms?.close()]); });
 
 const send = (body: Record<string, unknown>, who: SignedIn = admin, app: TestApp = t) =>
   app.app.inject({ method: 'POST', url: `${B}/service_logs`, headers: who.headers(), payload: body });
