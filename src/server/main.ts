@@ -12,7 +12,7 @@ import { buildApp } from './app.js';
 import { ensureDefaultPermissions } from './auth/permissions-seed.js';
 import { isSeeded, seedDemo, stageLine } from './db/seed/index.js';
 import { demoAccountsTaking, demoSignIn, formatBanner } from './db/seed/banner.js';
-import { analyze, keepStatistics } from './db/statistics.js';
+import { keepStatistics } from './db/statistics.js';
 import { startDemoNode } from './exchange/nodes/demo.js';
 import { startDemoMarket } from './trading/simulator.js';
 import { keepTokenHistory } from './money/token-history.js';
@@ -58,9 +58,6 @@ export async function main(beforeServing?: Promise<unknown>): Promise<void> {
       onStage: (stage, ms) => console.log(`  ${stageLine(stage, ms)}`),
     });
     console.log(`Seeded ${seeded.counts.users} users and ${seeded.counts.activities} activities in ${(seeded.ms / 1000).toFixed(1)} s`);
-  } else if (db.kind === 'pglite') {
-    // No autovacuum in the embedded engine (db/statistics.ts): fresh planner statistics for estimated totals.
-    await analyze(db.kysely);
   }
   // Without any permission rows every signed-in call is refused, superadmin's included, and the first
   // row could not be added through the API either: an empty table gets the default rows.
@@ -70,7 +67,9 @@ export async function main(beforeServing?: Promise<unknown>): Promise<void> {
   // The static plugin serves dist/ only if it holds a build when the app is made.
   await beforeServing;
   const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL || 'warn' } });
-  const stopStatistics = keepStatistics(db, (err) => app.log.warn({ err }, 'ANALYZE failed'));
+  // No autovacuum in the embedded engine (db/statistics.ts): fresh planner statistics for estimated
+  // totals, taken once serving (a seed just analyzed) and every 6 hours.
+  const stopStatistics = keepStatistics(db, (err) => app.log.warn({ err }, 'ANALYZE failed'), { now: !(config.demoSeed && empty) });
   // Token history's daily snapshot (money/token-history.ts): one row per fungible token per UTC day.
   const stopTokenHistory = keepTokenHistory(db.kysely, () => app.deps.now(), (err) => app.log.warn({ err }, 'token history snapshot failed'));
   const address = await app.listen({ host: config.host, port: config.port });

@@ -20,13 +20,13 @@ describe('keepStatistics', () => {
   it('analyzes the embedded database on its timer, and stops when told', async () => {
     if (db.kind !== 'pglite') {
       // A server has autovacuum: nothing is scheduled.
-      const stop = keepStatistics(db, (e) => { throw e; }, 10);
+      const stop = keepStatistics(db, (e) => { throw e; }, { now: true, everyMs: 10 });
       stop();
       return;
     }
     expect(await reltuples()).toBe(-1); // never analyzed
     const errors: unknown[] = [];
-    const stop = keepStatistics(db, (e) => errors.push(e), 20);
+    const stop = keepStatistics(db, (e) => errors.push(e), { everyMs: 20 });
     try {
       await expect.poll(reltuples, { timeout: 3000, interval: 25 }).toBe(1000);
     } finally {
@@ -36,5 +36,15 @@ describe('keepStatistics', () => {
     await sql`INSERT INTO stat_probe SELECT generate_series(1, 500)`.execute(db.kysely);
     await new Promise((r) => setTimeout(r, 150));
     expect(await reltuples()).toBe(1000); // stopped: the new rows are not counted
+  });
+
+  it('analyzes at once when asked (a start serves with the stored statistics meanwhile)', async () => {
+    if (db.kind !== 'pglite') return;
+    const stop = keepStatistics(db, (e) => { throw e; }, { now: true, everyMs: 3_600_000 });
+    try {
+      await expect.poll(reltuples, { timeout: 3000, interval: 25 }).toBe(1500);
+    } finally {
+      stop();
+    }
   });
 });
