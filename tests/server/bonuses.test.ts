@@ -94,6 +94,11 @@ describe('giving a bonus', () => {
     expect(rejected.json()).toMatchObject({ state: 'rejected' });
     expect(await bonusOps(unlisted.id)).toEqual([]);
     expect(await balances(t, u.id, 'bnone')).toEqual({ balance: '0', locked: '0' });
+    // Its creator may withdraw a pending bonus (four eyes guard the credit): rejected, and they decided it.
+    const own = (await give(admin, { uid: u.uid, currency: 'bnone', amount: '0.00000002', reason: 'Goodwill' })).json();
+    const withdrawn = await call(admin, 'POST', '/bonuses/action', { id: own.id, action: 'reject' });
+    expect([withdrawn.statusCode, withdrawn.json().state, withdrawn.json().approver_uid]).toEqual([201, 'rejected', own.creator_uid]);
+    expect(await bonusOps(own.id)).toEqual([]);
   });
 
   it('refuses bad input with a code, and writes nothing', async () => {
