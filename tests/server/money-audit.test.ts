@@ -90,7 +90,8 @@ describe('money activities', () => {
     expect((await call(t, admin, 'POST', '/adjustments/action', { id, action: 'accept' })).statusCode).toBe(422);
     expect((await lastActivity()).data).toEqual({ id, action: 'accept', state: { from: 'rejected' }, errors: ['admin.adjustment.cannot_perform_accept_action'] });
     const mine = await call(t, admin, 'POST', '/adjustments/new', body, { 'idempotency-key': 'au-adj' });
-    expect(await lastActivity()).toEqual({ topic: 'adjustments', action: 'create', result: 'succeed', target_id: null, data: { ...body, id: mine.json().id, replayed: false } });
+    // The member it credits is its target, as a bonus's is (it was none: the audit read uid and user_uid only).
+    expect(await lastActivity()).toEqual({ topic: 'adjustments', action: 'create', result: 'succeed', target_id: member.id, data: { ...body, id: mine.json().id, replayed: false } });
   });
 
   it('bonuses: a create notes the row and its state, the member its target; an action the states it left and entered', async () => {

@@ -52,12 +52,12 @@ function isUidLike(v: unknown): v is string {
   return typeof v === 'string' && v.length > 0 && v.length <= 64 && !v.includes('\u0000');
 }
 
-/** The uid a request is about: `uid` or `user_uid` in the body, else in the query. */
+/** The uid a request is about: `uid`, `user_uid` or an adjustment's `receiving_member_uid` in the body, else in the query. */
 export function requestTargetUid(req: FastifyRequest): string | undefined {
   for (const src of [req.body, req.query]) {
     if (src && typeof src === 'object') {
       const s = src as Record<string, unknown>;
-      for (const k of ['uid', 'user_uid']) if (isUidLike(s[k])) return s[k];
+      for (const k of ['uid', 'user_uid', 'receiving_member_uid']) if (isUidLike(s[k])) return s[k];
     }
   }
   return undefined;
