@@ -1,9 +1,6 @@
 // jsdom lacks what cmdk, react-aria and uPlot touch at import or render time.
 import { vi, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { resetStores } from './client-stores.js';
-
-resetStores();
 
 class RO { observe() {} unobserve() {} disconnect() {} }
 (globalThis as any).ResizeObserver ??= RO;
