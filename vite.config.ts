@@ -145,9 +145,10 @@ export default defineConfig({
           globalSetup: ['tests/helpers/e2e-build.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Each file has its own server (free ports, a copy of the seeded demo) and browser profile, so files
-          // share the run's workers like any other: one at a time, the e2e project ran alone after all the
-          // others (440 s on one core of two, the last third of npm test).
+          // One file at a time: the e2e project then runs alone after all the others (~440 s on one core of
+          // two). Side by side with the others npm test took 992 s instead of 1,076, but the exchange screen
+          // sweep took 97 s of its 120 s and the keyboard walk 145 s: too close to a red run to land.
+          fileParallelism: false,
         },
       },
     ],
