@@ -13,6 +13,10 @@ const RELIABILITY_ALONE = ['concurrency', 'connection-caps', 'crash', 'crash-mon
 // Server test files that mock a module (vi.mock): each in a module graph of its own.
 const SERVER_OWN_MODULES = ['sign-in-equal-cost', 'sign-in-flood'].map((f) => `tests/server/${f}.test.ts`);
 
+// What every project whose tests open a database shares: the run's migrated template (global-setup.ts)
+// and processes rather than threads (PGlite's WASM and the servers' children).
+const DATABASE_TESTS = { environment: 'node', globalSetup: 'tests/helpers/global-setup.ts', pool: 'forks' as const };
+
 export default defineConfig({
   plugins: [react(), precompress()],
   build: {
@@ -64,16 +68,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          environment: 'node',
+          ...DATABASE_TESTS,
           include: ['tests/server/**/*.test.ts'],
           exclude: SERVER_OWN_MODULES,
           // One module graph per worker, not per file: each file loaded the whole server again (~3 s of CPU
           // a file: 24 files took 171 s of CPU isolated, 96 s not). Every file builds its own app and database.
           isolate: false,
-          globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          pool: 'forks',
         },
       },
       {
@@ -82,12 +84,10 @@ export default defineConfig({
           // Files that mock a module (vi.mock) need their own module graph: with a shared one the mock would
           // reach the files after them, or come too late.
           name: 'server-own-modules',
-          environment: 'node',
+          ...DATABASE_TESTS,
           include: SERVER_OWN_MODULES,
-          globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          pool: 'forks',
         },
       },
       {
@@ -110,13 +110,11 @@ export default defineConfig({
           // on PGlite, or on PostgreSQL with TEST_DATABASE_URL. The walks of the route table (each on a server
           // of its own) run side by side; the fault files after them, one at a time (below).
           name: 'reliability',
-          environment: 'node',
+          ...DATABASE_TESTS,
           include: ['tests/reliability/**/*.test.ts'],
           exclude: RELIABILITY_ALONE,
-          globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 600_000,
           hookTimeout: 300_000,
-          pool: 'forks',
         },
       },
       {
@@ -125,12 +123,10 @@ export default defineConfig({
           // The load and crash files time a real server, and a PostgreSQL restart must not cut another
           // file's connections: one at a time, after every other file of the run (groupOrder).
           name: 'reliability-alone',
-          environment: 'node',
+          ...DATABASE_TESTS,
           include: RELIABILITY_ALONE,
-          globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 600_000,
           hookTimeout: 300_000,
-          pool: 'forks',
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },

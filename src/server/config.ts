@@ -132,11 +132,16 @@ export interface ConnectionLimits {
   rangerTotal: number;
 }
 
+/** A limit that contains another (a request's contains its headers', a transaction its statements'). */
+function notShorter(name: string, value: number, inner: string, innerValue: number): void {
+  if (value < innerValue) throw new ConfigError(`${name} must not be shorter than ${inner}`);
+}
+
 function connectionLimits(env: Env): ConnectionLimits {
   const headersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 1000, 300_000);
   const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000);
   // Node requires it: the headers' limit is part of the whole request's.
-  if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('HTTP_REQUEST_TIMEOUT_MS must not be shorter than HTTP_HEADERS_TIMEOUT_MS');
+  notShorter('HTTP_REQUEST_TIMEOUT_MS', requestTimeoutMs, 'HTTP_HEADERS_TIMEOUT_MS', headersTimeoutMs);
   return {
     headersTimeoutMs,
     requestTimeoutMs,
@@ -337,7 +342,7 @@ function geoipHeader(env: Record<string, string | undefined>): string | null {
 function databaseLimits(env: Env): DatabaseLimits {
   const statementMs = int(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000);
   const transactionMs = int(env, 'DB_TRANSACTION_TIMEOUT_MS', 30_000, 100, 3_600_000);
-  if (transactionMs < statementMs) throw new ConfigError('DB_TRANSACTION_TIMEOUT_MS must not be shorter than DB_STATEMENT_TIMEOUT_MS');
+  notShorter('DB_TRANSACTION_TIMEOUT_MS', transactionMs, 'DB_STATEMENT_TIMEOUT_MS', statementMs);
   return {
     statementMs,
     transactionMs,
