@@ -71,7 +71,8 @@ export async function openJourney(env: Record<string, string> = {}, startMs?: nu
 
 /**
  * The steps journeys share, on a journey's page: sign in as a demo staff member (fresh cookies), run a
- * palette command by its title (answering its input page), wait for a toast, pick a form select's option.
+ * palette command by its title (answering its input page), open a route in the app, wait for a toast, pick a
+ * form select's option.
  */
 export function journeySteps(j: Journey, password: string) {
   const { page, srv } = j;
@@ -94,6 +95,28 @@ export function journeySteps(j: Journey, password: string) {
         await page.keyboard.type(answer);
         await page.keyboard.press('Enter');
       }
+    },
+    /** In-app navigation as the sidebar and the palette do it (the router follows history.pushState): no page load. */
+    async visit(path: string): Promise<void> {
+      await page.evaluate((p) => history.pushState(null, '', p), path);
+    },
+    /**
+     * Waits until the main area shows `text` (rendered text: innerText, not hidden options; as getByText, case and
+     * runs of white space do not matter). Looks again 30 ms after the page changes, not on a timer: a locator's
+     * wait backs off to 500 ms and then 1 s between looks, which made a screen ready in 0.3 s count as 0.9 s in
+     * a sweep of many screens, and polling innerText every 50 ms doubled the browser's CPU.
+     */
+    async shows(text: string, timeoutMs = 30_000): Promise<void> {
+      const found = await page.evaluate(([t, ms]) => new Promise<boolean>((resolve) => {
+        const has = () => (document.querySelector('main') as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').toLowerCase().includes(t) ?? false;
+        if (has()) { resolve(true); return; }
+        let queued: ReturnType<typeof setTimeout> | undefined;
+        const done = (ok: boolean) => { observer.disconnect(); clearTimeout(queued); clearTimeout(limit); resolve(ok); };
+        const observer = new MutationObserver(() => { queued ??= setTimeout(() => { queued = undefined; if (has()) done(true); }, 30); });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        const limit = setTimeout(() => done(has()), ms);
+      }), [text.replace(/\s+/g, ' ').toLowerCase(), timeoutMs] as const);
+      if (!found) throw new Error(`${page.url()} did not show "${text}" within ${timeoutMs} ms`);
     },
     toast: (text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first(),
     /** By keyboard: focus the field's trigger, open it, pick. */
