@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './src/server/cli/precompress.js';
+import { BOTH_DATABASES } from './tests/both-databases.js';
 
 // The SPA build and the test projects. Server tests run in node against a real database
 // (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set); client tests run in jsdom;
@@ -16,6 +17,10 @@ const SERVER_OWN_MODULES = ['sign-in-equal-cost', 'sign-in-flood'].map((f) => `t
 // What every project whose tests open a database shares: the run's migrated template (global-setup.ts)
 // and processes rather than threads (PGlite's WASM and the servers' children).
 const DATABASE_TESTS = { environment: 'node', globalSetup: 'tests/helpers/global-setup.ts', pool: 'forks' as const };
+
+// The server files' settings. One module graph per worker, not per file: each file loaded the whole server again
+// (~3 s of CPU a file: 24 files took 171 s of CPU isolated, 96 s not). Every file builds its own app and database.
+const SERVER_FILES = { ...DATABASE_TESTS, isolate: false, testTimeout: 30_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -68,14 +73,19 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          ...DATABASE_TESTS,
+          ...SERVER_FILES,
           include: ['tests/server/**/*.test.ts'],
-          exclude: SERVER_OWN_MODULES,
-          // One module graph per worker, not per file: each file loaded the whole server again (~3 s of CPU
-          // a file: 24 files took 171 s of CPU isolated, 96 s not). Every file builds its own app and database.
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          exclude: [...SERVER_OWN_MODULES, ...BOTH_DATABASES],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The server files whose behaviour can differ between PGlite and PostgreSQL (tests/both-databases.ts):
+          // CI runs this project on both, the other server files once, on PostgreSQL.
+          name: 'server-both',
+          ...SERVER_FILES,
+          include: BOTH_DATABASES,
         },
       },
       {
@@ -141,10 +151,10 @@ export default defineConfig({
           globalSetup: ['tests/helpers/e2e-build.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One file at a time: the e2e project then runs alone after all the others (~440 s on one core of
-          // two). Side by side with the others npm test took 992 s instead of 1,076, but the exchange screen
-          // sweep took 97 s of its 120 s and the keyboard walk 145 s: too close to a red run to land.
-          fileParallelism: false,
+          // Side by side with the other files (each e2e file has its own server on free ports, a copy of the
+          // seeded demo and its own browser profile). One at a time they ran alone after all the others,
+          // ~440 s on one core of two; that was while the screen sweep made 66 page loads and the keyboard walk
+          // pressed ] a hundred times (97 s and 145 s of their limits side by side, now ~25 s each).
         },
       },
     ],
