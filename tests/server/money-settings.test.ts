@@ -55,6 +55,15 @@ describe('wallets', () => {
     expect((await call('GET', '/wallets', { query: { kind: 'hot' } })).json()).toHaveLength(1);
     expect((await call('GET', '/wallets', { query: { kind: 'cold' } })).json()).toHaveLength(0);
   });
+
+  it('lists its kinds and gateways as Peatio does, for whoever may read wallets, not as a wallet id', async () => {
+    expect((await call('GET', '/wallets/kinds')).json()).toEqual(['deposit', 'fee', 'hot', 'warm', 'cold']);
+    expect((await call('GET', '/wallets/gateways')).json()).toEqual(['bitcoind', 'geth', 'parity', 'ow-hdwallet']);
+    const support = (await signInAs(t, 'support')).session;
+    const refused = await t.app.inject({ method: 'GET', url: `${BASE}/wallets/kinds`, headers: support.headers() });
+    expect([refused.statusCode, refused.json()]).toEqual([401, { errors: ['authz.invalid_permission'] }]);
+    expect((await call('GET', '/wallets/abc')).json().errors).toEqual(['admin.wallet.invalid_id']);
+  });
 });
 
 describe('withdraw limits', () => {

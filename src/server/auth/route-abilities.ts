@@ -311,6 +311,8 @@ export const ROUTE_ABILITIES: readonly RouteAbilities[] = [
   { method: 'POST', url: '/api/v2/peatio/admin/wallet_transfers/new', needs: [{ action: 'manage', subject: 'Wallet', service: 'peatio' }] },
   { method: 'GET', url: '/api/v2/peatio/admin/wallets', needs: [{ action: 'read', subject: 'Wallet', service: 'peatio' }] },
   { method: 'GET', url: '/api/v2/peatio/admin/wallets/:id', needs: [{ action: 'read', subject: 'Wallet', service: 'peatio' }] },
+  { method: 'GET', url: '/api/v2/peatio/admin/wallets/kinds', needs: [{ action: 'read', subject: 'Wallet', service: 'peatio' }] },
+  { method: 'GET', url: '/api/v2/peatio/admin/wallets/gateways', needs: [{ action: 'read', subject: 'Wallet', service: 'peatio' }] },
   { method: 'POST', url: '/api/v2/peatio/admin/wallets/new', needs: [{ action: 'create', subject: 'Wallet', service: 'peatio' }] },
   { method: 'POST', url: '/api/v2/peatio/admin/wallets/update', needs: [{ action: 'update', subject: 'Wallet', service: 'peatio', fieldsFromBody: true }] },
   { method: 'GET', url: '/api/v2/peatio/admin/withdraw_limits', needs: [{ action: 'read', subject: 'WithdrawLimit', service: 'peatio' }] },

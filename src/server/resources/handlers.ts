@@ -157,6 +157,14 @@ export function handlers(r: Resource) {
       return rows.map((row) => toWire(r, row));
     },
 
+    /** An enum field's values (ApiDecl.choices), for whoever may list the rows. */
+    choices(field: string) {
+      const f = r.fields[field];
+      if (f?.kind !== 'enum' || !f.values) throw new Error(`${r.name}: choices of '${field}', which is not an enum field`);
+      const values = [...f.values];
+      return async (req: FastifyRequest) => { await allow(req, r, 'list'); return values; };
+    },
+
     async get(req: FastifyRequest<{ Params: { id: string } }>) {
       await allow(req, r, 'get');
       const row = await getRow(req.server.deps.db.kysely, r, keyFrom(r, req.params.id));

@@ -13,6 +13,7 @@ const OPERATIONS: readonly Operation[] = ['list', 'get', 'create', 'update', 'de
 /** Registers one resource's declared operations. */
 export function registerResource(app: FastifyInstance, r: Resource): void {
   const h = handlers(r);
+  for (const [segment, field] of Object.entries(r.api.choices ?? {})) app.get(`${r.api.path}/${segment}`, h.choices(field));
   for (const op of OPERATIONS) {
     const e = r.endpoints[op];
     if (e) app.route({ method: e.method, url: e.path, handler: h[op] as RouteHandlerMethod });

@@ -25,6 +25,11 @@ export interface ApiDecl {
   operations: readonly Operation[];
   /** Spellings that differ from the style's. */
   overrides?: Partial<Record<Operation, Endpoint>>;
+  /**
+   * Read-only lists of an enum field's values at `<path>/<segment>`, as Peatio answers
+   * `GET /admin/wallets/kinds` (segment → field name). Routed before `<path>/:id`, which would take them.
+   */
+  choices?: Readonly<Record<string, string>>;
 }
 
 const STYLES: Record<ApiStyle, (p: string) => Record<Operation, Endpoint>> = {

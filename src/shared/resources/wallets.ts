@@ -19,7 +19,7 @@ export const wallets = defineResource({
   route: 'wallets',
   label: 'Wallet',
   labelPlural: 'Wallets',
-  api: { path: '/admin/wallets', style: 'new-update', operations: ['list', 'get', 'create', 'update'] },
+  api: { path: '/admin/wallets', style: 'new-update', operations: ['list', 'get', 'create', 'update'], choices: { kinds: 'kind', gateways: 'gateway' } },
   fields: {
     id: ID_FIELD,
     name: { kind: 'text', required: true, unique: true, max: 64, message: 'Required' },
