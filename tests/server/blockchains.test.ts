@@ -158,6 +158,20 @@ describe('blockchains', () => {
     expect(acts[0]).toMatchObject({ result: 'succeed', data: { block_number: expect.any(Number), deposits_recorded: 0 } });
   });
 
+  it('answers each deposit\'s confirmations as Peatio does: the chain\'s height past its block, never below 0', async () => {
+    const d = (await deposits()).find((x) => x.blockchain_key === 'btc-sim')!;
+    const id = (await t.db.kysely.selectFrom('deposits').select('id').where('txid', '=', d.txid).where('txout', '=', d.txout).executeTakeFirstOrThrow()).id;
+    const confirmations = async () => (await call('GET', '/deposits', { query: { id: String(id) }, as: su })).json()[0].confirmations;
+    const block = Number(d.block_number);
+    const was = (await t.db.kysely.selectFrom('blockchains').select('height').where('key', '=', 'btc-sim').executeTakeFirstOrThrow()).height;
+    for (const [height, expected] of [[block + 5, 5], [block, 0], [block - 3, 0]] as const) {
+      expect((await call('POST', '/blockchains/update', { payload: { id: chains['btc-sim'], height }, as: technical })).statusCode).toBe(201);
+      expect(await confirmations()).toBe(expected);
+    }
+    expect((await call('GET', `/deposits/${id}`, { as: su })).json().confirmations).toBe(0);
+    expect((await call('POST', '/blockchains/update', { payload: { id: chains['btc-sim'], height: Number(was) }, as: technical })).statusCode).toBe(201);
+  });
+
   it('answers clear codes when the node cannot answer: unknown block, down, silent', async () => {
     const beyond = await scan('btc-sim', HEIGHT + 100);
     expect(beyond.statusCode).toBe(422);

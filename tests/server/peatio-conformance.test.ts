@@ -20,8 +20,8 @@ const ENTITIES = JSON.parse(readFileSync(new URL('../fixtures/peatio-admin-entit
 const LEFT_OUT: Record<string, Record<string, string>> = {
   // Only GET /admin/trades/{id} sends the orders and fee fractions (openware-api.md): checked there.
   Trade: { maker_fee: 'detail only', taker_fee: 'detail only', maker_order: 'detail only', taker_order: 'detail only' },
-  // Confirmations need the chain's height at answer time; spread is Peatio's collection spread, not kept.
-  Deposit: { confirmations: 'not tracked', spread: 'not kept' },
+  // Spread is Peatio's collection spread, not kept.
+  Deposit: { spread: 'not kept' },
   // The beneficiary and the member's account id: withdrawals here name their destination in `rid`.
   Withdraw: { beneficiary: 'rid instead', account: 'not kept' },
 };

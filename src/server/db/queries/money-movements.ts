@@ -2,7 +2,7 @@
  * Deposits and withdrawals as Peatio's admin API lists them: filtered, keyset paged by id, members
  * joined to the page only. A withdrawal `state=pending` is the approval queue: submitted and under review.
  */
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../schema.js';
 import { COUNT_CAP } from './count.js';
 import type { PageRequest } from './paging.js';
@@ -22,20 +22,28 @@ export interface MovementFilters {
 
 interface DepositRow {
   id: number; user_id: number; currency_id: string; amount: string; fee: string; txid: string | null; txout: number | null;
-  block_number: number | null; address: string | null; type: string; state: string; tid: string | null;
+  block_number: number | null; address: string | null; type: string; state: string; tid: string | null; confirmations: number;
   created_at: string; updated_at: string; completed_at: string | null; uid: string; email: string; refund_address?: string | null;
   refund_state?: string | null; refund_txid?: string | null;
 }
 
+/**
+ * Peatio's deposit confirmations: the chain's scanned height past the deposit's block (0 without a block, or
+ * when the height is behind it), on the chain the deposit came in on.
+ */
+const confirmationsSql = sql<number>`coalesce((select greatest(b.height - d.block_number, 0)::integer from blockchains b
+  where b.key = d.blockchain_key), 0)`.as('confirmations');
+
 /** A deposit's columns as depositEntity reads them (isoSql, decimalSql), over `d` joined to its member as `u`. */
-const DEPOSIT_WIRE = ['d.id', 'd.user_id', 'd.currency_id', decimalSql('d.amount').as('amount'), decimalSql('d.fee').as('fee'), 'd.txid',
+const DEPOSIT_WIRE = [confirmationsSql, 'd.id', 'd.user_id', 'd.currency_id', decimalSql('d.amount').as('amount'), decimalSql('d.fee').as('fee'), 'd.txid',
   'd.txout', 'd.block_number', 'd.address', 'd.type', 'd.state', 'd.tid', isoSql('d.created_at').as('created_at'),
   isoSql('d.updated_at').as('updated_at'), isoSql('d.completed_at').as('completed_at'), 'u.uid', 'u.email'] as const;
 
 export function depositEntity(d: DepositRow) {
   return {
     id: d.id, currency: d.currency_id, amount: d.amount, fee: d.fee, txid: d.txid, txout: d.txout,
-    block_number: d.block_number, address: d.address, state: d.state, type: d.type, transfer_type: d.type === 'fiat' ? 'fiat' : 'crypto',
+    block_number: d.block_number, confirmations: d.confirmations, address: d.address, state: d.state, type: d.type,
+    transfer_type: d.type === 'fiat' ? 'fiat' : 'crypto',
     tid: d.tid ?? `TID${String(d.id).padStart(10, '0')}`, member: d.user_id, uid: d.uid, email: d.email,
     created_at: d.created_at, updated_at: d.updated_at, completed_at: d.completed_at,
     refund_address: d.refund_address ?? null, refund_state: d.refund_state ?? null, refund_txid: d.refund_txid ?? null,
