@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './src/server/cli/precompress.js';
-import { BOTH_DATABASES } from './tests/both-databases.js';
+import { BOTH_DATABASES, RELIABILITY_WALKS_BOTH } from './tests/both-databases.js';
 
 // The SPA build and the test projects. Server tests run in node against a real database
 // (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set); client tests run in jsdom;
@@ -21,6 +21,7 @@ const DATABASE_TESTS = { environment: 'node', globalSetup: 'tests/helpers/global
 // The server files' settings. One module graph per worker, not per file: each file loaded the whole server again
 // (~3 s of CPU a file: 24 files took 171 s of CPU isolated, 96 s not). Every file builds its own app and database.
 const SERVER_FILES = { ...DATABASE_TESTS, isolate: false, testTimeout: 30_000, hookTimeout: 120_000 };
+const RELIABILITY_FILES = { ...DATABASE_TESTS, testTimeout: 600_000, hookTimeout: 300_000 };
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -120,11 +121,18 @@ export default defineConfig({
           // on PGlite, or on PostgreSQL with TEST_DATABASE_URL. The walks of the route table (each on a server
           // of its own) run side by side; the fault files after them, one at a time (below).
           name: 'reliability',
-          ...DATABASE_TESTS,
+          ...RELIABILITY_FILES,
           include: ['tests/reliability/**/*.test.ts'],
-          exclude: RELIABILITY_ALONE,
-          testTimeout: 600_000,
-          hookTimeout: 300_000,
+          exclude: [...RELIABILITY_ALONE, ...RELIABILITY_WALKS_BOTH],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The walks whose answers can differ by database (tests/both-databases.ts): CI runs them on both.
+          name: 'reliability-both',
+          ...RELIABILITY_FILES,
+          include: RELIABILITY_WALKS_BOTH,
         },
       },
       {
@@ -133,10 +141,8 @@ export default defineConfig({
           // The load and crash files time a real server, and a PostgreSQL restart must not cut another
           // file's connections: one at a time, after every other file of the run (groupOrder).
           name: 'reliability-alone',
-          ...DATABASE_TESTS,
+          ...RELIABILITY_FILES,
           include: RELIABILITY_ALONE,
-          testTimeout: 600_000,
-          hookTimeout: 300_000,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },

@@ -13,6 +13,11 @@
  *   23503, 22003), the embedded engine's own failures;
  * - the database it runs on, by name (files that run on one of them only).
  * When in doubt a file is listed. Moving a file out of this list needs the reason it cannot differ.
+ *
+ * The reliability suite's walks of the route table likewise: the fuzz sends malformed values that reach each
+ * driver's parameters and each engine's refusals (both); the role × route matrix, the id walk, the superadmin
+ * rule and the route abilities judge the application's gates, whatever holds the rows (once, on PostgreSQL).
+ * The files that must run alone (crashes, load, stalls, floods, a full disk) all run on both.
  */
 export const BOTH_DATABASES = [
   // Concurrency: requests at once, races, double submits, row and table locks.
@@ -34,3 +39,6 @@ export const BOTH_DATABASES = [
   // Files that branch on the database they run on.
   'bulk-trading', 'demo-exposure',
 ].map((f) => `tests/server/${f}.test.ts`);
+
+/** The reliability walks that run on both databases (see above). */
+export const RELIABILITY_WALKS_BOTH = ['fuzz'].map((f) => `tests/reliability/${f}.test.ts`);
