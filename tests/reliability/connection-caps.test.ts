@@ -9,7 +9,9 @@
  *   the total caps hold across addresses, and staff still get in past them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { sql } from 'kysely';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { signInAs, TEST_USER_AGENT, type SignedIn } from '../helpers/auth.js';
 import { wsConnect, type WsClient } from '../helpers/ws.js';
@@ -155,5 +157,31 @@ describe('connection caps', () => {
 
     await staffWorks(bases.proxied);
     await Promise.all(held.map((s) => s.closed));
+  });
+
+  it('closes no request that came in whole, however many wait on the database past the cap', async () => {
+    const { port } = bases.direct;
+    // A session cookie the server has to look up (it is nobody's): each request waits on the database.
+    const lookup = () => new Promise<number>((resolve) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/v2/barong/resource/users/me', agent: false,
+        headers: { cookie: `_barong_session=${'A'.repeat(43)}`, 'user-agent': TEST_USER_AGENT } },
+      (res) => { res.resume(); res.once('end', () => resolve(res.statusCode ?? 0)); });
+      req.once('error', () => resolve(0));
+      req.end();
+    });
+    // The users table held by another transaction: 30 such requests from one address (cap 20) wait on it, whole.
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    const locked = direct.db.kysely.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE users IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      await held;
+    });
+    const answers: Promise<number>[] = [];
+    for (let i = 0; i < 30; i++) { answers.push(lookup()); await new Promise((r) => setTimeout(r, 10)); }
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await locked;
+    const codes = await Promise.all(answers);
+    expect(codes.filter((c) => c === 0), `answered ${JSON.stringify(codes)}`).toEqual([]);
   });
 });

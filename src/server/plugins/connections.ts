@@ -10,11 +10,19 @@
  * sockets only churns its own. A socket upgraded to a WebSocket leaves these counts for Ranger's
  * (realtime/caps.ts).
  *
+ * A socket whose request has come in whole (headers and body) and is not answered yet is not closed for a cap:
+ * it is work the server took on, bounded by the database queue and the request timeout. Closing the oldest
+ * socket closed such requests — 200 staff readers flooding the embedded database lost 12 whose requests
+ * waited in its queue, before the session gate could tell they were staff. A request still arriving (a slow
+ * body, slow headers) leaves its socket as closable as an idle one. The caps are enforced a turn of the event
+ * loop after a connection passes one, once what came with it has been read.
+ *
  * The address is the TCP peer's: the forwarded client address arrives with the headers, after the
  * socket is accepted, and one proxy socket carries many clients' requests. So a peer that is one of
  * TRUST_PROXY's proxies has no per-address cap (its clients' slow requests are the proxy's to buffer);
  * the total cap still applies.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BlockList, isIP, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
@@ -47,6 +55,9 @@ export class SocketCaps {
   private readonly all = new Set<Socket>();
   private readonly byAddress = new Map<string, Set<Socket>>();
   private readonly addressOf = new Map<Socket, string | null>();
+  /** The requests of each socket not yet answered (more than one when pipelined). */
+  private readonly serving = new Map<Socket, Set<IncomingMessage>>();
+  private enforcing = false;
 
   constructor(
     private readonly perAddress: number, private readonly total: number, private readonly exempt: (address: string) => boolean,
@@ -65,9 +76,46 @@ export class SocketCaps {
       const mine = this.byAddress.get(key) ?? new Set<Socket>();
       this.byAddress.set(key, mine);
       mine.add(socket);
-      if (mine.size > this.perAddress) this.evict(mine.values().next().value!);
     }
-    if (this.all.size > this.total) this.evict(this.all.values().next().value!);
+    if ((key !== null && this.byAddress.get(key)!.size > this.perAddress) || this.all.size > this.total) this.enforceSoon();
+  }
+
+  /** A request on `socket`, until `answered`: once it has come in whole, its socket is not closed for a cap. */
+  serve(req: IncomingMessage, answered: Promise<unknown>): void {
+    const socket = req.socket;
+    const mine = this.serving.get(socket) ?? new Set<IncomingMessage>();
+    this.serving.set(socket, mine.add(req));
+    void answered.then(() => {
+      mine.delete(req);
+      if (mine.size === 0 && this.serving.get(socket) === mine) this.serving.delete(socket);
+    });
+  }
+
+  private working(socket: Socket): boolean {
+    for (const req of this.serving.get(socket) ?? []) if (req.complete) return true;
+    return false;
+  }
+
+  private enforceSoon(): void {
+    if (this.enforcing) return;
+    this.enforcing = true;
+    // Two turns: the accepted sockets' first bytes are read, and their requests' headers parsed.
+    setImmediate(() => setImmediate(() => { this.enforcing = false; this.enforce(); }));
+  }
+
+  /** Closes the oldest sockets without a whole request in hand, until each address and the total are within their caps. */
+  private enforce(): void {
+    for (const mine of this.byAddress.values()) this.trim(mine, this.perAddress);
+    this.trim(this.all, this.total);
+  }
+
+  private trim(set: Set<Socket>, cap: number): void {
+    let over = set.size - cap;
+    if (over <= 0) return;
+    for (const socket of [...set]) {
+      if (over <= 0) break;
+      if (!this.working(socket)) { this.evict(socket); over--; }
+    }
   }
 
   /** No longer counted: it carries a staff session, or it became a WebSocket. */
@@ -84,6 +132,7 @@ export class SocketCaps {
 
   private evict(socket: Socket): void {
     this.release(socket);
+    this.serving.delete(socket);
     socket.destroy();
   }
 }
@@ -92,6 +141,7 @@ export function registerConnectionCaps(app: FastifyInstance): SocketCaps {
   const { connections, trustProxy, allowedRoles } = app.deps.config;
   const caps = new SocketCaps(connections.httpPerAddress, connections.httpTotal, trustedPeer(trustProxy));
   app.server.on('connection', (socket: Socket) => caps.admit(socket));
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => caps.serve(req, new Promise((r) => { res.once('close', r); })));
   // Before any hook: from here on Ranger's caps count it (an upgrade refused there is closed after its answer).
   app.server.on('upgrade', (_req, socket: Socket) => caps.release(socket));
   // After the session gate (registered after it): a socket that carried a staff request stays theirs.
