@@ -1,3 +1,4 @@
+import { normaliseError } from '../api/http';
 import { EN, codeMessage } from './en';
 
 /** A wire code (`admin.user.invalid_country`), as opposed to text a service already wrote for people. */
@@ -19,4 +20,17 @@ export function t(codeOrText: string): string {
   if (!CODE.test(codeOrText)) return codeOrText;
   const last = codeOrText.slice(codeOrText.lastIndexOf('.') + 1).replace(/_+/g, ' ').trim();
   return last.charAt(0).toUpperCase() + last.slice(1);
+}
+
+/**
+ * A count with its noun in the right number: `counted(1, 'order')` → "1 order", `counted(1234, 'order')` →
+ * "1,234 orders" ("Cancel all: 1 orders?" was asked). `many` for a plural that is not `one` + s.
+ */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** What a failed call says to staff: the server's codes in words (a raw code on screen was item 10 of issue 29). */
+export function errorText(err: unknown): string {
+  return normaliseError(err).messages.map(t).join(' ');
 }

@@ -12,10 +12,10 @@ import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-component
 import { object } from 'superstruct';
 import { keyOf, labelOf, type CallDef, type Resource } from '../../shared/resources';
 import { fieldStruct } from '../../shared/resources/field-structs';
-import { normaliseError } from '../api';
 import { runCall, type Row } from '../api/resources';
 import { FormField } from '../components/form/FormField';
 import { DraftNote } from '../components/form/DraftNote';
+import { errorText } from '../i18n';
 import { useDraft } from '../components/form/use-draft';
 import { isSecretField } from '../state/drafts';
 import { notifySuccess } from '../state/toasts';
@@ -62,7 +62,7 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
       if (call.reveal) setRevealed(call.reveal(answer, window.location.origin));
       else onClose();
     } catch (error) {
-      setFailure(normaliseError(error).messages.join(' '));
+      setFailure(errorText(error));
     } finally {
       setBusy(false);
     }
