@@ -1,4 +1,3 @@
-import { normaliseError } from '../api/http';
 import { EN, codeMessage } from './en';
 
 /** A wire code (`admin.user.invalid_country`), as opposed to text a service already wrote for people. */
@@ -28,9 +27,4 @@ export function t(codeOrText: string): string {
  */
 export function counted(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
-/** What a failed call says to staff: the server's codes in words (a raw code on screen was item 10 of issue 29). */
-export function errorText(err: unknown): string {
-  return normaliseError(err).messages.map(t).join(' ');
 }

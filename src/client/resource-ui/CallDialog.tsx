@@ -16,7 +16,7 @@ import { fieldStruct } from '../../shared/resources/field-structs';
 import { runCall, type Row } from '../api/resources';
 import { FormField } from '../components/form/FormField';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
-import { errorText } from '../i18n';
+import { errorText } from '../i18n/error-text';
 import { DraftNote } from '../components/form/DraftNote';
 import { useDraft } from '../components/form/use-draft';
 import { isSecretField } from '../state/drafts';

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { keyOf, meets, type CallDef, type Resource } from '../../shared/resources';
-import { errorText } from '../i18n';
+import { errorText } from '../i18n/error-text';
 import { runCall, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { HeaderActions } from '../components/layout/header-slots';

@@ -11,7 +11,8 @@ import { labelOf, type Resource, type UploadReport } from '../../shared/resource
 import { normaliseError } from '../api';
 import { uploadRows } from '../api/resources';
 import type { UploadProgress } from '../api/upload';
-import { counted, errorText, t } from '../i18n';
+import { counted, t } from '../i18n';
+import { errorText } from '../i18n/error-text';
 import { notifySuccess } from '../state/toasts';
 
 interface Props { resource: Resource; onClose(): void; onDone(): void }

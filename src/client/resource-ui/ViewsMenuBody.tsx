@@ -10,7 +10,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import type { Resource } from '../../shared/resources';
 import type { SavedView, ViewQuery } from '../../shared/saved-views';
 import { getConfig } from '../config';
-import { errorText } from '../i18n';
+import { errorText } from '../i18n/error-text';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
 import { deleteView, renameView, savedViews, saveView, shareView } from '../state/saved-views';
 import { notify } from '../state/toasts';

@@ -4,7 +4,7 @@
  * same). A failure stays in the panel, with its message and a retry: the rest of the detail is fine.
  */
 import { proxy, ref } from 'valtio';
-import { errorText } from '../i18n';
+import { errorText } from '../i18n/error-text';
 import * as api from '../api/users';
 import type { AccreditedVerification } from '../api/users';
 

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { redeemWhitelink } from '../../api/auth';
-import { errorText } from '../../i18n';
+import { errorText } from '../../i18n/error-text';
 import { AuthLayout } from '../login/AuthLayout';
 
 export default function WhitelistPage() {
