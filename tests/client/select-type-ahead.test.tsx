@@ -11,7 +11,7 @@ import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH, EXCHANGE, signedIn } from './support/fixtures';
 import { renderApp } from './support/render-app';
 import { pagedList, signedInWithAbilities } from './support/resource-rows';
-import { choiceForTyping } from '../../src/client/components/form/type-ahead';
+import { choiceForTyping, typeAhead } from '../../src/client/components/form/type-ahead';
 
 let api: FakeApi;
 beforeEach(() => { localStorage.clear(); api = fakeApi(); });
@@ -37,6 +37,21 @@ describe('the type-ahead rule', () => {
     expect(choiceForTyping(countries, 'ca')).toBe(2);
     expect(choiceForTyping(countries, 'cam')).toBe(1);
     expect(choiceForTyping(countries, 'canada')).toBe(2);
+  });
+
+  it('leaves a key that starts no choice to others, even right after another, and ends a search that finds nothing', () => {
+    const sizes = ['10', '25', '50', '100'].map((value) => ({ value, label: value }));
+    const list = {};
+    // `]` then `[`: list shortcuts on the rows-per-page select, not a search for "][".
+    expect(typeAhead(list, ']', sizes, 0, 1000)).toBeUndefined();
+    expect(typeAhead(list, '[', sizes, 0, 1100)).toBeUndefined();
+    expect(typeAhead(list, '5', sizes, 0, 1200)).toEqual({ typed: '5', at: 2 });
+    // "5x" finds nothing more: the key is the list's and does nothing; the next key starts afresh.
+    expect(typeAhead(list, 'x', sizes, 2, 1300)).toEqual({ typed: '5x', at: -1 });
+    expect(typeAhead(list, '1', sizes, 2, 1400)).toEqual({ typed: '1', at: 3 });
+    expect(typeAhead(list, '0', sizes, 3, 1500)).toEqual({ typed: '10', at: 0 });
+    // After a pause of more than a second a key starts a new search: `0` alone starts no choice.
+    expect(typeAhead(list, '0', sizes, 0, 2600)).toBeUndefined();
   });
 });
 

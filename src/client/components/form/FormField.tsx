@@ -8,7 +8,7 @@ import {
 } from 'react-aria-components';
 import { Tooltip } from './Tooltip';
 import { Icon } from '../ui/Icon';
-import { choiceForTyping, typedInto } from './type-ahead';
+import { typeAhead } from './type-ahead';
 
 export type InputKind = 'text' | 'textarea' | 'number' | 'choice' | 'switch';
 
@@ -37,26 +37,23 @@ function ChoiceField({ name, label, value, onChange, error, required, disabledRe
   const field = useRef<HTMLDivElement>(null);
   // Ahead of react-aria's own type-ahead (first label starting with the text), on the closed button and in
   // the open list alike (the list's popover is inside this element in React's tree): type-ahead.ts's rule.
-  const typeAhead = (e: KeyboardEvent) => {
+  const onKey = (e: KeyboardEvent) => {
     if (e.ctrlKey || e.metaKey || e.altKey || disabledReason || !field.current) return;
     const target = e.target instanceof Element ? e.target : null;
     const list = target?.closest('[role="listbox"]');
     const items = list ? [...list.querySelectorAll<HTMLElement>('[role="option"]')] : [];
-    const typed = typedInto(field.current, e.key);
-    if (typed === undefined) return;
     const from = list ? items.indexOf(target!.closest<HTMLElement>('[role="option"]')!) : options.findIndex((o) => o.value === String(value));
-    const at = choiceForTyping(options, typed, from);
-    // A key that starts nothing is left to others; one that ends a search's matches does nothing at all.
-    if (at < 0 && [...typed].length === 1) return;
+    const found = typeAhead(field.current, e.key, options, from);
+    if (!found) return;
     e.preventDefault();
     e.stopPropagation();
-    if (at < 0) return;
+    if (found.at < 0) return;
     // Open: the option takes the focus (Enter chooses it); closed: it is chosen, as react-aria's would be.
-    if (list) items[at]?.focus();
-    else if (options[at]!.value !== String(value)) onChange(options[at]!.value);
+    if (list) items[found.at]?.focus();
+    else if (options[found.at]!.value !== String(value)) onChange(options[found.at]!.value);
   };
   return (
-    <div ref={field} className="choice-field" onKeyDownCapture={typeAhead}>
+    <div ref={field} className="choice-field" onKeyDownCapture={onKey}>
       <Select className="field" name={name} value={value === '' ? null : String(value)} isRequired={required}
         onChange={(k) => onChange(k === null ? '' : String(k))} isDisabled={!!disabledReason} isInvalid={!!error}
         autoFocus={autoFocus} placeholder="Select…">

@@ -34,18 +34,28 @@ export function choiceForTyping(choices: readonly Choice[], typed: string, from 
   return found ?? -1;
 }
 
-/** The letters typed so far into each list (one search per element, reset after a pause). */
+/** The letters typed so far into each list (one search per element, ended by a pause or a miss). */
 const searches = new WeakMap<object, { text: string; at: number }>();
 
-/** `key` added to the search of `owner` (a new search after a pause); undefined for a key that types nothing. */
-export function typedInto(owner: object, key: string, now = Date.now()): string | undefined {
+/**
+ * What `key` does in the list of `owner` whose current choice is `from`: undefined when it is not the
+ * list's (a named key, a lone space that opens the list, a first letter that starts no choice: a list
+ * shortcut such as `]`); else the text typed so far with it and the choice it picks, -1 when the search
+ * it continues finds nothing more (the key is the list's, and does nothing; the next key starts afresh).
+ */
+export function typeAhead(owner: object, key: string, choices: readonly Choice[], from: number, now = Date.now()): { typed: string; at: number } | undefined {
   if ([...key].length !== 1) return undefined;
   const last = searches.get(owner);
-  const text = last && now - last.at <= TYPE_AHEAD_MS ? last.text + key : key;
-  // A space only continues a search ("united s"); on its own it opens the list.
-  if (text === ' ') return undefined;
-  searches.set(owner, { text, at: now });
-  return text;
+  const going = !!last && now - last.at <= TYPE_AHEAD_MS;
+  const typed = going ? last!.text + key : key;
+  if (typed === ' ') return undefined;
+  const at = choiceForTyping(choices, typed, from);
+  if (at < 0) {
+    searches.delete(owner);
+    return going ? { typed, at } : undefined;
+  }
+  searches.set(owner, { text: typed, at: now });
+  return { typed, at };
 }
 
 /**
@@ -57,17 +67,13 @@ export function selectTypeAhead(e: KeyboardEvent): void {
   const select = e.target;
   if (!(select instanceof HTMLSelectElement) || select.multiple || select.disabled) return;
   if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || e.defaultPrevented) return;
-  const typed = typedInto(select, e.key);
-  if (typed === undefined) return;
   const options = [...select.options];
-  const at = choiceForTyping(options.map((o) => ({ value: o.value, label: o.text.trim() })), typed, select.selectedIndex);
-  // A key that starts nothing is left to others (a list shortcut); one that ends a search's matches does
-  // nothing, rather than let the browser start a search of its own from that key.
-  if (at < 0 && [...typed].length === 1) return;
+  const found = typeAhead(select, e.key, options.map((o) => ({ value: o.value, label: o.text.trim() })), select.selectedIndex);
+  if (!found) return;
   e.preventDefault();
   e.stopPropagation();
-  if (at < 0 || options[at]!.disabled || at === select.selectedIndex) return;
-  select.selectedIndex = at;
+  if (found.at < 0 || options[found.at]!.disabled || found.at === select.selectedIndex) return;
+  select.selectedIndex = found.at;
   select.dispatchEvent(new Event('input', { bubbles: true }));
   select.dispatchEvent(new Event('change', { bubbles: true }));
 }
