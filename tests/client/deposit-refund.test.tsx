@@ -1,7 +1,7 @@
 /**
  * A deposit's refund in the console: offered on the deposit's page only when the server says it is
  * refundable; the dialog asks for the address, then shows the change before → after and the address,
- * and only Confirm sends POST /admin/deposits/{id}/refund {address}; Back returns to the address.
+ * (the one ConfirmDialog) and only Confirm sends POST /admin/deposits/{id}/refund {address}; Back returns to the address.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -35,15 +35,19 @@ describe('deposit refund', () => {
     expect(submit.disabled).toBe(true);
     await user.type(within(dialog).getByRole('textbox', { name: 'Refund address' }), ADDRESS);
     await user.click(submit);
-    // The confirmation: before → after and the address; nothing sent yet.
-    expect(within(dialog).getByText('Rejected')).toBeTruthy();
-    expect(within(dialog).getByText('Refunding')).toBeTruthy();
-    expect(within(dialog).getByText(ADDRESS)).toBeTruthy();
+    // The confirmation (the one ConfirmDialog, its focus on Back): before → after and the address; nothing sent yet.
+    let ask = await screen.findByRole('alertdialog', { name: 'Refund deposit?' });
+    expect(within(ask).getByText('Rejected')).toBeTruthy();
+    expect(within(ask).getByText('Refunding')).toBeTruthy();
+    expect(within(ask).getByText(ADDRESS)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'Back' })));
     expect(api.callsTo('POST', `${EXCHANGE}/admin/deposits/7/refund`)).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await user.click(within(ask).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect((within(dialog).getByRole('textbox', { name: 'Refund address' }) as HTMLInputElement).value).toBe(ADDRESS);
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm refund' }));
+    ask = await screen.findByRole('alertdialog', { name: 'Refund deposit?' });
+    await user.click(within(ask).getByRole('button', { name: 'Confirm refund' }));
     await waitFor(() => expect(api.callsTo('POST', `${EXCHANGE}/admin/deposits/7/refund`)).toHaveLength(1));
     expect(api.callsTo('POST', `${EXCHANGE}/admin/deposits/7/refund`)[0]!.body).toEqual({ address: ADDRESS });
     expect(await screen.findByText(`Refund ordered: the deposit is refunding to ${ADDRESS}`)).toBeTruthy();
@@ -64,10 +68,11 @@ describe('deposit refund', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Transaction ID' }), TXID);
     await user.click(within(dialog).getByRole('button', { name: 'Refund sent' }));
     // Refund state: Pending → Processed, with the transaction id, before anything is sent.
-    expect(within(dialog).getByText('Processed')).toBeTruthy();
-    expect(within(dialog).getByText(TXID)).toBeTruthy();
+    const ask = await screen.findByRole('alertdialog', { name: 'Refund sent?' });
+    expect(within(ask).getByText('Processed')).toBeTruthy();
+    expect(within(ask).getByText(TXID)).toBeTruthy();
     expect(api.callsTo('POST', `${EXCHANGE}/admin/deposits/actions`)).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm refund sent' }));
+    await user.click(within(ask).getByRole('button', { name: 'Confirm refund sent' }));
     await waitFor(() => expect(api.callsTo('POST', `${EXCHANGE}/admin/deposits/actions`)).toHaveLength(1));
     expect(api.callsTo('POST', `${EXCHANGE}/admin/deposits/actions`)[0]!.body).toEqual({ id: 7, action: 'refund_processed', txid: TXID });
     expect(await screen.findByText('Refund recorded as sent')).toBeTruthy();

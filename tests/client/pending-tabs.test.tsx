@@ -137,10 +137,11 @@ describe('pending applications tabs', () => {
     expect(submit.disabled).toBe(true);
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'No audit of the contract');
     await user.click(submit);
-    expect(within(dialog).getByText('Pending')).toBeTruthy();
-    expect(within(dialog).getByText('Rejected')).toBeTruthy();
+    const ask = await screen.findByRole('alertdialog', { name: 'Reject coin application?' });
+    expect(within(ask).getByText('Pending')).toBeTruthy();
+    expect(within(ask).getByText('Rejected')).toBeTruthy();
     expect(api.callsTo('POST', COIN_ACTION)).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: /^Confirm/ }));
+    await user.click(within(ask).getByRole('button', { name: /^Confirm/ }));
     await waitFor(() => expect(api.callsTo('POST', COIN_ACTION)).toHaveLength(1));
     expect(api.callsTo('POST', COIN_ACTION)[0]!.body).toEqual({ id: 7, action: 'reject', reason: 'No audit of the contract' });
     expect(await screen.findByText('Coin application rejected')).toBeTruthy();

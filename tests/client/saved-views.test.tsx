@@ -91,7 +91,10 @@ describe('the Views dialog of a list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Saved views/ })).toBeNull());
     dialog = await openViews(user);
     await user.click(within(dialog).getByRole('button', { name: 'Delete view US bans' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Delete “US bans”?' }));
+    // Asked through the one confirmation, its focus on the safe answer.
+    const ask = await screen.findByRole('alertdialog', { name: 'Delete view “US bans”?' });
+    await waitFor(() => expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'Cancel' })));
+    await user.click(within(ask).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.callsTo('DELETE', VIEWS)[0]?.body).toEqual({ id: 7 }));
     expect(await within(dialog).findByText('No saved views of this list yet.')).toBeTruthy();
   });

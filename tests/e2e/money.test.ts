@@ -116,7 +116,7 @@ describe.skipIf(!run)('money in Chromium', () => {
     await page.goto(`${srv.url}/user-directory/${open!.uid}?tab=orders`);
     await page.getByRole('tab', { name: 'Open Orders', selected: true }).waitFor();
     await page.getByRole('button', { name: 'Cancel all' }).click();
-    const confirm = page.getByRole('alertdialog', { name: `Cancel all: ${before.length} orders?` });
+    const confirm = page.getByRole('alertdialog', { name: `Cancel all: ${before.length} ${before.length === 1 ? 'order' : 'orders'}?` });
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Cancel all' }).click();
     await steps.toast('Orders canceled').waitFor();

@@ -20,3 +20,11 @@ export function t(codeOrText: string): string {
   const last = codeOrText.slice(codeOrText.lastIndexOf('.') + 1).replace(/_+/g, ' ').trim();
   return last.charAt(0).toUpperCase() + last.slice(1);
 }
+
+/**
+ * A count with its noun in the right number: `counted(1, 'order')` → "1 order", `counted(1234, 'order')` →
+ * "1,234 orders" ("Cancel all: 1 orders?" was asked). `many` for a plural that is not `one` + s.
+ */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}

@@ -13,6 +13,7 @@ import { reasonFor, useAbility } from '../access';
 import { HeaderActions } from '../components/layout/header-slots';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
 import { notifyFailure, notifySuccess } from '../state/toasts';
+import { counted } from '../i18n';
 
 /** The bulk actions the list's filters allow now. */
 export const offeredBulk = (r: Resource, filters: Readonly<Record<string, string>>): BulkDef[] =>
@@ -38,6 +39,7 @@ export function BulkActions({ resource: r, state, fixed, total, open, onOpen, on
   const offered = offeredBulk(r, { ...state.filters, ...fixed });
   const active = offered.find((b) => b.name === open);
   const allowed = (b: BulkDef) => ability.can(b.ability, r.subject);
+  const rows = (n: number) => counted(n, r.label.toLowerCase(), r.labelPlural.toLowerCase());
 
   const run = async (b: BulkDef) => {
     stop.current = false;
@@ -53,7 +55,7 @@ export function BulkActions({ resource: r, state, fixed, total, open, onOpen, on
         // The same rows again with nothing acted on: they cannot be, so stop rather than loop.
         const batch = JSON.stringify(keys);
         const acted = await runBulk(r, b, keys);
-        if (acted === 0 && batch === last) throw new Error(`${keys.length} ${r.labelPlural.toLowerCase()} could not be changed`);
+        if (acted === 0 && batch === last) throw new Error(`${rows(keys.length)} could not be changed`);
         last = batch;
         done += acted;
         setProgress({ done, of: total });
@@ -69,7 +71,7 @@ export function BulkActions({ resource: r, state, fixed, total, open, onOpen, on
   };
 
   if (!offered.length) return null;
-  const count = total === null ? 'every matching' : total.toLocaleString('en-US');
+  const count = total === null ? `every matching ${r.label.toLowerCase()}` : rows(total);
   return (
     <>
       <HeaderActions>
@@ -78,7 +80,7 @@ export function BulkActions({ resource: r, state, fixed, total, open, onOpen, on
             title={allowed(b) ? undefined : reasonFor(b.ability, r.subject)} onClick={() => onOpen(b.name)}>{b.label}</button>
         ))}
       </HeaderActions>
-      <ConfirmDialog isOpen={!!active && allowed(active)} title={`${active?.label ?? ''}: ${count} ${r.labelPlural.toLowerCase()}?`}
+      <ConfirmDialog isOpen={!!active && allowed(active)} title={`${active?.label ?? ''}: ${count}?`}
         confirmLabel={progress ? 'Working…' : active?.label ?? 'Confirm'} cancelLabel={progress ? 'Stop' : 'Cancel'} tone="danger"
         pending={!!progress} onConfirm={() => { if (!progress && active) void run(active); }}
         onCancel={() => { if (progress) stop.current = true; else onOpen(null); }}>

@@ -3,18 +3,20 @@
  * whitelink): its params as fields, checked with the params' own structs, submit disabled until every
  * required one is filled (spec §5 Block scan); the server's refusal shows in the dialog, success closes it
  * with the call's toast — or, for a call that `reveal`s its answer, keeps it open showing the answer to copy.
- * A call with `confirm` (a deposit's refund) first shows the change before → after and the params, and
- * sends only on Confirm; Back returns to the params. What is typed is kept as a local draft (use-draft.ts)
- * like every engine form's, unless the params came filled in (the palette's).
+ * A call with `confirm` (a deposit's refund) first asks, through the one ConfirmDialog, with the change
+ * before → after and the params, and sends only on Confirm; Back (its safe answer, focused) returns to the
+ * params. What is typed is kept as a local draft (use-draft.ts) like every engine form's, unless the
+ * params came filled in (the palette's).
  */
 import { useState, type FormEvent } from 'react';
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { object } from 'superstruct';
 import { keyOf, labelOf, type CallDef, type Resource } from '../../shared/resources';
 import { fieldStruct } from '../../shared/resources/field-structs';
-import { normaliseError } from '../api';
 import { runCall, type Row } from '../api/resources';
 import { FormField } from '../components/form/FormField';
+import { ConfirmDialog } from '../components/ui/ConfirmDialog';
+import { errorText } from '../i18n/error-text';
 import { DraftNote } from '../components/form/DraftNote';
 import { useDraft } from '../components/form/use-draft';
 import { isSecretField } from '../state/drafts';
@@ -51,18 +53,21 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
       setErrors({ [bad]: params[bad]?.invalidMessage ?? params[bad]?.message ?? 'Invalid value' });
       return;
     }
-    if (call.confirm && row && !confirming) { setConfirming(checked as Record<string, unknown>); return; }
+    if (call.confirm && row) { setFailure(null); setConfirming(checked as Record<string, unknown>); return; }
+    await send(checked as Record<string, unknown>);
+  };
+  const send = async (checked: Record<string, unknown>) => {
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await runCall(r, call, row && keyOf(r, row), checked as Record<string, unknown>);
+      const answer = await runCall(r, call, row && keyOf(r, row), checked);
       draft.done();
-      notifySuccess(call.success ? call.success(answer, checked as Record<string, unknown>) : `${call.label} done`);
+      notifySuccess(call.success ? call.success(answer, checked) : `${call.label} done`);
       onDone(answer);
       if (call.reveal) setRevealed(call.reveal(answer, window.location.origin));
       else onClose();
     } catch (error) {
-      setFailure(normaliseError(error).messages.join(' '));
+      setFailure(errorText(error));
     } finally {
       setBusy(false);
     }
@@ -74,30 +79,33 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
         <Dialog className="dialog" aria-label={call.label}>
           <Heading slot="title" className="dialog-title">{call.label}{row && <span className="dialog-subtitle">{String(row.name ?? keyOf(r, row))}</span>}</Heading>
           {revealed !== null ? <Revealed text={revealed} onClose={onClose} /> : <Form className="resource-form" onSubmit={submit} validationBehavior="aria">
-            {confirming && call.confirm && row ? <div className="call-confirm">
-              <p className="before-after">
-                {labelOf(call.confirm.field, r.fields[call.confirm.field])}: <strong>{capital(row[call.confirm.field])}</strong> → <strong>{capital(call.confirm.to)}</strong>
-              </p>
-              {names.filter((n) => confirming[n] !== undefined).map((n) => (
-                <p key={n} className="before-after">{labelOf(n, params[n])}: <strong className="u-mono">{String(confirming[n])}</strong></p>
-              ))}
-            </div> : <div className="form-fields">
+            <div className="form-fields">
               <DraftNote at={draft.restoredAt} onDiscard={() => { draft.discard(); setErrors({}); setFailure(null); }} />
               {names.map((n, i) => (
                 <FormField key={n} name={n} label={labelOf(n, params[n])} kind={params[n]!.kind === 'number' ? 'number' : 'text'}
                   required={params[n]!.required} value={values[n]!} error={errors[n]} autoFocus={i === 0}
                   onChange={(v) => { setValues((s) => ({ ...s, [n]: String(v) })); setErrors({}); setFailure(null); }} />
               ))}
-            </div>}
-            {failure && <p className="form-failure" role="alert">{failure}</p>}
+            </div>
+            {failure && !confirming && <p className="form-failure" role="alert">{failure}</p>}
             <div className="form-actions">
-              {confirming
-                ? <button type="button" className="btn btn-ghost" onClick={() => { setConfirming(null); setFailure(null); }}>Back</button>
-                : <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>}
-              <button type="submit" className="btn btn-primary" disabled={!ready || busy} autoFocus={!!confirming}
-                title={ready ? undefined : 'Fill in the required fields first'}>{confirming ? `Confirm ${(call.submit ?? call.label).toLowerCase()}` : call.submit ?? call.label}</button>
+              <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+              <button type="submit" className="btn btn-primary" disabled={!ready || busy}
+                title={ready ? undefined : 'Fill in the required fields first'}>{call.submit ?? call.label}</button>
             </div>
           </Form>}
+          {confirming && call.confirm && row && (
+            <ConfirmDialog isOpen title={`${call.label}?`} confirmLabel={`Confirm ${(call.submit ?? call.label).toLowerCase()}`} cancelLabel="Back"
+              tone="danger" pending={busy} onConfirm={() => void send(confirming)} onCancel={() => { setConfirming(null); setFailure(null); }}>
+              <p className="before-after">
+                {labelOf(call.confirm.field, r.fields[call.confirm.field])}: <strong>{capital(row[call.confirm.field])}</strong> → <strong>{capital(call.confirm.to)}</strong>
+              </p>
+              {names.filter((n) => confirming[n] !== undefined).map((n) => (
+                <p key={n} className="before-after">{labelOf(n, params[n])}: <strong className="u-mono">{String(confirming[n])}</strong></p>
+              ))}
+              {failure && <p className="form-failure" role="alert">{failure}</p>}
+            </ConfirmDialog>
+          )}
         </Dialog>
       </Modal>
     </ModalOverlay>

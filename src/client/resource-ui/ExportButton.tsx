@@ -10,6 +10,7 @@ import { toRequestQuery, type ListState } from '../../shared/list-query';
 import type { Resource } from '../../shared/resources';
 import { exportCsv, type ExportProgress } from '../api/export';
 import { notify, notifyFailure } from '../state/toasts';
+import { counted } from '../i18n';
 import { Icon } from '../components/ui/Icon';
 
 export interface ListExport {
@@ -75,7 +76,7 @@ export function useListExport(r: Resource, state: ListState, fixed?: Readonly<Re
         const cut = res.max !== null && res.rows >= res.max;
         notify(cut ? 'error' : 'success', cut
           ? `Exported the first ${n(res.rows)} rows: the export limit. Narrow the filters to export the rest.`
-          : `Exported ${n(res.rows)} rows${file ? '' : ` to ${res.filename}`}`);
+          : `Exported ${counted(res.rows, 'row')}${file ? '' : ` to ${res.filename}`}`);
       })
       .catch((err) => {
         if (file) void file.abort().catch(() => undefined);

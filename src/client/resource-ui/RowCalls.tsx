@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { keyOf, meets, type CallDef, type Resource } from '../../shared/resources';
-import { normaliseError } from '../api';
+import { errorText } from '../i18n/error-text';
 import { runCall, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { HeaderActions } from '../components/layout/header-slots';
@@ -19,7 +19,7 @@ function ReadCall({ r, row, call }: { r: Resource; row: Row; call: CallDef }) {
     setState((s) => ({ ...s, loading: true }));
     runCall(r, call, keyOf(r, row))
       .then((answer) => setState({ loading: false, text: call.show ? call.show(answer) : String(answer) }))
-      .catch((err) => setState({ loading: false, error: normaliseError(err).messages.join(' ') }));
+      .catch((err) => setState({ loading: false, error: errorText(err) }));
   }, [r, row, call]);
   useEffect(load, [load]);
   return (

@@ -11,7 +11,8 @@ import { labelOf, type Resource, type UploadReport } from '../../shared/resource
 import { normaliseError } from '../api';
 import { uploadRows } from '../api/resources';
 import type { UploadProgress } from '../api/upload';
-import { t } from '../i18n';
+import { counted, t } from '../i18n';
+import { errorText } from '../i18n/error-text';
 import { notifySuccess } from '../state/toasts';
 
 interface Props { resource: Resource; onClose(): void; onDone(): void }
@@ -23,7 +24,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 function failureText(err: unknown): string {
   const e = normaliseError(err);
   const where = Object.keys(e.fields ?? {}).map((k) => (k.startsWith('line.') ? `line ${k.slice(5)}` : `column '${k}'`));
-  return `${e.messages.map(t).join(' ')}${where.length ? ` (${where.join(', ')})` : ''}`;
+  return `${errorText(e)}${where.length ? ` (${where.join(', ')})` : ''}`;
 }
 
 export default function UploadDialog({ resource: r, onClose, onDone }: Props) {
@@ -78,7 +79,7 @@ export default function UploadDialog({ resource: r, onClose, onDone }: Props) {
           {progress && (
             <div className="bulk-progress" role="status" aria-live="polite">
               {progress.processing
-                ? <><progress aria-label="Server at work" /><span>{phase === 'applying' ? `Applying ${fmt(report?.valid ?? 0)} rows…` : `Checking ${file?.name ?? 'the file'}…`}</span></>
+                ? <><progress aria-label="Server at work" /><span>{phase === 'applying' ? `Applying ${counted(report?.valid ?? 0, 'row')}…` : `Checking ${file?.name ?? 'the file'}…`}</span></>
                 : <><progress value={progress.sent} max={progress.total || 1} aria-label="Upload progress" />
                   <span>Uploading {Math.floor((progress.sent / (progress.total || 1)) * 100)}% ({size(progress.sent)} of {size(progress.total)})</span></>}
             </div>
@@ -87,7 +88,7 @@ export default function UploadDialog({ resource: r, onClose, onDone }: Props) {
           {report && (
             <div className="upload-report">
               <p className="upload-summary" role="status">
-                {fmt(report.total)} rows · {fmt(report.valid)} valid · {fmt(report.error_count)} {report.error_count === 1 ? 'error' : 'errors'}
+                {counted(report.total, 'row')} · {fmt(report.valid)} valid · {counted(report.error_count, 'error')}
                 {report.error_count === 0 ? ' · ready to apply' : ' · fix them and choose the file again; nothing is applied while any row is wrong'}
               </p>
               {report.errors.length > 0 && (
@@ -111,7 +112,7 @@ export default function UploadDialog({ resource: r, onClose, onDone }: Props) {
             <button type="button" className="btn btn-ghost" onClick={cancel}>Cancel</button>
             <button type="button" className="btn btn-primary" disabled={!canApply || !file}
               title={canApply ? undefined : 'Choose a file without errors first'} onClick={() => file && void send(file, false)}>
-              {report && canApply ? `Apply ${fmt(report.valid)} rows` : 'Apply'}
+              {report && canApply ? `Apply ${counted(report.valid, 'row')}` : 'Apply'}
             </button>
           </div>
         </Dialog>

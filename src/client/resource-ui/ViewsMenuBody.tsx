@@ -10,7 +10,8 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import type { Resource } from '../../shared/resources';
 import type { SavedView, ViewQuery } from '../../shared/saved-views';
 import { getConfig } from '../config';
-import { t } from '../i18n';
+import { errorText } from '../i18n/error-text';
+import { ConfirmDialog } from '../components/ui/ConfirmDialog';
 import { deleteView, renameView, savedViews, saveView, shareView } from '../state/saved-views';
 import { notify } from '../state/toasts';
 
@@ -22,12 +23,11 @@ export interface ViewsMenuProps {
   onClose(): void;
 }
 
-const failure = (err: unknown) => ((err as { messages?: string[] })?.messages ?? ['Server error']).map(t).join(' ');
 
 function ViewRow({ v, onOpen, setError }: { v: SavedView; onOpen(): void; setError(e: string | null): void }) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const act = (fn: () => Promise<void>, done: string) => { setError(null); fn().then(() => notify('success', done)).catch((e) => setError(failure(e))); };
+  const act = (fn: () => Promise<void>, done: string) => { setError(null); fn().then(() => notify('success', done)).catch((e) => setError(errorText(e))); };
   const rename = (e: FormEvent) => {
     e.preventDefault();
     if (renaming !== null) act(() => renameView(v.id, renaming).then(() => setRenaming(null)), `View renamed to “${renaming.trim()}”`);
@@ -52,9 +52,11 @@ function ViewRow({ v, onOpen, setError }: { v: SavedView; onOpen(): void; setErr
             <option value="">No one</option>
             {getConfig().allowedRoles.map((role) => <option key={role} value={role}>{role}</option>)}
           </select>
-          {confirming
-            ? <Button className="btn btn-danger btn-sm" autoFocus onPress={() => act(() => deleteView(v.id), `View “${v.name}” deleted`)}>Delete “{v.name}”?</Button>
-            : <Button className="btn btn-ghost btn-sm" onPress={() => setConfirming(true)} aria-label={`Delete view ${v.name}`}>Delete</Button>}
+          <Button className="btn btn-ghost btn-sm" onPress={() => setConfirming(true)} aria-label={`Delete view ${v.name}`}>Delete</Button>
+          <ConfirmDialog isOpen={confirming} title={`Delete view “${v.name}”?`} confirmLabel="Delete" tone="danger" onCancel={() => setConfirming(false)}
+            onConfirm={() => { setConfirming(false); act(() => deleteView(v.id), `View “${v.name}” deleted`); }}>
+            {v.role && <p>It is shared with {v.role}: they lose it too.</p>}
+          </ConfirmDialog>
         </span>
       )}
     </li>
@@ -73,7 +75,7 @@ export default function ViewsMenuBody({ resource: r, current, onOpenView, onClos
     setError(null);
     saveView(name, r, current)
       .then((v) => { notify('success', `View “${v.name}” saved`); setName(''); })
-      .catch((err) => setError(failure(err)))
+      .catch((err) => setError(errorText(err)))
       .finally(() => setSaving(false));
   };
   return (

@@ -4,8 +4,7 @@
  * same). A failure stays in the panel, with its message and a retry: the rest of the detail is fine.
  */
 import { proxy, ref } from 'valtio';
-import { normaliseError } from '../api';
-import { t } from '../i18n';
+import { errorText } from '../i18n/error-text';
 import * as api from '../api/users';
 import type { AccreditedVerification } from '../api/users';
 
@@ -33,7 +32,7 @@ export async function loadVerifications(uid: string): Promise<void> {
     Object.assign(userVerifications, { status: 'ready', rows: ref(rows) });
   } catch (err) {
     if (mine !== seq) return;
-    Object.assign(userVerifications, { status: 'failed', error: normaliseError(err).messages.map((m) => t(m)).join(' ') });
+    Object.assign(userVerifications, { status: 'failed', error: errorText(err) });
   }
 }
 

@@ -2,12 +2,13 @@
  * One form input on react-aria-components: text, multi-line text, number, a choice or a switch, with
  * the spec's message in red underneath (spec §8) and, when disabled, the reason in a tooltip.
  */
-import type { ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import {
   Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Switch, TextArea, TextField,
 } from 'react-aria-components';
 import { Tooltip } from './Tooltip';
 import { Icon } from '../ui/Icon';
+import { typeAhead } from './type-ahead';
 
 export type InputKind = 'text' | 'textarea' | 'number' | 'choice' | 'switch';
 
@@ -33,22 +34,42 @@ function WithReason({ reason, children }: { reason?: string; children: ReactNode
 }
 
 function ChoiceField({ name, label, value, onChange, error, required, disabledReason, options = [], autoFocus }: FieldProps) {
+  const field = useRef<HTMLDivElement>(null);
+  // Ahead of react-aria's own type-ahead (first label starting with the text), on the closed button and in
+  // the open list alike (the list's popover is inside this element in React's tree): type-ahead.ts's rule.
+  const onKey = (e: KeyboardEvent) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || disabledReason || !field.current) return;
+    const target = e.target instanceof Element ? e.target : null;
+    const list = target?.closest('[role="listbox"]');
+    const items = list ? [...list.querySelectorAll<HTMLElement>('[role="option"]')] : [];
+    const from = list ? items.indexOf(target!.closest<HTMLElement>('[role="option"]')!) : options.findIndex((o) => o.value === String(value));
+    const found = typeAhead(field.current, e.key, options, from);
+    if (!found) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (found.at < 0) return;
+    // Open: the option takes the focus (Enter chooses it); closed: it is chosen, as react-aria's would be.
+    if (list) items[found.at]?.focus();
+    else if (options[found.at]!.value !== String(value)) onChange(options[found.at]!.value);
+  };
   return (
-    <Select className="field" name={name} value={value === '' ? null : String(value)} isRequired={required}
-      onChange={(k) => onChange(k === null ? '' : String(k))} isDisabled={!!disabledReason} isInvalid={!!error}
-      autoFocus={autoFocus} placeholder="Select…">
-      <Label className="field-label">{label}</Label>
-      <Button className="input select-trigger">
-        <SelectValue className="select-value" />
-        <Icon name="chevronRight" size={14} className="select-chevron" />
-      </Button>
-      <FieldError className="field-error">{error}</FieldError>
-      <Popover className="select-popover" offset={4}>
-        <ListBox className="select-list">
-          {options.map((o) => <ListBoxItem key={o.value} id={o.value} className="select-option" textValue={o.label}>{o.label}</ListBoxItem>)}
-        </ListBox>
-      </Popover>
-    </Select>
+    <div ref={field} className="choice-field" onKeyDownCapture={onKey}>
+      <Select className="field" name={name} value={value === '' ? null : String(value)} isRequired={required}
+        onChange={(k) => onChange(k === null ? '' : String(k))} isDisabled={!!disabledReason} isInvalid={!!error}
+        autoFocus={autoFocus} placeholder="Select…">
+        <Label className="field-label">{label}</Label>
+        <Button className="input select-trigger">
+          <SelectValue className="select-value" />
+          <Icon name="chevronRight" size={14} className="select-chevron" />
+        </Button>
+        <FieldError className="field-error">{error}</FieldError>
+        <Popover className="select-popover" offset={4}>
+          <ListBox className="select-list">
+            {options.map((o) => <ListBoxItem key={o.value} id={o.value} className="select-option" textValue={o.label}>{o.label}</ListBoxItem>)}
+          </ListBox>
+        </Popover>
+      </Select>
+    </div>
   );
 }
 

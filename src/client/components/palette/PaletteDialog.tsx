@@ -5,7 +5,7 @@
  * follows the page while open (a page that finishes loading adds its commands), and what is wrong with
  * the typed text shows under the input, which keeps the text and the focus.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Command as Cmdk } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import { FOUND_GROUP, jumpsFor, openRowDetail, type Command, type Jump } from '../../../../commands';
@@ -27,9 +27,14 @@ import type { Completion } from '../../../shared/filter-completion';
 import { FilterItems, filterValues } from './FilterItems';
 import { filterTitle, useFilterQuery } from './filter-query';
 import { RecordItems } from './RecordItems';
+import type { EarlyKeys, EarlyTyping } from './early-keys';
+import { EarlyEnter } from './EarlyEnter';
 import './palette.css';
 
-export default function PaletteDialog() {
+/** The text an Enter typed before the palette was there followed; none for an Enter typed before anything else. */
+const earlyEnter = (t: EarlyTyping): string | null => (t.enter && t.text.trim() !== '' ? t.text : null);
+
+export default function PaletteDialog({ early }: { early: EarlyKeys }) {
   const source = useCommandSource();
   const version = useCommandsVersion();
   const ctx = useMemo(() => source.context(), [source, version]);
@@ -37,7 +42,24 @@ export default function PaletteDialog() {
   const blocked = useMemo(() => source.blocked(ctx), [source, ctx]);
   const { items: recentItems } = useSnapshot(recent);
   const { pins, recent: recentRecords } = useSnapshot(records);
-  const [search, setSearch] = useState('');
+  // What was typed while the palette's code loaded is its first text (CommandPalette caught it).
+  const [search, setSearch] = useState(() => early.current.text);
+  const [enterAfter, setEnterAfter] = useState(() => earlyEnter(early.current));
+  useLayoutEffect(() => {
+    // Keys typed while this rendered, and until the input has the focus.
+    const take = (t: EarlyTyping) => { setSearch(t.text); setEnterAfter(earlyEnter(t)); };
+    take(early.current);
+    early.follow(take);
+    return () => early.follow(null);
+  }, [early]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const earlyDone = useCallback(() => setEnterAfter(null), []);
+  const focused = (e: FocusEvent<HTMLInputElement>) => {
+    early.stop();
+    // The caret after the text typed so far, so the next key goes on from it.
+    const end = e.currentTarget.value.length;
+    e.currentTarget.setSelectionRange(end, end);
+  };
   const [page, setPage] = useState<Command | null>(null);
   // The text an input page's `confirm` question is asked about, while it is on screen.
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -204,7 +226,7 @@ export default function PaletteDialog() {
       <div className="palette-input-row">
         <Icon name="search" size={16} className="palette-search-icon" />
         {page && <span className="palette-crumb">{page.title.replace(/…$/, '')}</span>}
-        <Cmdk.Input value={search} onValueChange={type} onKeyDown={back} className="palette-input"
+        <Cmdk.Input value={search} onValueChange={type} onKeyDown={back} onFocus={focused} autoFocus className="palette-input"
           aria-invalid={problems.length > 0 || (query?.inline.length ?? 0) > 0 || undefined}
           aria-describedby={problems.length > 0 || (query?.inline.length ?? 0) > 0 ? problemsId : undefined}
           placeholder={page?.page?.kind === 'input' ? page.page.placeholder : page ? '' : 'Type a command, or paste a uid, e-mail, tx id, #id, "order 42"…'} />
@@ -222,7 +244,8 @@ export default function PaletteDialog() {
       {search === '' && !page && (
         <p className="palette-hint-line">Filter a list: <code>orders state:wait since:7d</code> — <kbd>Tab</kbd> completes, <kbd>?</kbd> shows the syntax</p>
       )}
-      <Cmdk.List className="palette-list">{list}</Cmdk.List>
+      <Cmdk.List ref={listRef} className="palette-list">{list}</Cmdk.List>
+      {enterAfter !== null && !page && <EarlyEnter text={enterAfter} list={listRef} onDone={earlyDone} />}
       <footer className="palette-footer" aria-hidden="true">
         <span><kbd>↑</kbd><kbd>↓</kbd> move</span>
         <span><kbd>↵</kbd> run</span>

@@ -1,4 +1,8 @@
-/** The open yes/no question of ConfirmDialog (react-aria: focus trap, Escape, focus restore on close). */
+/**
+ * The open yes/no question of ConfirmDialog (react-aria: focus trap, Escape, focus restore on close). A
+ * destructive question (tone danger) opens with the focus on the safe answer: an Enter or Space meant for
+ * what was under the focus before must not confirm it.
+ */
 import type { ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
@@ -22,8 +26,8 @@ export default function ConfirmDialogBody({ isOpen, title, children, confirmLabe
           <Heading slot="title" className="dialog-title">{title}</Heading>
           {children && <div className="dialog-body">{children}</div>}
           <div className="dialog-actions">
-            <Button className="btn btn-ghost" onPress={onCancel}>{cancelLabel}</Button>
-            <Button className={`btn btn-${tone}`} onPress={onConfirm} isDisabled={pending} autoFocus>
+            <Button className="btn btn-ghost" onPress={onCancel} autoFocus={tone === 'danger'}>{cancelLabel}</Button>
+            <Button className={`btn btn-${tone}`} onPress={onConfirm} isDisabled={pending} autoFocus={tone !== 'danger'}>
               {confirmLabel}
             </Button>
           </div>

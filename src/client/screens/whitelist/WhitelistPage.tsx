@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { redeemWhitelink } from '../../api/auth';
-import { normaliseError } from '../../api';
+import { errorText } from '../../i18n/error-text';
 import { AuthLayout } from '../login/AuthLayout';
 
 export default function WhitelistPage() {
@@ -16,7 +16,7 @@ export default function WhitelistPage() {
     let live = true;
     redeemWhitelink(token).then(
       (r) => { if (live) setState({ kind: 'done', address: r.whitelisted }); },
-      (err) => { if (live) setState({ kind: 'failed', message: normaliseError(err).messages.join(' ') }); },
+      (err) => { if (live) setState({ kind: 'failed', message: errorText(err) }); },
     );
     return () => { live = false; };
   }, [token]);
