@@ -14,8 +14,8 @@
  * it is work the server took on, bounded by the database queue and the request timeout. Closing the oldest
  * socket closed such requests — 200 staff readers flooding the embedded database lost 12 whose requests
  * waited in its queue, before the session gate could tell they were staff. A request still arriving (a slow
- * body, slow headers) leaves its socket as closable as an idle one. The caps are enforced a turn of the event
- * loop after a connection passes one, once what came with it has been read.
+ * body, slow headers) leaves its socket as closable as an idle one, once it is a second old (GRACE_MS): a new
+ * socket whose request the server has not read yet looks idle.
  *
  * The address is the TCP peer's: the forwarded client address arrives with the headers, after the
  * socket is accepted, and one proxy socket carries many clients' requests. So a peer that is one of
@@ -50,14 +50,22 @@ export function trustedPeer(trustProxy: false | string[]): (address: string) => 
   };
 }
 
+/**
+ * How long a new socket is left to show its request before a cap may close it: a busy server accepts a burst
+ * of connections before it reads them, and a request it has not read yet cannot be told from an idle socket.
+ */
+const GRACE_MS = 1000;
+
 /** The sockets without a staff session, oldest first, per address and in all. */
 export class SocketCaps {
   private readonly all = new Set<Socket>();
   private readonly byAddress = new Map<string, Set<Socket>>();
   private readonly addressOf = new Map<Socket, string | null>();
+  private readonly openedAt = new Map<Socket, number>();
   /** The requests of each socket not yet answered (more than one when pipelined). */
   private readonly serving = new Map<Socket, Set<IncomingMessage>>();
   private enforcing = false;
+  private recheck: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly perAddress: number, private readonly total: number, private readonly exempt: (address: string) => boolean,
@@ -71,6 +79,7 @@ export class SocketCaps {
     const key = this.exempt(address) ? null : address;
     this.all.add(socket);
     this.addressOf.set(socket, key);
+    this.openedAt.set(socket, Date.now());
     socket.once('close', () => this.release(socket));
     if (key !== null) {
       const mine = this.byAddress.get(key) ?? new Set<Socket>();
@@ -91,31 +100,44 @@ export class SocketCaps {
     });
   }
 
-  private working(socket: Socket): boolean {
-    for (const req of this.serving.get(socket) ?? []) if (req.complete) return true;
-    return false;
+  /** Whether a cap may close `socket`: it is past its grace and holds no whole request. */
+  private closable(socket: Socket, now: number): boolean {
+    if (now - (this.openedAt.get(socket) ?? 0) < GRACE_MS) return false;
+    for (const req of this.serving.get(socket) ?? []) if (req.complete) return false;
+    return true;
   }
 
   private enforceSoon(): void {
     if (this.enforcing) return;
     this.enforcing = true;
-    // Two turns: the accepted sockets' first bytes are read, and their requests' headers parsed.
-    setImmediate(() => setImmediate(() => { this.enforcing = false; this.enforce(); }));
+    setImmediate(() => { this.enforcing = false; this.enforce(); });
   }
 
-  /** Closes the oldest sockets without a whole request in hand, until each address and the total are within their caps. */
+  /**
+   * Closes the oldest closable sockets until each address and the total are within their caps; when sockets
+   * still in their grace keep a count past its cap, looks again once that grace is over.
+   */
   private enforce(): void {
-    for (const mine of this.byAddress.values()) this.trim(mine, this.perAddress);
-    this.trim(this.all, this.total);
+    const now = Date.now();
+    let short = false;
+    for (const mine of this.byAddress.values()) short = this.trim(mine, this.perAddress, now) || short;
+    short = this.trim(this.all, this.total, now) || short;
+    if (short && !this.recheck) {
+      this.recheck = setTimeout(() => { this.recheck = null; this.enforce(); }, GRACE_MS);
+      this.recheck.unref();
+    }
   }
 
-  private trim(set: Set<Socket>, cap: number): void {
+  /** Whether `set` stays past `cap` for sockets in their grace. */
+  private trim(set: Set<Socket>, cap: number, now: number): boolean {
     let over = set.size - cap;
-    if (over <= 0) return;
+    if (over <= 0) return false;
+    let young = false;
     for (const socket of [...set]) {
       if (over <= 0) break;
-      if (!this.working(socket)) { this.evict(socket); over--; }
+      if (this.closable(socket, now)) { this.evict(socket); over--; } else if (now - (this.openedAt.get(socket) ?? 0) < GRACE_MS) young = true;
     }
+    return over > 0 && young;
   }
 
   /** No longer counted: it carries a staff session, or it became a WebSocket. */
@@ -123,6 +145,7 @@ export class SocketCaps {
     if (!this.addressOf.has(socket)) return;
     const key = this.addressOf.get(socket)!;
     this.addressOf.delete(socket);
+    this.openedAt.delete(socket);
     this.all.delete(socket);
     if (key === null) return;
     const mine = this.byAddress.get(key);
