@@ -5,13 +5,11 @@
 // before → after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningServer } from '../helpers/server-process.js';
 import { browserAvailable, journeySteps, openJourney, type Journey } from '../helpers/browser.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.js';
 import { freePort } from '../helpers/server-process.js';
 
 const run = browserAvailable();
-let srv: RunningServer;
 let page: Page;
 let journey: Journey | undefined;
 let steps: ReturnType<typeof journeySteps>;
@@ -21,7 +19,7 @@ describe.skipIf(!run)('exchange configuration in Chromium', () => {
   beforeAll(async () => {
     nodePort = await freePort();
     journey = await openJourney({ STEWARD_NODE_SIMULATOR_PORT: String(nodePort) });
-    ({ srv, page } = journey);
+    ({ page } = journey);
     steps = journeySteps(journey, DEFAULT_DEMO_PASSWORD);
   });
   afterAll(async () => { await journey?.close(); });

@@ -89,22 +89,26 @@ export class SocketCaps {
     if ((key !== null && this.byAddress.get(key)!.size > this.perAddress) || this.all.size > this.total) this.enforceSoon();
   }
 
-  /** A request on `socket`, until `answered`: once it has come in whole, its socket is not closed for a cap. */
-  serve(req: IncomingMessage, answered: Promise<unknown>): void {
+  /** A request on its socket, until its answer is done: once it has come in whole, its socket is not closed for a cap. */
+  serve(req: IncomingMessage, res: ServerResponse): void {
     const socket = req.socket;
     const mine = this.serving.get(socket) ?? new Set<IncomingMessage>();
     this.serving.set(socket, mine.add(req));
-    void answered.then(() => {
+    res.once('close', () => {
       mine.delete(req);
       if (mine.size === 0 && this.serving.get(socket) === mine) this.serving.delete(socket);
     });
   }
 
-  /** Whether a cap may close `socket`: it is past its grace and holds no whole request. */
-  private closable(socket: Socket, now: number): boolean {
-    if (now - (this.openedAt.get(socket) ?? 0) < GRACE_MS) return false;
-    for (const req of this.serving.get(socket) ?? []) if (req.complete) return false;
-    return true;
+  /** Still in its grace: a request the server has not read yet looks like nothing. */
+  private young(socket: Socket, now: number): boolean {
+    return now - (this.openedAt.get(socket) ?? 0) < GRACE_MS;
+  }
+
+  /** Holds a request that has come in whole and is not answered yet. */
+  private working(socket: Socket): boolean {
+    for (const req of this.serving.get(socket) ?? []) if (req.complete) return true;
+    return false;
   }
 
   private enforceSoon(): void {
@@ -114,8 +118,8 @@ export class SocketCaps {
   }
 
   /**
-   * Closes the oldest closable sockets until each address and the total are within their caps; when sockets
-   * still in their grace keep a count past its cap, looks again once that grace is over.
+   * Closes the oldest sockets past their grace without a whole request in hand, until each address and the
+   * total are within their caps; when sockets in their grace keep a count past its cap, looks again after it.
    */
   private enforce(): void {
     const now = Date.now();
@@ -132,12 +136,13 @@ export class SocketCaps {
   private trim(set: Set<Socket>, cap: number, now: number): boolean {
     let over = set.size - cap;
     if (over <= 0) return false;
-    let young = false;
+    let waiting = false;
     for (const socket of [...set]) {
       if (over <= 0) break;
-      if (this.closable(socket, now)) { this.evict(socket); over--; } else if (now - (this.openedAt.get(socket) ?? 0) < GRACE_MS) young = true;
+      if (this.young(socket, now)) waiting = true;
+      else if (!this.working(socket)) { this.evict(socket); over--; }
     }
-    return over > 0 && young;
+    return over > 0 && waiting;
   }
 
   /** No longer counted: it carries a staff session, or it became a WebSocket. */
@@ -164,7 +169,7 @@ export function registerConnectionCaps(app: FastifyInstance): SocketCaps {
   const { connections, trustProxy, allowedRoles } = app.deps.config;
   const caps = new SocketCaps(connections.httpPerAddress, connections.httpTotal, trustedPeer(trustProxy));
   app.server.on('connection', (socket: Socket) => caps.admit(socket));
-  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => caps.serve(req, new Promise((r) => { res.once('close', r); })));
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => caps.serve(req, res));
   // Before any hook: from here on Ranger's caps count it (an upgrade refused there is closed after its answer).
   app.server.on('upgrade', (_req, socket: Socket) => caps.release(socket));
   // After the session gate (registered after it): a socket that carried a staff request stays theirs.
