@@ -59,7 +59,8 @@ describe.skipIf(!run)('accessibility and drafts in Chromium', () => {
     found.login = await axe();
 
     await steps.signIn('superadmin@steward.demo');
-    await page.locator('.dashboard-metrics, .metric').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+    // The metrics loaded (the selector this waited on before matched nothing: every run lost its 30 s here).
+    await page.locator('section[aria-label="Metrics"][aria-busy="false"]').waitFor({ timeout: 30_000 });
     found.dashboard = await axe();
 
     await page.goto(`${journey!.srv.url}/user-directory`);
