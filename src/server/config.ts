@@ -343,8 +343,12 @@ function databaseLimits(env: Env): DatabaseLimits {
   const statementMs = int(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000);
   const transactionMs = int(env, 'DB_TRANSACTION_TIMEOUT_MS', 30_000, 100, 3_600_000);
   notShorter('DB_TRANSACTION_TIMEOUT_MS', transactionMs, 'DB_STATEMENT_TIMEOUT_MS', statementMs);
+  const readStatementMs = int(env, 'DB_READ_STATEMENT_TIMEOUT_MS', Math.min(5_000, statementMs), 100, 3_600_000);
+  notShorter('DB_STATEMENT_TIMEOUT_MS', statementMs, 'DB_READ_STATEMENT_TIMEOUT_MS', readStatementMs);
   return {
     statementMs,
+    readStatementMs,
+    routeShare: int(env, 'DB_ROUTE_SHARE', 4, 1, 10_000),
     transactionMs,
     queue: int(env, 'DB_QUEUE', 64, 0, 100_000),
     queueWaitMs: int(env, 'DB_QUEUE_WAIT_MS', 5_000, 10, 600_000),
