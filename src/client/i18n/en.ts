@@ -40,7 +40,7 @@ export const EN: Record<string, string> = {
   'resource.document.invalid_doc_number': 'Document number is letters, digits, spaces and dashes, at most 128.',
   'resource.document.invalid_doc_expire': 'Expiry date must be a date (YYYY-MM-DD).',
   'resource.document.already_expired': 'The document has expired.',
-  'resource.document.invalid_doc_category': 'Document side must be front_side, back_side or selfie.',
+  'resource.document.invalid_doc_category': 'The document side must be the front, the back or a selfie.',
   'resource.document.invalid_identificator': 'The document group id is at most 64 letters, digits, dashes or underscores.',
   'resource.document.invalid_metadata': 'Document metadata must be a JSON object of at most 4 KB.',
   'resource.document.missing_upload': 'Attach the document file.',
