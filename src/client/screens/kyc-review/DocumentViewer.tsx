@@ -1,7 +1,9 @@
 /**
  * The applicant's documents, one at a time (state/document-viewer.ts): an image in an <img>, a PDF in a
- * frame with every sandbox restriction (nothing in it runs), both read from the staff route. Zoom and
- * rotation are a CSS transform of what is shown; the keys are the palette's (commands/kyc.ts).
+ * frame, both read from the staff route. The PDF's frame carries no `sandbox` attribute: Chromium refuses
+ * to show a PDF in a sandboxed frame (measured: an error page); the answer sandboxes itself instead (its
+ * policy's `sandbox` and `default-src 'none'`: an opaque origin, no script), which Chromium's viewer shows.
+ * Zoom and rotation are a CSS transform of what is shown; the keys are the palette's (commands/kyc.ts).
  */
 import { useSnapshot } from 'valtio';
 import { documentFileUrl } from '../../api/users';
@@ -29,7 +31,7 @@ export function DocumentViewer() {
       </div>
       <div className="kyc-viewer-stage">
         {d.content_type === 'application/pdf'
-          ? <iframe key={d.id} className="kyc-viewer-doc" sandbox="" src={documentFileUrl(d.id)} title={name} style={{ transform }} />
+          ? <iframe key={d.id} className="kyc-viewer-doc" src={documentFileUrl(d.id)} title={name} style={{ transform }} />
           : <img key={d.id} className="kyc-viewer-doc" src={documentFileUrl(d.id)} alt={name} style={{ transform }} data-turns={v.turns} data-zoom={scale} />}
       </div>
       <dl className="row-panel-fields">
