@@ -138,6 +138,7 @@ describe('POST /resource/documents', () => {
       const port = Number(new URL(address).port);
       const before = await stored();
       const started = Date.now();
+      let answer = '';
       const closed = await new Promise<number>((resolve) => {
         const s = connect(port, '127.0.0.1', () => {
           const h = alice.session.headers();
@@ -145,10 +146,12 @@ describe('POST /resource/documents', () => {
             + `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 3000\r\n\r\n--${BOUNDARY}\r\n`);
         });
         s.on('error', () => {});
-        // Read (and drop) the 408: an unread answer would hold back 'close'.
-        s.resume();
+        // Read the answer: an unread one would hold back 'close'.
+        s.on('data', (b: Buffer) => { answer += b.toString('latin1'); });
         s.on('close', () => resolve(Date.now()));
       });
+      // The route waited for the body (no early answer) until the request timeout answered 408 and closed.
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
       expect(closed - started).toBeLessThan(5000);
       expect(await stored()).toBe(before);
     } finally { await slow.close(); }
