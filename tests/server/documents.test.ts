@@ -129,6 +129,10 @@ describe('POST /resource/documents', () => {
     expect(failed.length).toBeGreaterThanOrEqual(cases.length - 2);
     const anon = await t.app.inject({ method: 'POST', url: R, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload: form(ID_FIELDS) });
     expect(anon.statusCode).toBe(401);
+    // Six uploads at once against a cap of four: the count is taken under a lock of the user's row.
+    const racing = await Promise.all(Array.from({ length: 6 }, () => up('p.png', png)));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 201, 422, 422]);
+    expect(await stored()).toBe(before + 4);
   });
 
   it('ends a slow body at the request timeout, storing nothing', async () => {

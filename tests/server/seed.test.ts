@@ -473,7 +473,7 @@ describe('demo seed', () => {
   });
 
   it('reports each stage as it ends, with its time, and the line npm start prints for it', () => {
-    const generated = ['customers', 'exchange and payments', 'KYC', 'balances', 'trading history', 'deposits and withdrawals',
+    const generated = ['customers', 'exchange and payments', 'KYC', 'KYC documents', 'balances', 'trading history', 'deposits and withdrawals',
       'tokens, presales and coin applications', 'bonuses, rewards and swaps', 'payouts, pushes, mining and mail', 'activities', 'service logs'];
     const after = ['commit', 'planner statistics', 'counts'];
     expect(stages.a.map(([s]) => s)).toEqual(['reference data and staff', ...generated, ...after]);
