@@ -103,6 +103,7 @@ describe('POST /resource/documents', () => {
       ['HTML', up('x.pdf', Buffer.from('<!doctype html><script>alert(1)</script>')), 422, 'resource.document.invalid_file_type'],
       ['truncated PNG', up('x.png', png.subarray(0, png.length - 20)), 422, 'resource.document.invalid_file_type'],
       ['PNG with a script tail', up('x.png', Buffer.concat([png, Buffer.from('<script>alert(1)</script>')])), 422, 'resource.document.unsafe_content'],
+      ['PNG with a tail behind zero padding', up('x.png', Buffer.concat([png, Buffer.alloc(8), Buffer.from('<b>')])), 422, 'resource.document.unsafe_content'],
       ['JPEG with a script tail', up('x.jpg', Buffer.concat([jpeg(), Buffer.from('<html><script>alert(1)</script>')])), 422, 'resource.document.unsafe_content'],
       ['JPEG with markup in a comment', up('x.jpg', jpeg('<script>alert(1)</script>')), 422, 'resource.document.unsafe_content'],
       ['PDF with an HTML tail', up('x.pdf', Buffer.concat([samplePdf('B'), Buffer.from('<html><body onload=alert(1)>')])), 422, 'resource.document.unsafe_content'],

@@ -115,6 +115,8 @@ export function checkDocumentFile(b: Buffer): FileVerdict {
   else if (b.subarray(0, 8).equals(PNG_SIGNATURE)) { end = pngEnd(b); contentType = 'image/png'; }
   else return { ok: false, code: 'invalid_file_type' };
   if (end < 0) return { ok: false, code: 'invalid_file_type' };
-  if (end !== b.length || hasMarkup(b.toString('latin1').toLowerCase())) return { ok: false, code: 'unsafe_content' };
+  // Zero padding after the end (some cameras write it) carries nothing; any other byte is a tail.
+  const tail = b.subarray(end);
+  if (tail.some((x) => x !== 0) || hasMarkup(b.toString('latin1').toLowerCase())) return { ok: false, code: 'unsafe_content' };
   return { ok: true, contentType };
 }
