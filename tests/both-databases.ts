@@ -28,6 +28,8 @@ export const BOTH_DATABASES = [
   // The driver's value types: exact decimals and big integers, time edges, Date objects.
   'currencies', 'input-limits', 'metrics-api', 'metrics-spans', 'mining', 'peatio-conformance', 'plain-decimal',
   'resources-list', 'service-log-metrics', 'users-members', 'users-paging',
+  // bytea: a Buffer from pg, a Uint8Array from PGlite; the file routes must send the exact bytes on both.
+  'documents',
   // The planner and the catalogue: estimates, statistics, plans, indexes, autovacuum settings.
   'count', 'export', 'log-vacuum', 'logs-activities', 'metrics-rollups', 'seed', 'statistics', 'users-comments',
   'users-indexes', 'users-list',

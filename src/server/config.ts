@@ -60,6 +60,11 @@ export interface Config {
    */
   upload: { maxBytes: number; maxRows: number };
   /**
+   * KYC documents (auth/documents): the largest file in bytes (DOCUMENT_MAX_BYTES, default 10 MiB, as
+   * Barong's upload range) and how many documents one customer may keep (DOCUMENT_MAX_PER_USER, default 20).
+   */
+  documents: { maxBytes: number; maxPerUser: number };
+  /**
    * The proxies whose X-Forwarded-* headers are believed (addresses, CIDRs, or proxy-addr's names
    * loopback / linklocal / uniquelocal); false: none, the peer's address is the client's.
    */
@@ -408,6 +413,10 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     upload: {
       maxBytes: int(env, 'UPLOAD_MAX_BYTES', 16 * 1_048_576, 1024, 512 * 1_048_576),
       maxRows: int(env, 'UPLOAD_MAX_ROWS', 100_000, 1, 5_000_000),
+    },
+    documents: {
+      maxBytes: int(env, 'DOCUMENT_MAX_BYTES', 10 * 1_048_576, 1024, 64 * 1_048_576),
+      maxPerUser: int(env, 'DOCUMENT_MAX_PER_USER', 20, 1, 1000),
     },
     node: {
       timeoutMs: int(env, 'STEWARD_NODE_TIMEOUT_MS', 5000, 100, 120_000),

@@ -119,6 +119,7 @@ export const ROUTE_ABILITIES: readonly RouteAbilities[] = [
   { method: 'GET', url: '/api/v2/barong/admin/country_services/:id', needs: [{ action: 'read', subject: 'ServiceLog', service: 'barong' }] },
   { method: 'GET', url: '/api/v2/barong/admin/country_services/continent', needs: [{ action: 'read', subject: 'ServiceLog', service: 'barong' }] },
   { method: 'GET', url: '/api/v2/barong/admin/devices', needs: [{ action: 'read', subject: 'Device', service: 'barong' }] },
+  { method: 'GET', url: '/api/v2/barong/admin/documents/:id', needs: [{ action: 'read', subject: 'Document', service: 'barong' }] },
   { method: 'GET', url: '/api/v2/barong/admin/email-notifications', needs: [{ action: 'read', subject: 'EmailNotification', service: 'barong' }] },
   { method: 'POST', url: '/api/v2/barong/admin/email-notifications', needs: [{ action: 'update', subject: 'EmailNotification', service: 'barong', fields: ['enabled'] }] },
   { method: 'GET', url: '/api/v2/barong/admin/email-types', needs: [{ action: 'read', subject: 'EmailType', service: 'barong' }] },

@@ -53,6 +53,8 @@ export const NOT_ADMIN_WRITES: Record<string, string> = {
   // A member's own calls, not staff writes: a quote per call; a swap once per quote, concurrency in tests/server/wonka.test.ts.
   'POST /api/v2/applogic/wonka/quotes': "a member's Wonka quote (one row per call)",
   'POST /api/v2/applogic/wonka/swaps': "a member's swap of their quote (once per quote: tests/server/wonka.test.ts)",
+  // A member's own KYC upload (multipart): refusals, the per-account cap under a lock of the user's row, in tests/server/documents.test.ts.
+  'POST /api/v2/barong/resource/documents': "a member's KYC document upload (multipart, their own account)",
 };
 
 let seq = 0;
