@@ -441,6 +441,12 @@ export const EN: Record<string, string> = {
   'admin.nfe_transaction.cannot_record_mint': "A mint is recorded when an item gets its first holder (the token's form or the Upload).",
   'admin.token_config.token_not_fungible': 'A token config is for a fungible token: choose one.',
   'admin.token_config.max_supply_below_supply': 'The maximum supply is under the supply the token already has.',
+  'market.order.market_order_price': 'A market order takes no price: leave the price out.',
+  'market.order.invalid_volume_or_price': "The volume or price is outside the market's limits or precision.",
+  'market.order.insufficient_market_liquidity': 'The order book cannot fill this market order.',
+  'market.order.cancel_error': 'This order is no longer open, so it cannot be cancelled.',
+  'market.account.insufficient_balance': 'The balance does not cover this order.',
+  'market.trade.not_permitted': 'Your account level does not allow trading yet.',
 };
 
 /** How a field or record name reads in a sentence, where spelling its words out is not enough. */
@@ -471,6 +477,7 @@ const SHAPES: ReadonlyArray<readonly [RegExp, (record: string, name: string) => 
   [/^immutable_(.+)$/, (_r, f) => `${cap(nameOf(f))} cannot be changed`],
   [/^non_boolean_(.+)$/, (_r, f) => `${cap(nameOf(f))} must be true or false`],
   [/^non_integer_(.+)$/, (_r, f) => `${cap(nameOf(f))} must be a whole number`],
+  [/^non_decimal_(.+)$/, (_r, f) => `${cap(nameOf(f))} must be a decimal number`],
   [/^non_positive_(.+)$/, (_r, f) => `${cap(nameOf(f))} must be 1 or more`],
   [/^(.+)_too_long$/, (_r, f) => `${cap(nameOf(f))} is too long`],
   [/^(.+)_too_large$/, (_r, f) => `${cap(nameOf(f))} is too large: at most ${INTEGER_DIGITS} digits before the decimal point`],
