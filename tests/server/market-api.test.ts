@@ -4,10 +4,27 @@
  * member reaches none of the first one's orders or balances through any member route. One app, two
  * members trading on the money fixtures' market; the ledger holds at the end.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { signInAs, type SignedIn } from '../helpers/auth.js';
 import { COIN, FIAT, MARKET, balances, expectLedgerHolds, fund, setupMoney } from './money-fixtures.js';
+import { problems, type Reading } from '../helpers/swagger-types.js';
+
+/** The user swagger's entities (Peatio 2.6 user_api.json definitions): field → declared JSON type. */
+const ENTITIES = JSON.parse(readFileSync(new URL('../fixtures/peatio-user-entities.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
+const READING: Reading = {
+  // An Order's trades come with the order alone (GET /market/orders/{id}, Peatio's full entity).
+  conditional: { Order: ['trades'] },
+  // Where Peatio's code and its swagger disagree, the code's type: the currency switches are booleans
+  // (baseapp reads them as such), a fee currency is a code.
+  sentAs: { 'Currency.deposit_enabled': 'boolean', 'Currency.withdrawal_enabled': 'boolean', 'Trade.fee_currency': 'string' },
+};
+const PUBLIC_TRADE_ONLY = ['fee_currency', 'fee', 'fee_amount', 'side', 'order_id'];
+const check = (entity: string, rows: unknown[]) => {
+  expect(rows.length, entity).toBeGreaterThan(0);
+  return rows.flatMap((r) => problems(ENTITIES, entity, r as Record<string, unknown>, READING));
+};
 
 const API = '/api/v2/peatio';
 let t: TestApp;
@@ -122,6 +139,22 @@ describe('member API', () => {
     expect(activities[0]).toEqual({ result: 'succeed', action: 'create', category: 'user' });
     expect(activities.slice(1).map((x) => x.result)).toEqual(['failed', 'failed']);
     expect(await balances(t, bId, FIAT)).toEqual({ balance: '85000', locked: '0' });
+  });
+
+  it("answers every entity with the user swagger's fields and types", async () => {
+    const publicTrade = { ...READING, leftOut: { Trade: Object.fromEntries(PUBLIC_TRADE_ONLY.map((f) => [f, 'member only'])) } };
+    const tickers = Object.values((await get('/public/markets/tickers')).json()) as { ticker: unknown }[];
+    const order = (await get('/market/orders', a)).json()[0];
+    expect([
+      ...check('Market', (await get('/public/markets')).json()),
+      ...check('Currency', (await get('/public/currencies')).json()),
+      ...check('TradingFee', (await get('/public/trading_fees')).json()),
+      ...check('Ticker', tickers), ...check('TickerEntry', tickers.map((x) => x.ticker)),
+      ...(await get(`/public/markets/${MARKET}/trades`)).json().flatMap((r: Record<string, unknown>) => problems(ENTITIES, 'Trade', r, publicTrade)),
+      ...check('Account', (await get('/account/balances', a)).json()),
+      ...check('Order', [...(await get('/market/orders', b)).json(), (await get(`/market/orders/${order.id}`, a)).json()]),
+      ...check('Trade', [...(await get('/market/trades', a)).json(), ...(await get(`/market/orders/${order.id}`, a)).json().trades]),
+    ]).toEqual([]);
   });
 
   it("gives a second member nothing of the first one's orders, trades or balances", async () => {
