@@ -185,6 +185,12 @@ export const ERRORS = {
   'admin.profiles.superadmin_change': 422,
   'admin.member.doesnt_exist': 404,
   'admin.member.invalid_group': 422,
+  // Peatio's admin members list (exchange/member-list.ts).
+  'admin.member.invalid_state': 422,
+  'admin.member.invalid_role': 422,
+  'admin.member.invalid_email': 422,
+  'admin.member.invalid_uid': 422,
+  'admin.filter.invalid_range': 422,
   'admin.member.lock_not_permitted': 403,
   'admin.member.not_investor': 422,
   'admin.member.one_of_amount_percentage': 422,

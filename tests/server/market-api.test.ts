@@ -13,6 +13,7 @@ import { problems, type Reading } from '../helpers/swagger-types.js';
 
 /** The user swagger's entities (Peatio 2.6 user_api.json definitions): field → declared JSON type. */
 const ENTITIES = JSON.parse(readFileSync(new URL('../fixtures/peatio-user-entities.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
+const ADMIN_ENTITIES = JSON.parse(readFileSync(new URL('../fixtures/peatio-admin-entities.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
 const READING: Reading = {
   // An Order's trades come with the order alone (GET /market/orders/{id}, Peatio's full entity).
   conditional: { Order: ['trades'] },
@@ -176,5 +177,31 @@ describe('member API', () => {
     const all = await post('/market/orders/cancel', a, { side: 'sell' });
     expect([all.statusCode, all.json().map((o: { id: number }) => o.id)]).toEqual([201, [ask2]]);
     await expectLedgerHolds(t);
+  });
+});
+
+describe('Peatio admin members', () => {
+  it("lists members with their accounts, Peatio's filters, paging and codes", async () => {
+    const admin = (await signInAs(t, 'admin')).session;
+    const list = (q: string) => get(`/admin/members${q}`, admin);
+    const uidA = a.user.uid as string;
+    const one = await list(`?uid=${uidA}`);
+    expect([one.statusCode, one.headers.total, one.headers['per-page']]).toEqual([200, '1', '100']);
+    const [member] = one.json();
+    expect(member).toMatchObject({ id: aId, uid: uidA, role: 'member', group: 'any', state: 'active' });
+    expect(member.accounts).toEqual([
+      { currency: COIN, balance: '4.5', locked: '0', precision: 8 }, { currency: FIAT, balance: '14985', locked: '0', precision: 2 },
+    ]);
+    expect(problems(ADMIN_ENTITIES, 'Member', member)).toEqual([]);
+    const members = await list('?role=member&limit=1&page=2&ordering=desc');
+    expect([members.headers.total, members.headers.page, members.json().map((m: { id: number }) => m.id)]).toEqual(['2', '2', [aId]]);
+    expect((await list('?group=nobody')).json()).toEqual([]);
+    expect((await list(`?email=${member.email.slice(0, 6)}`)).json().map((m: { id: number }) => m.id)).toEqual([aId]);
+    expect((await list('?state=banned&role=member')).json()).toEqual([]);
+    expect(codes(await list('?limit=1001'))).toEqual(['admin.pagination.invalid_limit']);
+    expect(codes(await list('?role=king'))).toEqual(['admin.member.invalid_role']);
+    expect(codes(await list('?from=yesterday'))).toEqual(['admin.filter.range_from_invalid']);
+    expect(codes(await list('?order_by=password'))).toEqual(['admin.pagination.invalid_order_by']);
+    expect((await list('?to=2000-01-01')).json()).toEqual([]);
   });
 });

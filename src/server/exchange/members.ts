@@ -16,7 +16,8 @@ import { fail } from '../plugins/errors.js';
 import { withAudit } from '../plugins/audit.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { findUserByUid, lockUserByUid, patchUser, type AdminUserRow } from '../db/queries/users-admin.js';
-import { feeGroups, memberAccounts, moveAmount, movePercentage } from '../db/queries/members.js';
+import { feeGroups, memberAccounts, moveAmount, movePercentage, type AccountRow } from '../db/queries/members.js';
+import { memberListRoute } from './member-list.js';
 import { bodyOf, caller, found, guardTarget, validated } from '../auth/users/guards.js';
 import { accountEntity, plainDecimal } from '../auth/users/entity.js';
 import { iso } from '../db/queries/user-json.js';
@@ -25,7 +26,11 @@ const PREFIX = 'admin.member';
 const NOT_FOUND = `${PREFIX}.doesnt_exist`;
 
 async function memberEntity(db: Kysely<DB>, u: AdminUserRow) {
-  const accounts = await memberAccounts(db, u.id);
+  return memberWire(u, await memberAccounts(db, u.id));
+}
+
+/** Peatio's admin Member with its accounts (and the fork's minimum swap amount): one member, or each of a list's page. */
+function memberWire(u: MemberRow, accounts: readonly AccountRow[]) {
   return {
     id: u.id, uid: u.uid, email: u.email, level: u.level, role: u.role, group: u.fee_group, state: u.state,
     minimum_swap_amount: plainDecimal(u.minimum_swap_amount),
@@ -41,8 +46,11 @@ async function answer(req: FastifyRequest, reply: { status(n: number): { send(b:
   return reply.status(201).send(await memberEntity(db, found(await findUserByUid(db, uid), NOT_FOUND)));
 }
 
+type MemberRow = Pick<AdminUserRow, 'id' | 'uid' | 'email' | 'level' | 'role' | 'fee_group' | 'state' | 'minimum_swap_amount' | 'created_at' | 'updated_at'>;
+
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.db.kysely;
+  memberListRoute(app, memberWire);
 
   app.get('/members/groups', async (req) => {
     await requireAbility(req, 'read', 'Member', 'peatio');

@@ -12,10 +12,23 @@ import { toUnits } from '../../../shared/decimal.js';
 /** An account with its currency's precision (decimal places), which lock/unlock amounts keep to. */
 export interface AccountRow { currency: string; balance: string; locked: string; precision: number }
 
-export function memberAccounts(db: Kysely<DB>, userId: number): Promise<AccountRow[]> {
-  return db.selectFrom('accounts').innerJoin('currencies', 'currencies.code', 'accounts.currency_id')
-    .select(['accounts.currency_id as currency', 'accounts.balance', 'accounts.locked', 'currencies.precision'])
-    .where('accounts.user_id', '=', userId).orderBy('accounts.currency_id').execute();
+export async function memberAccounts(db: Kysely<DB>, userId: number): Promise<AccountRow[]> {
+  return (await accountsOf(db, [userId])).get(userId) ?? [];
+}
+
+/** The accounts of several members at once (a page of the members list), each member's in currency order. */
+export async function accountsOf(db: Kysely<DB>, userIds: readonly number[]): Promise<Map<number, AccountRow[]>> {
+  const out = new Map<number, AccountRow[]>();
+  if (!userIds.length) return out;
+  const rows = await db.selectFrom('accounts').innerJoin('currencies', 'currencies.code', 'accounts.currency_id')
+    .select(['accounts.user_id', 'accounts.currency_id as currency', 'accounts.balance', 'accounts.locked', 'currencies.precision'])
+    .where('accounts.user_id', 'in', [...userIds]).orderBy('accounts.user_id').orderBy('accounts.currency_id').execute();
+  for (const { user_id, ...a } of rows) {
+    const list = out.get(Number(user_id)) ?? [];
+    list.push(a);
+    out.set(Number(user_id), list);
+  }
+  return out;
 }
 
 
