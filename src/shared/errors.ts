@@ -497,6 +497,8 @@ export const ERRORS = {
   'market.order.invalid_state': 422,
   'market.order.invalid_ord_type': 422,
   'market.order.invalid_type': 422,
+  'market.order.invalid_base_unit': 422,
+  'market.order.invalid_quote_unit': 422,
   'market.order.non_integer_time_from': 422,
   'market.order.invalid_time_from': 422,
   'market.order.non_integer_time_to': 422,

@@ -107,6 +107,9 @@ describe('member API', () => {
     expect([listed.headers.total, listed.headers.page, listed.headers['per-page']]).toEqual(['2', '1', '1']);
     expect(listed.json().map((o: { id: number }) => o.id)).toEqual([ask]);
     expect((await get('/market/orders?state=wait&market=' + MARKET, a)).json()).toHaveLength(2);
+    expect((await get(`/market/orders?base_unit=${COIN}&quote_unit=${FIAT}`, a)).json()).toHaveLength(2);
+    expect((await get(`/market/orders?base_unit=${FIAT}`, a)).json()).toEqual([]);
+    expect(codes(await get('/market/orders?quote_unit=zzz', a))).toEqual(['market.order.invalid_quote_unit']);
     const shown = (await get(`/market/orders/${sell.json().uuid}`, a)).json();
     expect(shown).toMatchObject({ id: ask, remaining_volume: '1.5', trades: [{ side: 'sell', order_id: ask, fee: '0.001', fee_currency: FIAT, fee_amount: '15' }] });
     const mine = (await get('/market/trades', b)).json();

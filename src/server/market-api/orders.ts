@@ -11,8 +11,9 @@ import { caller } from '../auth/users/guards.js';
 import { withAudit } from '../plugins/audit.js';
 import { fail } from '../plugins/errors.js';
 import { sendPage } from '../auth/logs/reply.js';
-import { getOrder, getOrders, listOrders, listTrades, tradesOfOrder, type TradeRow } from '../db/queries/orders.js';
-import { memberOrderId, memberWaitingOrders } from '../db/queries/market-api.js';
+import { getOrder, getOrders, listOrders, listTrades, tradesOfOrder, type orderEntity, type TradeRow } from '../db/queries/orders.js';
+import { emptyPage } from '../db/queries/list-page.js';
+import { currencyCodes, marketsOf, memberOrderId, memberWaitingOrders } from '../db/queries/market-api.js';
 import { MAX_OFFSET } from '../db/queries/paging.js';
 import { cancelOrders } from '../trading/orders.js';
 import { memberTrade, userOrder } from './entities.js';
@@ -58,7 +59,12 @@ export function memberOrderRoutes(app: FastifyInstance): void {
     const side = oneOf(p, 'type', P, ['buy', 'sell'] as const);
     const from = epoch(p, 'time_from', P), to = epoch(p, 'time_to', P);
     const page = memberPage(p, P);
-    const rows = await listOrders(db(), { member_id: me.id, market, state, ord_type: ordType, side, from, to }, page);
+    // Peatio's base_unit / quote_unit: the orders of the markets trading that unit.
+    const units = p.base_unit !== undefined || p.quote_unit !== undefined ? await currencyCodes(db()) : [];
+    const base = oneOf(p, 'base_unit', P, units), quote = oneOf(p, 'quote_unit', P, units);
+    const markets = base || quote ? await marketsOf(db(), base, quote) : undefined;
+    const rows = markets?.length === 0 ? emptyPage<ReturnType<typeof orderEntity>>()
+      : await listOrders(db(), { member_id: me.id, market, markets, state, ord_type: ordType, side, from, to }, page);
     return sendPage(reply, page, rows).map(userOrder);
   });
 

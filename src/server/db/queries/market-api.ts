@@ -110,3 +110,16 @@ export async function memberWaitingOrders(db: Kysely<DB>, member: number, o: { m
 export async function currencyCodesNamed(db: Kysely<DB>, name: string): Promise<string[]> {
   return (await db.selectFrom('currencies').select('code').where('name', 'ilike', `%${escapeLike(name)}%`).execute()).map((r) => r.code);
 }
+
+/** Every currency code (a member's order filter by unit names one). */
+export async function currencyCodes(db: Kysely<DB>): Promise<string[]> {
+  return (await db.selectFrom('currencies').select('code').execute()).map((r) => r.code);
+}
+
+/** The markets trading `base` against `quote` (either may be left out). */
+export async function marketsOf(db: Kysely<DB>, base?: string, quote?: string): Promise<string[]> {
+  let q = db.selectFrom('markets').select('id');
+  if (base) q = q.where('base_unit', '=', base);
+  if (quote) q = q.where('quote_unit', '=', quote);
+  return (await q.execute()).map((r) => r.id);
+}

@@ -18,6 +18,8 @@ export interface OrderFilters {
   email?: string; uid?: string; state?: string; from?: Date; to?: Date;
   /** The member by id (the member APIs: the caller's own orders), instead of uid or e-mail. */
   member_id?: number;
+  /** Any of these markets (a member's orders by base or quote unit); never empty. */
+  markets?: string[];
 }
 
 /**
@@ -64,7 +66,7 @@ export async function listOrders(db: Kysely<DB>, f: OrderFilters, page: PageRequ
   const member = f.member_id ?? await resolveUserId(db, f.uid, f.email);
   if (member === null) return emptyPage();
   const base = new Filters(db, 'orders as o').where('o.member_id', '=', member).where('o.id', '=', f.id)
-    .where('o.market_id', '=', f.market?.toLowerCase()).where('o.state', '=', f.state).where('o.side', '=', f.side)
+    .where('o.market_id', '=', f.market?.toLowerCase()).where('o.market_id', 'in', f.markets).where('o.state', '=', f.state).where('o.side', '=', f.side)
     .where('o.ord_type', '=', f.ord_type).where('o.price', '=', f.price, 'numeric').where('o.origin_volume', '=', f.origin_volume, 'numeric')
     .where('o.created_at', '>=', f.from).where('o.created_at', '<=', f.to);
   return timedListPage(db, {
