@@ -188,6 +188,7 @@ describe('Peatio admin members', () => {
     const admin = (await signInAs(t, 'admin')).session;
     const list = (q: string) => get(`/admin/members${q}`, admin);
     const uidA = a.user.uid as string;
+    await t.db.kysely.insertInto('beneficiaries').values({ user_id: aId, currency_id: COIN, name: 'Cold wallet', data: JSON.stringify({ address: 'bc1qcold' }), state: 'active' } as never).execute();
     const one = await list(`?uid=${uidA}`);
     expect([one.statusCode, one.headers.total, one.headers['per-page']]).toEqual([200, '1', '100']);
     const [member] = one.json();
@@ -195,7 +196,10 @@ describe('Peatio admin members', () => {
     expect(member.accounts).toEqual([
       { currency: COIN, balance: '4.5', locked: '0', precision: 8 }, { currency: FIAT, balance: '14985', locked: '0', precision: 2 },
     ]);
+    expect(member.beneficiaries).toEqual([expect.objectContaining({ currency: COIN, name: 'Cold wallet', data: { address: 'bc1qcold' }, state: 'active' })]);
+    expect(member.deposit_addresses).toEqual([]);
     expect(problems(ADMIN_ENTITIES, 'Member', member)).toEqual([]);
+    expect((await get(`/admin/members/${uidA}`, admin)).json()).toEqual(member);
     const members = await list('?role=member&limit=1&page=2&ordering=desc');
     expect([members.headers.total, members.headers.page, members.json().map((m: { id: number }) => m.id)]).toEqual(['2', '2', [aId]]);
     expect((await list('?group=nobody')).json()).toEqual([]);

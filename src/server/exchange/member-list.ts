@@ -3,14 +3,14 @@
  * state, role, group, email, uid and a created/updated range (`from`/`to`: epoch seconds or ISO-8601), paged
  * by limit (≤ 1000) and page, ordered by `order_by`/`ordering` (default id ascending, as Peatio). The
  * rows are the users directory's (userPage: the same filters, indexes and capped count as
- * Barong's /admin/users), each page's accounts read in one query; Total/Page/Per-Page as every admin list.
+ * Barong's /admin/users), each page's accounts, beneficiaries and deposit addresses read together; Total/Page/Per-Page as every admin list.
  */
 import type { FastifyInstance } from 'fastify';
 import { isCalendarDay, isIsoDateTime } from '../../shared/calendar.js';
 import { STORED_USER_STATES } from '../../shared/users.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { setListHeaders } from '../db/queries/count.js';
-import { accountsOf, type AccountRow } from '../db/queries/members.js';
+import { memberHoldings, type MemberHoldings } from '../db/queries/members.js';
 import { MAX_OFFSET } from '../db/queries/paging.js';
 import { userPage, type UserFilter, type UserListRow, type UserOrder } from '../db/queries/users-admin.js';
 import { KNOWN_ROLES } from '../auth/permissions-seed.js';
@@ -31,7 +31,7 @@ function bound(p: Params, name: 'from' | 'to'): Date | undefined {
   return refuse(code, name);
 }
 
-export function memberListRoute(app: FastifyInstance, wire: (u: UserListRow, accounts: readonly AccountRow[]) => unknown): void {
+export function memberListRoute(app: FastifyInstance, wire: (u: UserListRow, h: MemberHoldings) => unknown): void {
   app.get('/members', async (req, reply) => {
     await requireAbility(req, 'read', 'Member', 'peatio');
     const db = app.deps.db.kysely;
@@ -47,8 +47,8 @@ export function memberListRoute(app: FastifyInstance, wire: (u: UserListRow, acc
     };
     const page = { ...pg, ordering, orderBy };
     const [total, { rows }] = await userPage(db, filter, page);
-    const accounts = await accountsOf(db, rows.map((r) => r.id));
+    const holdings = await memberHoldings(db, rows.map((r) => r.id));
     setListHeaders(reply, { ...total, page: pg.page, perPage: pg.limit });
-    return rows.map((r) => wire(r, accounts.get(r.id) ?? []));
+    return rows.map((r) => wire(r, holdings));
   });
 }
