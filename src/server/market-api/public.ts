@@ -17,6 +17,9 @@ import { tickers } from '../realtime/market-data.js';
 import { currencyEntity, marketEntity, tickerEntity, tradingFeeEntity } from './entities.js';
 import { epoch, int, oneOf, paging, refuse, search, text, type Params } from './params.js';
 
+/** How old a tickers read the public calls may share (a second: Peatio recomputes its tickers every few seconds). */
+const TICKERS_FRESH_MS = 1000;
+
 /** Peatio's k-line periods, in minutes. */
 export const KLINE_PERIODS = [1, 5, 15, 30, 60, 120, 240, 360, 720, 1440, 4320, 10080] as const;
 
@@ -63,10 +66,19 @@ export function publicRoutes(app: FastifyInstance): void {
     return rows.map((r) => marketEntity(toWire(markets, r)));
   });
 
-  const publicTickers = async () => {
-    const all = await tickers(db(), now());
-    const { rows } = await listRows(db(), markets, { filters: eq('state', 'enabled'), orderBy: 'position', ordering: 'asc', limit: 10_000, page: 1 });
-    return Object.fromEntries(rows.filter((r) => all[r.id as string]).map((r) => [r.id as string, tickerEntity(all[r.id as string]!)]));
+  // Anyone may ask, as often as they like: a burst shares one read of the 24 h window (Ranger's feed
+  // likewise reuses a read for its new subscribers), at most TICKERS_FRESH_MS old.
+  let shared: { at: number; read: Promise<Record<string, ReturnType<typeof tickerEntity>>> } | null = null;
+  const publicTickers = () => {
+    if (shared && Date.now() - shared.at < TICKERS_FRESH_MS) return shared.read;
+    const read = (async () => {
+      const all = await tickers(db(), now());
+      const { rows } = await listRows(db(), markets, { filters: eq('state', 'enabled'), orderBy: 'position', ordering: 'asc', limit: 10_000, page: 1 });
+      return Object.fromEntries(rows.filter((r) => all[r.id as string]).map((r) => [r.id as string, tickerEntity(all[r.id as string]!)]));
+    })();
+    shared = { at: Date.now(), read };
+    read.catch(() => { if (shared?.read === read) shared = null; });
+    return read;
   };
   app.get('/public/markets/tickers', async () => publicTickers());
 
