@@ -181,6 +181,18 @@ describe('member API', () => {
     expect([all.statusCode, all.json().map((o: { id: number }) => o.id)]).toEqual([201, [ask2]]);
     await expectLedgerHolds(t);
   });
+
+  it("cannot overdraw: a member's concurrent orders lock no more than the balance holds", async () => {
+    // 85,000 of the fiat: each order locks 30,000, so two of four fit.
+    const sent = await Promise.all([1, 2, 3, 4].map(() => post('/market/orders', b, { market: MARKET, side: 'buy', volume: '300', price: '100' })));
+    expect(sent.map((r) => r.statusCode).sort()).toEqual([201, 201, 422, 422]);
+    expect(sent.filter((r) => r.statusCode === 422).map(codes)).toEqual([['market.account.insufficient_balance'], ['market.account.insufficient_balance']]);
+    expect(await balances(t, bId, FIAT)).toEqual({ balance: '25000', locked: '60000' });
+    const all = await post('/market/orders/cancel', b, { market: MARKET, side: 'buy' });
+    expect(all.json().map((o: { state: string }) => o.state)).toEqual(['cancel', 'cancel']);
+    expect(await balances(t, bId, FIAT)).toEqual({ balance: '85000', locked: '0' });
+    await expectLedgerHolds(t);
+  });
 });
 
 describe('Peatio admin members', () => {
