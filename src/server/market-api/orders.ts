@@ -24,6 +24,13 @@ const ORDER_STATES = ['pending', 'wait', 'done', 'cancel', 'reject'] as const;
 /** Orders cancelled per transaction by "cancel all" (the admin bulk cancel's batch). */
 const CANCEL_BATCH = 1000;
 
+/**
+ * A member's write attempt is recorded whatever refuses it: withAudit records the writes that reach the
+ * engine, and this asks the gateway's audit (plugins/authz.ts, as an AUDIT row does for staff) for a
+ * 'failed' user activity when the parameters are refused first. A staff caller's AUDIT row already asked.
+ */
+const auditAttempt = (req: FastifyRequest) => { req.authzAudit ??= { topic: 'orders', category: 'user' }; };
+
 /** The order a path names (its id or its uuid) if it is the caller's. */
 async function ownOrder(req: FastifyRequest<{ Params: { id: string } }>, member: number): Promise<number> {
   const raw = req.params.id;
@@ -69,6 +76,7 @@ export function memberOrderRoutes(app: FastifyInstance): void {
   });
 
   app.post('/market/orders', async (req, reply) => {
+    auditAttempt(req);
     const id = await placeMemberOrder(req, paramsOf(req));
     return reply.status(201).send(userOrder((await getOrder(db(), id))!));
   });
@@ -83,6 +91,7 @@ export function memberOrderRoutes(app: FastifyInstance): void {
   });
 
   app.post<{ Params: { id: string } }>('/market/orders/:id/cancel', async (req, reply) => {
+    auditAttempt(req);
     const me = caller(req);
     const id = await ownOrder(req, me.id);
     await withAudit(req, { topic: 'orders', action: 'cancel', category: 'user', data: { id } }, async (trx, note) => {
@@ -94,6 +103,7 @@ export function memberOrderRoutes(app: FastifyInstance): void {
   });
 
   app.post('/market/orders/cancel', async (req, reply) => {
+    auditAttempt(req);
     const me = caller(req);
     const p = paramsOf(req);
     const market = await knownMarket(p, 'market.order');
