@@ -47,6 +47,11 @@ export interface Config {
    * markets (STEWARD_DEMO_MARKET_RATE, 0–100, fractions allowed; default 2 with the demo seed, else 0 = off).
    */
   demoMarket: { ratePerSecond: number };
+  /**
+   * Peatio's minimum member levels (MINIMUM_MEMBER_LEVEL_FOR_DEPOSIT, _WITHDRAW, _TRADING; defaults 3, 3, 1):
+   * `GET /public/member-levels` publishes them and placing an order needs the trading one (market-api).
+   */
+  memberLevels: { deposit: number; withdraw: number; trading: number };
   appTitle: string;
   defaultCurrency: string;
   /** Max request body in bytes. */
@@ -406,6 +411,11 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     demoUsers: env.STEWARD_DEMO_USERS ? int(env, 'STEWARD_DEMO_USERS', 0, 1, 10_000_000) : undefined,
     demoActivities: env.STEWARD_DEMO_ACTIVITIES ? int(env, 'STEWARD_DEMO_ACTIVITIES', 0, 0, 100_000_000) : undefined,
     demoMarket: { ratePerSecond: rate(env, 'STEWARD_DEMO_MARKET_RATE', demoSeed ? 2 : 0, 100) },
+    memberLevels: {
+      deposit: int(env, 'MINIMUM_MEMBER_LEVEL_FOR_DEPOSIT', 3, 0, 100),
+      withdraw: int(env, 'MINIMUM_MEMBER_LEVEL_FOR_WITHDRAW', 3, 0, 100),
+      trading: int(env, 'MINIMUM_MEMBER_LEVEL_FOR_TRADING', 1, 0, 100),
+    },
     appTitle: env.APP_TITLE || 'Steward',
     defaultCurrency: (env.DEFAULT_CURRENCY || 'usd').toLowerCase(),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),

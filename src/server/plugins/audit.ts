@@ -78,11 +78,12 @@ function requestFields(req: FastifyRequest): Pick<NewActivity, 'category' | 'use
 export async function recordAdminActivity(
   db: Kysely<DB>,
   req: FastifyRequest,
-  a: { topic: string; action?: string; result: ActivityResult; targetUid?: string; data?: unknown },
+  a: { topic: string; action?: string; result: ActivityResult; targetUid?: string; data?: unknown; category?: 'admin' | 'user' },
 ): Promise<void> {
   const targetId = a.targetUid ? await userIdByUid(db, a.targetUid) : null;
   await insertActivity(db, {
     ...requestFields(req),
+    ...(a.category ? { category: a.category } : {}),
     targetId,
     topic: a.topic,
     action: a.action ?? actionForMethod(req.method),
@@ -99,6 +100,8 @@ export interface AuditOptions<T> {
   targetUid?: string | ((result: T) => string | undefined);
   /** Defaults to the request body (secrets masked). */
   data?: unknown;
+  /** `user` for a customer's write on its own account (the member APIs): Barong's user activity, same guarantees. */
+  category?: 'admin' | 'user';
 }
 
 /**
@@ -141,7 +144,9 @@ export async function withAudit<T>(
     const result = await db.transaction().execute(async (trx) => {
       const result = await fn(trx, (values) => { noted = { ...noted, ...(auditData(values) as Record<string, unknown>) }; });
       const uid = typeof opts.targetUid === 'function' ? opts.targetUid(result) : staticUid;
-      await recordAdminActivity(trx, req, { topic: opts.topic, action: opts.action, result: 'succeed', targetUid: uid, data: withNoted(data, noted) });
+      await recordAdminActivity(trx, req, {
+        topic: opts.topic, action: opts.action, result: 'succeed', targetUid: uid, data: withNoted(data, noted), category: opts.category,
+      });
       return result;
     });
     req.committed = true;
@@ -149,7 +154,7 @@ export async function withAudit<T>(
   } catch (err) {
     const failure = databaseFailure(err);
     const activity = {
-      topic: opts.topic, action: opts.action, result: 'failed' as const, targetUid: staticUid,
+      topic: opts.topic, action: opts.action, result: 'failed' as const, targetUid: staticUid, category: opts.category,
       data: withNoted(data, { ...noted, errors: answerFor(err).body.errors }),
     };
     if (failure === 'outcome_unknown') {

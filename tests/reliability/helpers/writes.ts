@@ -55,6 +55,10 @@ export const NOT_ADMIN_WRITES: Record<string, string> = {
   'POST /api/v2/applogic/wonka/swaps': "a member's swap of their quote (once per quote: tests/server/wonka.test.ts)",
   // A member's own KYC upload (multipart): refusals, the per-account cap under a lock of the user's row, in tests/server/documents.test.ts.
   'POST /api/v2/barong/resource/documents': "a member's KYC document upload (multipart, their own account)",
+  // A member's own orders (Peatio's market API): refusals, ownership and the ledger in tests/server/market-api.test.ts.
+  'POST /api/v2/peatio/market/orders': "a member's order (one per call, through the engine and the ledger)",
+  'POST /api/v2/peatio/market/orders/:id/cancel': "a member's cancel of their own order (once per order)",
+  'POST /api/v2/peatio/market/orders/cancel': "a member's cancel of all their waiting orders (repeatable)",
 };
 
 let seq = 0;
