@@ -50,16 +50,21 @@ describe('list keyboard', () => {
     await waitFor(() => expect(focusedRowId()).toBe('2'));
   });
 
-  it('Enter on a pending application opens the applicant on the user detail', async () => {
+  it('Enter on a pending application shows it beside the queue, with the way to the applicant\'s page', async () => {
     signedIn(api, 'superadmin');
     const row = (i: number) => ({ id: 40 + i, uid: `IDAPPLICANT${i}`, email: `applicant${i}@customer.test`, country: 'DE',
       level: 2, state: 'active', submitted_at: '2026-11-01T10:00:00Z', created_at: '2026-10-01T10:00:00Z' });
     api.on('GET', `${AUTH}/admin/users/documents/pending`, pagedList([row(1), row(2)]));
-    api.on('GET', `${AUTH}/admin/users/IDAPPLICANT2`, { status: 404, body: { errors: ['admin.user.doesnt_exist'] } });
+    api.on('GET', `${AUTH}/admin/users/IDAPPLICANT2`, { body: {
+      uid: 'IDAPPLICANT2', email: 'applicant2@customer.test', role: 'member', level: 2, otp: false, state: 'active', labels: [], phones: [],
+      profiles: [], comments: [], user_state_logs: [], accounts: [], documents: [], created_at: '2026-10-01T10:00:00Z',
+    } });
     renderApp('/pending-applications');
     await screen.findByText('applicant1@customer.test');
     const user = userEvent.setup();
     await user.keyboard('jj{Enter}');
+    // The review panel of the second application (the queue's j/k/a/r/u review, issue 29 item 4), not a new page.
+    await user.click(await screen.findByRole('link', { name: 'Open the user’s page' }));
     await waitFor(() => expect(window.location.pathname).toBe('/user-directory/IDAPPLICANT2'));
   });
 
