@@ -104,14 +104,15 @@ describe('role, superadmin protection and contact', () => {
     expect((screen.getByRole('button', { name: 'Remove label email' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('sends the phone as dial-code digits plus the number, and the email only for a superadmin', async () => {
+  it('sends the phone as dial-code digits plus the number, and lets an admin change the email (spec §6)', async () => {
     staff(api, 'admin', ADMIN);
     serveUser(api, customer());
     api.on('PUT', `${AUTH}/admin/users`, { body: {} });
     const user = userEvent.setup();
     renderApp(`/user-directory/${UID}`);
     await screen.findByRole('heading', { name: 'Grace Hopper' });
-    expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save email' })).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Country code'), '49');
     await user.type(screen.getByLabelText('New number'), '0151 2345-678');
     await user.click(screen.getByRole('button', { name: 'Save phone' }));

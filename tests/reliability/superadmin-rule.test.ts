@@ -74,7 +74,7 @@ const VARIANTS: Record<string, (c: Ctx) => Promise<WriteRequest>> = {
     return { url: `${B}/users`, body: { uid: u.uid, phone_number: '447700900123' } };
   },
 };
-const REFUSED_FIRST: Record<string, string> = { [`PUT ${B}/users`]: 'superadmin.user.update_email' };
+const REFUSED_FIRST: Record<string, string> = {};
 
 type Prepare = (c: Ctx) => Promise<WriteRequest>;
 /** The requests a guarded route is walked with, and the code an admin gets for each on a superadmin. */

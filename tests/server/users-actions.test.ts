@@ -137,10 +137,12 @@ describe('PUT /admin/users', () => {
     expect(logs).toMatchObject([{ past_state: 'active', state: 'inactive', remark: null }]);
   });
 
-  it('changes an email only for a superadmin caller, valid and unique', async () => {
+  it('changes an email for an admin or a superadmin caller (spec §6), valid and unique, never a superadmin\'s by an admin', async () => {
     const u = await mkUser(t, { email: 'old@example.com' });
     await mkUser(t, { email: 'Taken@Example.com' });
-    await expect422(await call(admin, 'PUT', '/users', { uid: u.uid, email: 'new@example.com' }), 'superadmin.user.update_email');
+    const boss = await mkUser(t, { email: 'boss@example.com', role: 'superadmin' });
+    await expect422(await call(admin, 'PUT', '/users', { uid: boss.uid, email: 'boss2@example.com' }), 'admin.user.superadmin_change');
+    expect((await userRow(t, boss.uid)).email).toBe('boss@example.com');
     await expect422(await call(root, 'PUT', '/users', { uid: u.uid, email: 'taken@example.COM' }), 'email.taken');
     await expect422(await call(root, 'PUT', '/users', { uid: u.uid, email: 'not-an-email' }), 'admin.user.invalid_email');
     await expect422(await call(root, 'PUT', '/users', { uid: u.uid, email: 'old@example.com' }), 'admin.user.email_no_change');
@@ -148,6 +150,8 @@ describe('PUT /admin/users', () => {
     expect((await call(root, 'PUT', '/users', { uid: u.uid, email: ' new@example.com ' })).statusCode).toBe(200);
     expect((await userRow(t, u.uid)).email).toBe('new@example.com');
     expect((await lastActivity(t, 'users'))!.data).toMatchObject({ past_email: 'old@example.com', email: 'new@example.com' });
+    expect((await call(admin, 'PUT', '/users', { uid: u.uid, email: 'by-admin@example.com' })).statusCode).toBe(200);
+    expect((await userRow(t, u.uid)).email).toBe('by-admin@example.com');
   });
 
   it('changes the phone number (dial code prefixed) and keeps the phones table in step', async () => {

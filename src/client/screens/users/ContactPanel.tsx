@@ -1,7 +1,7 @@
 /**
  * Email and phone number (spec §5 Phone change, §6 Admin powers). The phone is typed as a country's
- * dialling code plus the number and sent as the code digits prefixed; an email change is for a
- * superadmin only (the server refuses anyone else with superadmin.user.update_email).
+ * dialling code plus the number and sent as the code digits prefixed. An email change is for whoever may
+ * update the user's email (spec §6: admins too), never on a superadmin by anyone else, nor on oneself.
  */
 import { useId, useState } from 'react';
 import { emailField, phoneField } from '../../../shared/users';

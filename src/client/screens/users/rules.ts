@@ -28,7 +28,6 @@ export interface UserRules {
 export const SUPERADMIN_REASON = 'Only a superadmin can change a superadmin.';
 export const SELF_REASON = 'You cannot change your own account here.';
 export const OTP_OFF_REASON = '2FA is not enabled for this user; it can only be turned off.';
-export const EMAIL_REASON = 'Only a superadmin can change an email address.';
 
 /** GET /admin/users/{uid}/verifications needs read User; the page loads them only then. */
 export const canReadVerifications = (ability: AppAbility): boolean => ability.can('read', 'User');
@@ -52,7 +51,7 @@ export function userRules(ability: AppAbility, viewer: Viewer | null, user: Pick
       state: userField('state'),
       role: userField('role'),
       otp: first(need('update', 'User', 'otp'), self, protectedTarget, user.otp ? undefined : OTP_OFF_REASON),
-      email: first(need('update', 'User', 'email'), superViewer ? undefined : EMAIL_REASON, self),
+      email: userField('email'),
       phone: userField('phone_number'),
       referrer: userField('referral_uid'),
       group: first(need('update', 'Member'), protectedTarget),
