@@ -102,6 +102,25 @@ describe('labels', () => {
     expect(queries(api, 'DELETE', LABELS)).toEqual([{ uid: UID, key: 'email', scope: 'private' }]);
   });
 
+  it('edits a label in place: its value and description, key and scope as they are (PUT)', async () => {
+    staff(api, 'admin', ADMIN);
+    serveUser(api, customer());
+    api.on('PUT', LABELS, { body: {} });
+    const user = userEvent.setup();
+    renderApp(`/user-directory/${UID}`);
+    await screen.findByRole('heading', { name: 'Grace Hopper' });
+    await user.click(screen.getByRole('button', { name: 'Edit label email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit label email' });
+    expect((within(dialog).getByRole('textbox', { name: 'Key' }) as HTMLInputElement).readOnly).toBe(true);
+    const value = within(dialog).getByRole('textbox', { name: 'Value' });
+    await user.clear(value);
+    await user.type(value, 'pending');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'asked again');
+    await user.click(within(dialog).getByRole('button', { name: 'Save label' }));
+    await screen.findByText('Updated Successfully');
+    expect(bodies(api, 'PUT', LABELS)).toEqual([{ uid: UID, key: 'email', value: 'pending', scope: 'private', description: 'asked again' }]);
+  });
+
   it("shows the server's refusal as a toast", async () => {
     staff(api, 'admin', ADMIN);
     serveUser(api, customer());

@@ -136,6 +136,10 @@ export interface LabelBody { key: string; value: string; scope: LabelScope; desc
 export const addLabel = (uid: string, label: LabelBody) =>
   request('auth', 'POST', '/admin/users/labels', { body: { uid, ...label } });
 
+/** A label's value and description, in place (key and scope name it). */
+export const updateLabel = (uid: string, label: LabelBody) =>
+  request('auth', 'PUT', '/admin/users/labels', { body: { uid, ...label } });
+
 export const deleteLabel = (uid: string, key: string, scope: LabelScope) =>
   request('auth', 'DELETE', '/admin/users/labels', { query: { uid, key, scope } });
 

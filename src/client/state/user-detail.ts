@@ -181,6 +181,7 @@ export const setMinSwap = (amount: string) => write((uid) => api.changeMinSwap(u
 
 export const createLabel = (label: LabelBody) => write((uid) => api.addLabel(uid, label), 'Updated Successfully');
 
+export const editLabel = (label: LabelBody) => write((uid) => api.updateLabel(uid, label), 'Updated Successfully');
 export const removeLabel = (key: string, scope: LabelScope) =>
   write((uid) => api.deleteLabel(uid, key, scope), 'Updated Successfully');
 

@@ -1,6 +1,6 @@
 /**
- * Labels (spec §5 Label, §6): add with the shared struct's messages, remove after 'Are you sure?'. An
- * admin may not add or remove labels on a superadmin (disabled with the reason).
+ * Labels (spec §5 Label, §6): add with the shared struct's messages, edit one's value and description in place,
+ * remove after 'Are you sure?'. An admin may not change labels on a superadmin (disabled with the reason).
  */
 import { useState } from 'react';
 import type { UserDetail, UserLabel } from '../../api/users';
@@ -13,9 +13,10 @@ import type { UserRules } from './rules';
 
 export function LabelsPanel({ user, rules }: { user: UserDetail; rules: UserRules }) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<UserLabel | null>(null);
   const [removing, setRemoving] = useState<UserLabel | null>(null);
   const [pending, setPending] = useState(false);
-  const { labelAdd, labelRemove } = rules.reasons;
+  const { labelAdd, labelEdit, labelRemove } = rules.reasons;
 
   const confirmRemove = async () => {
     if (!removing) return;
@@ -43,6 +44,12 @@ export function LabelsPanel({ user, rules }: { user: UserDetail; rules: UserRule
               <span className="u-label-value">{l.value}</span>
               {/* Always rendered, so the remove button keeps its column when there is no description. */}
               <span className="u-label-desc" title={l.description ?? undefined}>{l.description ?? ''}</span>
+              <Reasoned reason={labelEdit}>
+                <button type="button" className="icon-btn u-label-edit" disabled={!!labelEdit}
+                  aria-label={`Edit label ${l.key}`} onClick={() => setEditing(l)}>
+                  <Icon name="edit" size={14} />
+                </button>
+              </Reasoned>
               <Reasoned reason={labelRemove}>
                 <button type="button" className="icon-btn u-label-remove" disabled={!!labelRemove}
                   aria-label={`Remove label ${l.key}`} onClick={() => setRemoving(l)}>
@@ -54,6 +61,7 @@ export function LabelsPanel({ user, rules }: { user: UserDetail; rules: UserRule
         </ul>
       )}
       <LabelDialog uid={user.uid} isOpen={adding} onClose={() => setAdding(false)} />
+      {editing && <LabelDialog key={`${editing.scope}:${editing.key}`} uid={user.uid} isOpen editing={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog isOpen={removing !== null} title="Are you sure?" confirmLabel="Delete" tone="danger" pending={pending}
         onConfirm={confirmRemove} onCancel={() => setRemoving(null)}>
         The {removing?.scope} label <strong>{removing?.key}: {removing?.value}</strong> will be removed from {user.email}.

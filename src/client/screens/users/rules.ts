@@ -12,7 +12,7 @@ import { session } from '../../state/session';
 import type { UserDetail } from '../../api/users';
 
 export type Control =
-  | 'state' | 'role' | 'otp' | 'email' | 'phone' | 'referrer' | 'group' | 'minSwap' | 'kyc' | 'labelAdd' | 'labelRemove'
+  | 'state' | 'role' | 'otp' | 'email' | 'phone' | 'referrer' | 'group' | 'minSwap' | 'kyc' | 'labelAdd' | 'labelEdit' | 'labelRemove'
   | 'comments' | 'profile' | 'profileAdd' | 'lock' | 'sessions';
 
 export interface UserRules {
@@ -58,6 +58,7 @@ export function userRules(ability: AppAbility, viewer: Viewer | null, user: Pick
       minSwap: first(need('update', 'Member'), protectedTarget),
       kyc: first(need('update', 'Level'), need('create', 'Label'), need('delete', 'Label'), protectedTarget),
       labelAdd: first(need('create', 'Label'), protectedTarget),
+      labelEdit: first(need('update', 'Label'), protectedTarget),
       labelRemove: first(need('delete', 'Label'), protectedTarget),
       // A comment is part of the user: update User on its `comments` attribute, as the server asks
       // (server/auth/users/comments.ts). A rule limited to other fields (support: otp) does not cover it.
