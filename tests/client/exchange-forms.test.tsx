@@ -201,11 +201,27 @@ describe('bot form', () => {
     signedInWithAbilities(api, {}, { manage: ['BotSetting', 'Market'] });
     api.on('GET', `${EXCHANGE}/admin/markets`, pagedList([{ id: 'trstusdt', name: 'TRST/USDT' }]));
     api.on('GET', `${EXCHANGE}/admin/bot_settings`, pagedList([]));
-    renderApp('/bot-edit/add');
+    // The list's own route with add (issue 29 item 18: it asked for a bot called "add", 422) opens the create form.
+    renderApp('/botSettings/add');
     const enable = await screen.findByRole('switch', { name: 'Enable bot' });
+    expect(window.location.pathname).toBe('/bot-edit/add');
     expect(screen.queryByRole('switch', { name: 'Market making' })).toBeNull();
     await userEvent.setup().click(enable);
     expect(screen.getByRole('switch', { name: 'Market making' })).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Trading' })).toBeTruthy();
+  });
+
+  it('shows a bot\'s switches as switches on its read-only page, not true / false', async () => {
+    signedInWithAbilities(api, {}, { manage: ['BotSetting', 'Market'] });
+    api.on('GET', `${EXCHANGE}/admin/bot_settings/7`, { body: {
+      id: 7, market_id: 'trstusdt', price: 'uniswap', time_frequency: 60, mm_time: 60, spread: '1', total_vol: '10', min_vol: '1',
+      max_vol: '0', token: null, active: true, market_making: false, enable_trading: true, created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z',
+    } });
+    renderApp('/botSettings/7');
+    const enabled = await screen.findByRole('switch', { name: 'Enable bot' });
+    expect(enabled.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Market making' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.queryByText('true')).toBeNull();
+    expect(screen.queryByText('false')).toBeNull();
   });
 });

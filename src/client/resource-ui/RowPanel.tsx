@@ -10,6 +10,7 @@ import { keyOf, labelOf, type Resource } from '../../shared/resources';
 import { listRows, type Row } from '../api/resources';
 import { Icon } from '../components/ui/Icon';
 import { prettyJson, valueAt } from './format';
+import '../components/grid/grid.css';
 import { linkPath } from './presentation';
 import { Timestamp } from '../components/ui/Timestamp';
 
@@ -49,6 +50,16 @@ export function Value({ r, field, value }: { r: Resource; field: string; value: 
   if (value === null || value === undefined || value === '') return <span className="row-panel-empty">{r.columns.find((c) => c.field === field)?.empty ?? '—'}</span>;
   if (kind === 'date' || kind === 'datetime' || /(^|_)at$/.test(field)) {
     return <Timestamp value={value} namedUtc />;
+  }
+  // A switch reads as one (issue 29 item 18: the bot's page showed raw true/false), read-only here.
+  if (kind === 'boolean' && typeof value === 'boolean') {
+    return (
+      <span className="row-panel-switch">
+        <span role="switch" aria-checked={value} aria-readonly="true" aria-label={labelOf(field, r.fields[field])}
+          className={`cell-switch${value ? '' : ' is-off'}`}><span className="cell-switch-thumb" aria-hidden="true" /></span>
+        {value ? 'On' : 'Off'}
+      </span>
+    );
   }
   const label = r.fields[field]?.valueLabels?.[String(value)];
   if (label) return <span className="row-panel-text" title={String(value)}>{label}</span>;

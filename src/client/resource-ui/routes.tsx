@@ -4,6 +4,7 @@
  * list, never with sign-in or the shell.
  */
 import { lazy } from 'react';
+import { Redirect } from 'wouter';
 import type { Resource } from '../../shared/resources';
 import type { AppRoute, ScreenProps } from '../routes';
 import { addPageOnly, canAdd, formSegment, formStyle, hasForm, listedResources, tabResources, viewSegment } from './presentation';
@@ -46,10 +47,12 @@ function formRoute(r: Resource): AppRoute {
 /**
  * A read-only view of a row (`/botSettings/:id`), with Edit leading to its form route; for a row that
  * cannot be edited the view shares the form route, whose `add` opens the create form
- * (`/adjustments-details/:id`).
+ * (`/adjustments-details/:id`). Where the form has a route of its own, the view's `add` goes there
+ * (`/botSettings/add` → `/bot-edit/add`): no row is called "add".
  */
 function viewRoute(r: Resource): AppRoute {
   const creates = !hasForm(r) && canAdd(r);
+  const addForm = hasForm(r) && canAdd(r) && formStyle(r) === 'page' && formSegment(r) !== viewSegment(r) ? `/${formSegment(r)}/add` : null;
   return {
     path: `/${viewSegment(r)}/:id`,
     title: r.label,
@@ -57,9 +60,10 @@ function viewRoute(r: Resource): AppRoute {
     screen: lazy(async () => {
       const [{ ViewPage }, { FormPage }] = await Promise.all([import('./ViewPage'), creates ? import('./FormPage') : Promise.resolve({ FormPage: null })]);
       return {
-        default: ({ params }: ScreenProps) => (FormPage && params.id === 'add'
-          ? <FormPage resource={r} id="add" />
-          : <ViewPage resource={r} id={params.id ?? ''} />),
+        default: ({ params }: ScreenProps) => {
+          if (params.id === 'add' && addForm) return <Redirect to={addForm} replace />;
+          return FormPage && params.id === 'add' ? <FormPage resource={r} id="add" /> : <ViewPage resource={r} id={params.id ?? ''} />;
+        },
       };
     }),
   };
