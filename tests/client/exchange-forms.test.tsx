@@ -119,7 +119,14 @@ describe('blockchain detail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Scan block' });
     const scan = within(dialog).getByRole('button', { name: 'Scan' }) as HTMLButtonElement;
     expect(scan.disabled).toBe(true);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Block number' }), '77');
+    const height = within(dialog).getByRole('textbox', { name: 'Block number' });
+    await user.type(height, '7');
+    await user.clear(height);
+    // Emptied, the required height says so (issue 29 item 18), and Scan stays off.
+    expect(await within(dialog).findByText('Required')).toBeTruthy();
+    expect(scan.disabled).toBe(true);
+    await user.type(height, '77');
+    expect(within(dialog).queryByText('Required')).toBeNull();
     expect(scan.disabled).toBe(false);
     await user.click(scan);
     expect(await screen.findByText('Block 77 scanned: 2 deposit(s) recorded, 1 already known or below the minimum')).toBeTruthy();

@@ -84,7 +84,12 @@ export default function CallDialog({ resource: r, row, call, onClose, onDone, in
               {names.map((n, i) => (
                 <FormField key={n} name={n} label={labelOf(n, params[n])} kind={params[n]!.kind === 'number' ? 'number' : 'text'}
                   required={params[n]!.required} value={values[n]!} error={errors[n]} autoFocus={i === 0}
-                  onChange={(v) => { setValues((s) => ({ ...s, [n]: String(v) })); setErrors({}); setFailure(null); }} />
+                  onChange={(v) => {
+                    setValues((s) => ({ ...s, [n]: String(v) }));
+                    // A required param emptied says so at once (spec §5 Block scan: "Required"), not only by a disabled button.
+                    setErrors(params[n]!.required && String(v).trim() === '' ? { [n]: params[n]!.message ?? 'Required' } : {});
+                    setFailure(null);
+                  }} />
               ))}
             </div>
             {failure && !confirming && <p className="form-failure" role="alert">{failure}</p>}
