@@ -1,7 +1,7 @@
 /**
  * The brakes of the customer identity calls, on the sign-in's GCRA budgets (auth/throttle.ts: rows in
  * auth_attempts, so they hold across API nodes, and a refused call is charged nowhere):
- * - sign-up: per client address;
+ * - sign-up: per client address (after the captcha, as the sign-in: a refused captcha is charged nothing);
  * - sending a code (e-mail confirmation, password reset, SMS): per address and per account — the
  *   account's budget keeps anyone from flooding one person's inbox or phone from many addresses;
  * - confirming a code: per address, and per account where the account is known before the code is

@@ -33,8 +33,8 @@ export function passwordRoutes(app: FastifyInstance): void {
 
   app.post('/identity/users/password/generate_code', async (req, reply) => {
     const v = parse(EmailOnly, req, 'identity.user');
-    await brake(req, reply, TOO_MANY, [charge('send_ip', req.ip ?? ''), charge('send_account', v.email)]);
     await captcha(app, req, v.captcha_response);
+    await brake(req, reply, TOO_MANY, [charge('send_ip', req.ip ?? ''), charge('send_account', v.email)]);
     later(req, 'password reset', async () => {
       const user = await findUserByIdentity(db, v.email);
       if (!user || !v.email.includes('@')) return;

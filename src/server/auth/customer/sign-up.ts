@@ -45,8 +45,8 @@ export function signUpRoutes(app: FastifyInstance): void {
 
   app.post('/identity/users', async (req, reply) => {
     const v = parse(SignUp, req, P, passwordCodes('password'));
-    await brake(req, reply, TOO_MANY, [charge('signup_ip', req.ip ?? '')]);
     await captcha(app, req, v.captcha_response);
+    await brake(req, reply, TOO_MANY, [charge('signup_ip', req.ip ?? '')]);
     if (v.refid && !(await userExists(db, v.refid.toUpperCase()))) fail(422, 'identity.user.referral_doesnt_exist');
     const digest = await hashPassword(v.password);
     const email = v.email.toLowerCase();
@@ -64,8 +64,8 @@ export function signUpRoutes(app: FastifyInstance): void {
 
   app.post('/identity/users/email/generate_code', async (req, reply) => {
     const v = parse(EmailOnly, req, P);
-    await brake(req, reply, TOO_MANY, [charge('send_ip', req.ip ?? ''), charge('send_account', v.email)]);
     await captcha(app, req, v.captcha_response);
+    await brake(req, reply, TOO_MANY, [charge('send_ip', req.ip ?? ''), charge('send_account', v.email)]);
     later(req, 'e-mail confirmation', async () => {
       const user = await findUserByIdentity(db, v.email);
       if (user && user.state === 'pending' && user.level === 0) await sendConfirmation(req, user);
