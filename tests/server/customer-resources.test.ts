@@ -4,6 +4,7 @@
  * be reused, password change, own activity and labels — and the fences: another customer's records are
  * never reached, a customer never reaches a staff route, a staff session gets no customer records.
  */
+import { readFileSync } from 'node:fs';
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import { generate } from 'otplib';
 import { testApp, type TestApp } from '../helpers/app.js';
@@ -78,7 +79,7 @@ describe('profiles', () => {
 describe('phones', () => {
   it('adds a number, verifies it with its SMS code once, and keeps each code to its customer and number', async () => {
     expect(await refusal(call(a, 'POST', '/phones', { phone_number: '12ab' }))).toEqual([422, ['resource.phone.invalid_phone_number']]);
-    expect(await answer(call(a, 'POST', '/phones', { phone_number: '+44 7700 900123' }))).toEqual([201, { message: 'Code was sent successfully via sms' }]);
+    expect(await answer(call(a, 'POST', '/phones', { phone_number: '+44 7700 900123' }))).toEqual([200, { message: 'Code was sent successfully via sms' }]);
     const code = await codeSentTo('447700900123');
     expect((await call(a, 'GET', '/phones')).json()).toEqual([{ country: 'GB', number: '447700900123', validated_at: null }]);
     expect(await refusal(call(a, 'POST', '/phones', { phone_number: '447700900123' }))).toEqual([400, ['resource.phone.number_exist']]);
@@ -152,7 +153,7 @@ describe('2FA, password, activity, labels', () => {
     const res = await call(a, 'GET', '/users/activity/all?limit=2');
     expect([res.statusCode, res.headers.total !== undefined, res.headers.page, res.headers['per-page']]).toEqual([200, true, '1', '2']);
     expect(Number(res.headers.total)).toBeGreaterThan(10);
-    expect(Object.keys(res.json()[0]).sort()).toEqual(['action', 'created_at', 'data', 'result', 'topic', 'user_agent', 'user_ip', 'user_ip_country']);
+    expect(Object.keys(res.json()[0]).sort()).toEqual(['action', 'created_at', 'data', 'id', 'result', 'topic', 'user_agent', 'user_ip', 'user_ip_country']);
     const otp = (await call(a, 'GET', '/users/activity/otp')).json();
     expect(otp.map((x: { action: string; result: string }) => `${x.action} ${x.result}`)).toEqual([
       'disable 2FA succeed', 'disable 2FA failed', 'generate 2FA secret failed', 'enable 2FA succeed', 'disable 2FA failed',
@@ -167,5 +168,39 @@ describe('2FA, password, activity, labels', () => {
       { user_id: aUser.id, key: 'risk', value: 'high', scope: 'private' },
     ]).execute();
     expect((await call(a, 'GET', '/labels')).json()).toEqual([expect.objectContaining({ key: 'vip', value: 'gold', scope: 'public' })]);
+  });
+});
+
+/** Barong 2.7's user swagger entities (tests/fixtures/barong-user-entities.json: property → declared type). */
+const ENTITIES = JSON.parse(readFileSync(new URL('../fixtures/barong-user-entities.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
+/**
+ * Where we send another type than declared, and why: metadata is the JSON text Barong keeps (as the
+ * staff entities send it); `csrf_token` comes only with a sign-in or confirmation.
+ */
+const SENT_AS: Record<string, string> = { 'Profile.metadata': 'string' };
+const ONLY_SOMETIMES = new Set(['UserWithFullInfo.csrf_token']);
+const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
+
+describe('conformance', () => {
+  it("answers every field of Barong's user entities with its declared type", async () => {
+    const samples: Record<string, unknown> = {
+      Profile: (await call(a, 'GET', '/profiles')).json()[0],
+      Phone: (await call(a, 'GET', '/phones')).json()[0],
+      Activity: (await call(a, 'GET', '/users/activity/all')).json()[0],
+      Label: (await call(a, 'GET', '/labels')).json()[0],
+      UserWithFullInfo: (await call(a, 'GET', '/users/me')).json(),
+    };
+    const wrong: string[] = [];
+    for (const [entity, fields] of Object.entries(ENTITIES)) {
+      const sample = samples[entity] as Record<string, unknown>;
+      expect(sample, entity).toBeTruthy();
+      for (const [field, declared] of Object.entries(fields)) {
+        const key = `${entity}.${field}`;
+        if (!(field in sample)) { if (!ONLY_SOMETIMES.has(key)) wrong.push(`${key} missing`); continue; }
+        const sent = typeOf(sample[field]);
+        if (sent !== 'null' && sent !== (SENT_AS[key] ?? declared)) wrong.push(`${key}: ${sent}, declared ${declared}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -37,7 +37,7 @@ export function accountRoutes(app: FastifyInstance): void {
     if (rows.length === 0) fail(422, 'resource.user.no_activity');
     reply.header('Total', String(total)).header('Page', String(page)).header('Per-Page', String(limit));
     return rows.map((a) => ({
-      user_ip: a.user_ip, user_ip_country: a.user_ip_country, user_agent: a.user_agent, topic: a.topic, action: a.action,
+      id: a.id, user_ip: a.user_ip, user_ip_country: a.user_ip_country, user_agent: a.user_agent, topic: a.topic, action: a.action,
       result: a.result, data: a.data === null ? null : JSON.stringify(a.data), created_at: iso(a.created_at),
     }));
   });

@@ -48,7 +48,8 @@ export function phoneRoutes(app: FastifyInstance): void {
       uid: me.uid, kind: 'sms', topic: 'phone_verification', to: number, subject: '',
       text: `Your verification code: ${code}. It works once, within 10 minutes.`,
     });
-    return reply.code(201).send({ message: 'Code was sent successfully via sms' });
+    // 200 as the swagger has it for both (verify answers 201).
+    return reply.code(200).send({ message: 'Code was sent successfully via sms' });
   };
 
   app.post('/resource/phones', async (req, reply) => {

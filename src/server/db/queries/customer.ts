@@ -132,7 +132,7 @@ export async function ownActivities(db: Kysely<DB>, userId: number, f: OwnActivi
   if (f.from) q = q.where('created_at', '>=', f.from);
   if (f.to) q = q.where('created_at', '<', f.to);
   const [rows, total] = await Promise.all([
-    q.select(['user_ip', 'user_ip_country', 'user_agent', 'topic', 'action', 'result', 'data', 'created_at'])
+    q.select(['id', 'user_ip', 'user_ip_country', 'user_agent', 'topic', 'action', 'result', 'data', 'created_at'])
       .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
     q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
