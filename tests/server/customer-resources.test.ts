@@ -71,7 +71,9 @@ describe('profiles', () => {
   it('fences: no CSRF no write, a customer never reaches a staff route', async () => {
     const noCsrf = await t.app.inject({ method: 'POST', url: `${R}/profiles`, headers: { cookie: b.cookie, 'user-agent': 'steward-tests/1.0' }, payload: {} });
     expect([noCsrf.statusCode, noCsrf.json().errors]).toEqual([401, ['authz.missing_csrf_token']]);
-    expect(await refusal(call(b, 'GET', '/api/v2/barong/admin/users'))).toEqual([401, ['authz.invalid_permission']]);
+    for (const path of ['/api/v2/barong/admin/users', '/api/v2/peatio/admin/orders', '/api/v2/applogic/admin/presales', '/api/v2/barong/admin/abilities']) {
+      expect([path, ...(await refusal(call(b, 'GET', path)))]).toEqual([path, 401, ['authz.invalid_permission']]);
+    }
     expect(await refusal(call(b, 'PUT', '/api/v2/barong/admin/profiles', { uid: aUser.uid, state: 'rejected' }))).toEqual([401, ['authz.invalid_permission']]);
   });
 });

@@ -37,7 +37,7 @@ export function passwordRoutes(app: FastifyInstance): void {
     await brake(req, reply, TOO_MANY, [charge('send_ip', req.ip ?? ''), charge('send_account', v.email)]);
     later(req, 'password reset', async () => {
       const user = await findUserByIdentity(db, v.email);
-      if (!user || !v.email.includes('@')) return;
+      if (!user) return;
       const token = await withAudit(req, { topic: 'password', action: 'password reset request', actor: { userId: user.id }, data: {} },
         (trx) => issueCode(trx, app.deps.now(), user.id, 'password'));
       await deliver(app, req, {
