@@ -4,8 +4,10 @@
  * - sign-up: per client address (after the captcha, as the sign-in: a refused captcha is charged nothing);
  * - sending a code (e-mail confirmation, password reset, SMS): per address and per account — the
  *   account's budget keeps anyone from flooding one person's inbox or phone from many addresses;
- * - confirming a code: per address, and per account where the account is known before the code is
- *   checked (the SMS code, 6 digits: the per-account budget is what makes guessing it hopeless).
+ * - confirming a code: per address, and per account and call where the account is known before the
+ *   secret is checked (the SMS code, 6 digits: the per-account budget is what makes guessing it
+ *   hopeless; a 2FA code; the old password of a change) — each call its own key, so failing one does
+ *   not lock the others.
  * Refusals are 429 with the call's own code and Retry-After.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -69,7 +69,7 @@ export function passwordRoutes(app: FastifyInstance): void {
     const v = parse(PasswordChange, req, 'resource.password', passwordCodes('new_password'));
     if (v.new_password !== v.confirm_password) fail(400, 'resource.password.doesnt_match');
     if (v.new_password === v.old_password) fail(400, 'resource.password.no_change_provided');
-    await brake(req, reply, 'resource.password.too_many_attempts', [charge('confirm_account', me.uid)]);
+    await brake(req, reply, 'resource.password.too_many_attempts', [charge('confirm_account', `password:${me.uid}`)]);
     // Both hashes before the transaction: argon2 inside it would hold the embedded database's one connection.
     const user = (await findUserById(db, me.id)) ?? fail(401, 'authz.invalid_session');
     const oldOk = await verifyPassword(user.password_digest, v.old_password);

@@ -72,7 +72,7 @@ export function phoneRoutes(app: FastifyInstance): void {
   app.post('/resource/phones/verify', async (req, reply) => {
     const me = customer(app, req);
     const v = parse(PhoneVerify, req, P);
-    await brake(req, reply, TOO_MANY, [charge('confirm_ip', req.ip ?? ''), charge('confirm_account', me.uid)]);
+    await brake(req, reply, TOO_MANY, [charge('confirm_ip', req.ip ?? ''), charge('confirm_account', `phone:${me.uid}`)]);
     await withAudit(req, { topic: 'phone', action: 'verify', actor: { userId: me.id } }, async (trx) => {
       const now = app.deps.now();
       const invalid = 'resource.phone.verification_invalid';
