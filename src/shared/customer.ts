@@ -61,6 +61,7 @@ export const SignUp = type({
 export const EmailOnly = type({ email: email(), captcha_response: captcha() });
 export const TokenOnly = type({ token: secret(512) });
 export const PasswordReset = type({ reset_password_token: secret(512), password: newPassword(), confirm_password: string() });
+export const PasswordToRate = type({ password: refine(string(), 'present', (v) => v.length <= 1024) });
 export const PasswordChange = type({ old_password: secret(1024), new_password: newPassword(), confirm_password: string() });
 
 /** A customer's profile: the staff form's fields without uid, and Barong's `confirm` (submit now). */

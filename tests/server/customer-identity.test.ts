@@ -46,6 +46,10 @@ describe('configs, ping, time', () => {
       password_min_entropy: 14, password_regexp: expect.stringContaining('(?=.*[A-Z])'),
     });
     expect((await t.app.inject({ method: 'GET', url: `${I}/ping` })).json()).toEqual({ ping: 'pong' });
+    const rate = (password: unknown) => post('/password/validate', { password });
+    expect([(await rate('abc')).statusCode, (await rate('abc')).json()]).toEqual([201, { entropy: 8 }]);
+    expect((await rate(GOOD)).json().entropy).toBeGreaterThan((await rate('aaaaaaaaaaaaaa')).json().entropy);
+    expect((await rate(12)).json().errors).toEqual(['identity.password.invalid_password']);
     expect((await t.app.inject({ method: 'GET', url: `${I}/time` })).json()).toEqual({ time: Math.floor(t.clock.now().getTime() / 1000) });
   });
 });

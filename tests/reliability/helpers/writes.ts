@@ -60,6 +60,7 @@ export const NOT_ADMIN_WRITES: Record<string, string> = {
   'POST /api/v2/barong/identity/users/email/confirm_code': 'confirming an e-mail (the token once)',
   'POST /api/v2/barong/identity/users/password/generate_code': 'a password reset code (201 for any address)',
   'POST /api/v2/barong/identity/users/password/confirm_code': 'a password reset (the token once)',
+  'POST /api/v2/barong/identity/password/validate': "rating a password's strength (writes nothing)",
   'PUT /api/v2/barong/resource/users/password': "a user's own password change",
   'POST /api/v2/barong/resource/profiles': "a customer's own profile",
   'PUT /api/v2/barong/resource/profiles': "a customer's own profile edit",

@@ -5,13 +5,16 @@
  *   time tells whether an account exists.
  * - POST /identity/users/password/confirm_code {reset_password_token, password, confirm_password}: the
  *   token once and within an hour; every session of the account ends (a thief signed in is signed out).
+ * - POST /identity/password/validate {password}: 201 `{entropy}` (nothing stored, nothing checked).
  * - PUT /resource/users/password {old_password, new_password, confirm_password}: the old one verified
  *   (throttled per account: a stolen session must not become a password oracle); the other sessions end.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { PasswordChange, PasswordReset, EmailOnly, passwordCodes } from '../../../shared/customer.js';
+import {
+  EmailOnly, PasswordChange, PasswordReset, PasswordToRate, passwordCodes, passwordEntropy,
+} from '../../../shared/customer.js';
 import { withAudit } from '../../plugins/audit.js';
 import { fail } from '../../plugins/errors.js';
 import { endSessionsBut, lockUser, setPassword } from '../../db/queries/customer.js';
@@ -30,6 +33,12 @@ export function passwordRoutes(app: FastifyInstance): void {
   const brake = customerBrake(app);
   const later = laterRunner(app);
   const dropSessions = (hashes: string[]) => { for (const h of hashes) app.sessionCache.drop(h); };
+
+  // baseapp's strength meter as the customer types (Barong identity/password.rb): the entropy in bits.
+  app.post('/identity/password/validate', async (req, reply) => {
+    const { password } = parse(PasswordToRate, req, 'identity.password');
+    return reply.code(201).send({ entropy: passwordEntropy(password) });
+  });
 
   app.post('/identity/users/password/generate_code', async (req, reply) => {
     const v = parse(EmailOnly, req, 'identity.user');
