@@ -62,10 +62,14 @@ describe('profiles', () => {
     expect((await call(a, 'GET', '/profiles')).json()).toEqual([expect.objectContaining({ state: 'verified', city: 'Leeds' })]);
     const acts = await t.db.kysely.selectFrom('activities').select(['category', 'topic', 'action', 'result'])
       .where('user_id', '=', aUser.id).where('topic', '=', 'profile').orderBy('id').execute();
-    // Refusals inside the write leave a failed activity; a body refused before it (invalid_dob) leaves none.
+    // Every attempt leaves one activity, a refused body (invalid_dob, city_too_long) too.
     expect(acts.map((x) => `${x.category} ${x.action} ${x.result}`)).toEqual([
-      'user update failed', 'user create succeed', 'user create failed', 'user update succeed', 'user update failed',
+      'user update failed', 'user create succeed', 'user create failed', 'user update failed', 'user update failed',
+      'user update succeed', 'user update failed',
     ]);
+    const refused = await t.db.kysely.selectFrom('activities').select('data').where('user_id', '=', aUser.id)
+      .where('topic', '=', 'profile').orderBy('id').offset(3).limit(1).executeTakeFirstOrThrow();
+    expect(refused.data).toMatchObject({ dob: '1990-02-30', errors: ['resource.profile.invalid_dob'] });
   });
 
   it('fences: no CSRF no write, a customer never reaches a staff route', async () => {
@@ -104,6 +108,10 @@ describe('phones', () => {
     expect(await refusal(call(b, 'POST', '/phones/verify', { phone_number: '447700900123', verification_code: bCode })))
       .toEqual([400, ['resource.phone.number_exist']]);
     expect(await refusal(call(compliance, 'GET', '/phones'))).toEqual([403, ['resource.user.not_customer']]);
+    // Every attempt is in the activities, never with its code.
+    const logged = await t.db.kysely.selectFrom('activities').select(['action', 'result', 'data']).where('topic', '=', 'phone').execute();
+    expect(logged.filter((r) => r.action === 'verify').length).toBe(5);
+    expect(logged.filter((r) => JSON.stringify(r.data).includes('verification_code'))).toEqual([]);
   });
 
   it('throttles code checks per account: a 6-digit code cannot be guessed', async () => {

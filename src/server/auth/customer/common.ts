@@ -9,6 +9,7 @@ import type { Struct } from 'superstruct';
 import type { DB } from '../../db/schema.js';
 import { validateForm } from '../../../shared/users.js';
 import { ApiError, fail } from '../../plugins/errors.js';
+import { withAudit } from '../../plugins/audit.js';
 import { verifyCaptcha } from '../captcha.js';
 import { privateLabels, upsertLabel } from '../../db/queries/labels.js';
 import { applyStanding } from '../users/kyc.js';
@@ -51,6 +52,24 @@ export function customer(app: FastifyInstance, req: FastifyRequest): SessionUser
   const me = req.auth?.user ?? fail(401, 'authz.invalid_session');
   if (app.deps.config.allowedRoles.includes(me.role)) fail(403, 'resource.user.not_customer');
   return me;
+}
+
+/**
+ * A signed-in user's own write, with the staff writes' audit guarantee: every attempt leaves exactly one
+ * user activity. The write's own withAudit (an `actor`) records success and refusals inside it; a refusal
+ * before it — the body, a fence, a brake — is recorded here as `failed` with its codes (withAudit of a
+ * write that throws). Not for the anonymous identity calls: a flood of bad bodies would write a row each.
+ */
+export async function ownWrite<T>(
+  req: FastifyRequest, audit: { topic: string; action: string; data?: unknown }, run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const userId = req.auth?.user.id;
+    if (req.audited || !(err instanceof ApiError) || userId === undefined) throw err;
+    return withAudit(req, { ...audit, actor: { userId } }, async () => { throw err; });
+  }
 }
 
 export type Later = (req: FastifyRequest, what: string, fn: () => Promise<unknown>) => void;

@@ -20,14 +20,14 @@ import { lockUser, setOtp } from '../../db/queries/customer.js';
 import { caller } from '../users/guards.js';
 import { verifyTotp } from '../totp.js';
 import { charge, customerBrake } from './limits.js';
-import { parse } from './common.js';
+import { ownWrite, parse } from './common.js';
 
 const P = 'resource.otp';
 
 export function otpRoutes(app: FastifyInstance): void {
   const brake = customerBrake(app);
 
-  app.post('/resource/otp/generate_qrcode', async (req) => {
+  app.post('/resource/otp/generate_qrcode', (req) => ownWrite(req, { topic: 'otp', action: 'generate 2FA secret', data: {} }, async () => {
     const me = caller(req);
     const secret = generateSecret();
     await withAudit(req, { topic: 'otp', action: 'generate 2FA secret', actor: { userId: me.id }, data: {} }, async (trx) => {
@@ -36,10 +36,10 @@ export function otpRoutes(app: FastifyInstance): void {
       await setOtp(trx, u.id, { otp: false, secret, step: null }, app.deps.now());
     });
     return { data: { url: generateURI({ issuer: app.deps.config.appTitle, label: me.email, secret }) } };
-  });
+  }));
 
   /** Checks a fresh code of the stored secret under the row lock, then turns 2FA `on` or off. */
-  const toggle = async (req: FastifyRequest, reply: FastifyReply, on: boolean) => {
+  const toggle = (req: FastifyRequest, reply: FastifyReply, on: boolean) => ownWrite(req, { topic: 'otp', action: on ? 'enable 2FA' : 'disable 2FA', data: {} }, async () => {
     const me = caller(req);
     const { code } = parse(OtpCode, req, P);
     await brake(req, reply, 'resource.otp.too_many_attempts', [charge('confirm_account', `otp:${me.uid}`)]);
@@ -54,7 +54,7 @@ export function otpRoutes(app: FastifyInstance): void {
       await setOtp(trx, u.id, on ? { otp: true, secret: u.otp_secret, step } : { otp: false, secret: null, step }, now);
     });
     return reply.code(200).send({});
-  };
+  });
   app.post('/resource/otp/enable', (req, reply) => toggle(req, reply, true));
   app.post('/resource/otp/disable', (req, reply) => toggle(req, reply, false));
 }

@@ -22,7 +22,7 @@ import { findUserById, findUserByIdentity } from '../../db/queries/users-auth.js
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { caller } from '../users/guards.js';
 import { charge, customerBrake } from './limits.js';
-import { captcha, laterRunner, parse } from './common.js';
+import { captcha, laterRunner, ownWrite, parse } from './common.js';
 import { deliver, issueCode, useCode } from './codes.js';
 
 type Trx = Transaction<DB>;
@@ -73,7 +73,7 @@ export function passwordRoutes(app: FastifyInstance): void {
     return reply.code(201).send({});
   });
 
-  app.put('/resource/users/password', async (req, reply) => {
+  app.put('/resource/users/password', (req, reply) => ownWrite(req, { topic: 'password', action: 'password change', data: {} }, async () => {
     const me = caller(req);
     const v = parse(PasswordChange, req, 'resource.password', passwordCodes('new_password'));
     if (v.new_password !== v.confirm_password) fail(400, 'resource.password.doesnt_match');
@@ -95,5 +95,5 @@ export function passwordRoutes(app: FastifyInstance): void {
       });
     dropSessions(ended);
     return reply.code(201).send({});
-  });
+  }));
 }

@@ -20,7 +20,7 @@ import { fail } from '../../plugins/errors.js';
 import { findOwnPhone, insertPhone, lockUser, phoneTakenByOther, validatePhone } from '../../db/queries/customer.js';
 import { userPhones } from '../../db/queries/users-auth.js';
 import { charge, customerBrake } from './limits.js';
-import { customer, parse, setOwnLabel } from './common.js';
+import { customer, ownWrite, parse, setOwnLabel } from './common.js';
 import { deliver, issueCode, useCode } from './codes.js';
 import type { SessionUser } from '../context.js';
 
@@ -52,28 +52,30 @@ export function phoneRoutes(app: FastifyInstance): void {
     return reply.code(200).send({ message: 'Code was sent successfully via sms' });
   };
 
-  app.post('/resource/phones', async (req, reply) => {
+  app.post('/resource/phones', (req, reply) => ownWrite(req, { topic: 'phone', action: 'create' }, async () => {
     const me = customer(app, req);
     const v = parse(PhoneInput, req, P);
     if ((await findOwnPhone(db, me.id, v.phone_number)) || (await phoneTakenByOther(db, me.id, v.phone_number))) {
       fail(400, 'resource.phone.number_exist');
     }
     return sendCode(req, reply, me, v.phone_number, true);
-  });
+  }));
 
-  app.post('/resource/phones/send_code', async (req, reply) => {
+  app.post('/resource/phones/send_code', (req, reply) => ownWrite(req, { topic: 'phone', action: 'send code' }, async () => {
     const me = customer(app, req);
     const v = parse(PhoneInput, req, P);
     const phone = (await findOwnPhone(db, me.id, v.phone_number)) ?? fail(404, 'resource.phone.doesnt_exist');
     if (phone.validated_at) fail(400, 'resource.phone.verified');
     return sendCode(req, reply, me, v.phone_number, false);
-  });
+  }));
 
-  app.post('/resource/phones/verify', async (req, reply) => {
+  // The code stays out of the activity: a refused right code (number_exist) is still unspent.
+  const verifyData = (req: FastifyRequest) => ({ phone_number: (req.body as { phone_number?: unknown } | null)?.phone_number ?? null });
+  app.post('/resource/phones/verify', (req, reply) => ownWrite(req, { topic: 'phone', action: 'verify', data: verifyData(req) }, async () => {
     const me = customer(app, req);
     const v = parse(PhoneVerify, req, P);
     await brake(req, reply, TOO_MANY, [charge('confirm_ip', req.ip ?? ''), charge('confirm_account', `phone:${me.uid}`)]);
-    await withAudit(req, { topic: 'phone', action: 'verify', actor: { userId: me.id } }, async (trx) => {
+    await withAudit(req, { topic: 'phone', action: 'verify', actor: { userId: me.id }, data: verifyData(req) }, async (trx) => {
       const now = app.deps.now();
       const invalid = 'resource.phone.verification_invalid';
       await useCode(trx, now, 'phone', v.verification_code, { userId: me.id, number: v.phone_number }, { used: invalid, invalid, status: 404 });
@@ -83,5 +85,5 @@ export function phoneRoutes(app: FastifyInstance): void {
       await setOwnLabel(trx, user, 'phone', 'verified', now);
     });
     return reply.code(201).send({ message: 'Phone was verified successfully' });
-  });
+  }));
 }

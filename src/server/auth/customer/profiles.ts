@@ -12,7 +12,7 @@ import { withAudit } from '../../plugins/audit.js';
 import { fail } from '../../plugins/errors.js';
 import { insertOwnProfile, latestProfile, lockUser, ownProfiles, updateProfile, type ProfileFields } from '../../db/queries/customer.js';
 import { profileEntity } from '../users/entity.js';
-import { customer, parse, setOwnLabel } from './common.js';
+import { customer, ownWrite, parse, setOwnLabel } from './common.js';
 
 const P = 'resource.profile';
 
@@ -23,7 +23,7 @@ export function profileRoutes(app: FastifyInstance): void {
   app.get('/resource/profiles', list);
   app.get('/resource/profiles/me', list);
 
-  const write = (req: FastifyRequest, create: boolean) => {
+  const write = (req: FastifyRequest, create: boolean) => ownWrite(req, { topic: 'profile', action: create ? 'create' : 'update' }, () => {
     const me = customer(app, req);
     const { confirm, ...fields } = parse(CustomerProfile, req, P);
     const values = fields as ProfileFields;
@@ -44,7 +44,7 @@ export function profileRoutes(app: FastifyInstance): void {
       if (state === 'submitted') await setOwnLabel(trx, user, 'profile', 'submitted', now);
       return profileEntity(row);
     });
-  };
+  });
   app.post('/resource/profiles', async (req, reply) => reply.code(201).send(await write(req, true)));
   app.put('/resource/profiles', async (req) => write(req, false));
 }
