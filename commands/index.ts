@@ -4,6 +4,7 @@ import { bonusCommands } from './bonuses';
 import { dashboardCommands } from './dashboard';
 import { exchangeCommands } from './exchange';
 import { listCommands } from './list';
+import { kycCommands } from './kyc';
 import { navigationCommands, type NavRoute } from './navigation';
 import { resourceCommands } from './resources';
 import { userCommands } from './users';
@@ -17,6 +18,7 @@ import { userDetail } from '../src/client/state/user-detail';
 import { exchangeCodes } from '../src/client/state/exchange-codes';
 import { records } from '../src/client/state/records';
 import { savedViews } from '../src/client/state/saved-views';
+import { documentViewer } from '../src/client/state/document-viewer';
 
 export type { Command, CommandContext, CommandPage, Found, ListActions, Shortcut } from './types';
 export { findToggles, FOUND_GROUP, toggleTargets } from './toggles';
@@ -37,11 +39,11 @@ export { viewCommands } from './views';
  * viewer): an open palette reads its commands again when one changes. Add a store here when a
  * command starts reading it.
  */
-export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeCodes, records, savedViews];
+export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeCodes, records, savedViews, documentViewer];
 
 /** All commands for a routes table, before the ability filter. */
 export function allCommands(routes: readonly NavRoute[]): Command[] {
-  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...restrictionCommands, ...bonusCommands, ...toggleCommands(), ...openCommands(), ...listCommands, ...recordCommands, ...dashboardCommands, ...appCommands];
+  return [...navigationCommands(routes), ...resourceCommands(), ...userCommands, ...exchangeCommands, ...restrictionCommands, ...bonusCommands, ...toggleCommands(), ...openCommands(), ...listCommands, ...kycCommands, ...recordCommands, ...dashboardCommands, ...appCommands];
 }
 
 /** The commands the user may run right now: a command the user may not run is not offered. */

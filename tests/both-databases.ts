@@ -22,12 +22,14 @@
 export const BOTH_DATABASES = [
   // Concurrency: requests at once, races, double submits, row and table locks.
   'adjustments', 'audit-lock', 'blockchains', 'bonuses', 'coin-applications', 'deposit-refunds',
-  'identity-totp-reuse', 'matching', 'money-movements', 'nfe', 'orders', 'payments', 'pins', 'presales',
+  'identity-totp-reuse', 'market-api', 'matching', 'money-movements', 'nfe', 'orders', 'payments', 'pins', 'presales',
   'provider-webhooks', 'referral-rewards', 'restrictions', 'saved-views', 'session-lifecycle', 'throttle-parallel',
   'token-config-history', 'wallet-transfers', 'wonka',
   // The driver's value types: exact decimals and big integers, time edges, Date objects.
   'currencies', 'input-limits', 'metrics-api', 'metrics-spans', 'mining', 'peatio-conformance', 'plain-decimal',
   'resources-list', 'service-log-metrics', 'users-members', 'users-paging',
+  // bytea: a Buffer from pg, a Uint8Array from PGlite; the file routes must send the exact bytes on both.
+  'documents',
   // The planner and the catalogue: estimates, statistics, plans, indexes, autovacuum settings.
   'count', 'export', 'log-vacuum', 'logs-activities', 'metrics-rollups', 'seed', 'statistics', 'users-comments',
   'users-indexes', 'users-list',

@@ -52,6 +52,11 @@ export interface Config {
    * markets (STEWARD_DEMO_MARKET_RATE, 0–100, fractions allowed; default 2 with the demo seed, else 0 = off).
    */
   demoMarket: { ratePerSecond: number };
+  /**
+   * Peatio's minimum member levels (MINIMUM_MEMBER_LEVEL_FOR_DEPOSIT, _WITHDRAW, _TRADING; defaults 3, 3, 1):
+   * `GET /public/member-levels` publishes them and placing an order needs the trading one (market-api).
+   */
+  memberLevels: { deposit: number; withdraw: number; trading: number };
   appTitle: string;
   defaultCurrency: string;
   /** Max request body in bytes. */
@@ -64,6 +69,11 @@ export interface Config {
    * default 100,000).
    */
   upload: { maxBytes: number; maxRows: number };
+  /**
+   * KYC documents (auth/documents): the largest file in bytes (DOCUMENT_MAX_BYTES, default 10 MiB, as
+   * Barong's upload range) and how many documents one customer may keep (DOCUMENT_MAX_PER_USER, default 20).
+   */
+  documents: { maxBytes: number; maxPerUser: number };
   /**
    * The proxies whose X-Forwarded-* headers are believed (addresses, CIDRs, or proxy-addr's names
    * loopback / linklocal / uniquelocal); false: none, the peer's address is the client's.
@@ -348,8 +358,12 @@ function databaseLimits(env: Env): DatabaseLimits {
   const statementMs = int(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000);
   const transactionMs = int(env, 'DB_TRANSACTION_TIMEOUT_MS', 30_000, 100, 3_600_000);
   notShorter('DB_TRANSACTION_TIMEOUT_MS', transactionMs, 'DB_STATEMENT_TIMEOUT_MS', statementMs);
+  const readStatementMs = int(env, 'DB_READ_STATEMENT_TIMEOUT_MS', Math.min(5_000, statementMs), 100, 3_600_000);
+  notShorter('DB_STATEMENT_TIMEOUT_MS', statementMs, 'DB_READ_STATEMENT_TIMEOUT_MS', readStatementMs);
   return {
     statementMs,
+    readStatementMs,
+    routeShare: int(env, 'DB_ROUTE_SHARE', 4, 1, 10_000),
     transactionMs,
     queue: int(env, 'DB_QUEUE', 64, 0, 100_000),
     queueWaitMs: int(env, 'DB_QUEUE_WAIT_MS', 5_000, 10, 600_000),
@@ -403,6 +417,11 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     demoUsers: env.STEWARD_DEMO_USERS ? int(env, 'STEWARD_DEMO_USERS', 0, 1, 10_000_000) : undefined,
     demoActivities: env.STEWARD_DEMO_ACTIVITIES ? int(env, 'STEWARD_DEMO_ACTIVITIES', 0, 0, 100_000_000) : undefined,
     demoMarket: { ratePerSecond: rate(env, 'STEWARD_DEMO_MARKET_RATE', demoSeed ? 2 : 0, 100) },
+    memberLevels: {
+      deposit: int(env, 'MINIMUM_MEMBER_LEVEL_FOR_DEPOSIT', 3, 0, 100),
+      withdraw: int(env, 'MINIMUM_MEMBER_LEVEL_FOR_WITHDRAW', 3, 0, 100),
+      trading: int(env, 'MINIMUM_MEMBER_LEVEL_FOR_TRADING', 1, 0, 100),
+    },
     appTitle: env.APP_TITLE || 'Steward',
     defaultCurrency: (env.DEFAULT_CURRENCY || 'usd').toLowerCase(),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
@@ -410,6 +429,10 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     upload: {
       maxBytes: int(env, 'UPLOAD_MAX_BYTES', 16 * 1_048_576, 1024, 512 * 1_048_576),
       maxRows: int(env, 'UPLOAD_MAX_ROWS', 100_000, 1, 5_000_000),
+    },
+    documents: {
+      maxBytes: int(env, 'DOCUMENT_MAX_BYTES', 10 * 1_048_576, 1024, 64 * 1_048_576),
+      maxPerUser: int(env, 'DOCUMENT_MAX_PER_USER', 20, 1, 1000),
     },
     node: {
       timeoutMs: int(env, 'STEWARD_NODE_TIMEOUT_MS', 5000, 100, 120_000),

@@ -31,7 +31,7 @@ const focused = () => document.activeElement?.closest('[row-index]')?.getAttribu
 describe('review keys on an approval queue', () => {
   it('declares only actions and calls that exist', () => {
     const reviewed = RESOURCES.filter((r) => r.list.review);
-    expect(reviewed.map((r) => r.name).sort()).toEqual(['adjustments', 'coin-applications', 'pending-withdraws']);
+    expect(reviewed.map((r) => r.name).sort()).toEqual(['adjustments', 'coin-applications', 'pending-applications', 'pending-withdraws']);
     for (const r of reviewed) {
       const d = r.list.review!;
       const owner = d.from ? resourceNamed(d.from) : r;

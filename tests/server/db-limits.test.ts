@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 import { openDatabase, databaseFailure, type Database, type DatabaseLimits } from '../../src/server/db/index.js';
 import { DatabaseBusy, DatabaseTimeout, NO_LIMITS, StorageFull } from '../../src/server/db/limits.js';
 import { GRACE_MS } from '../../src/server/db/pg-guard.js';
+import { newScope } from '../../src/server/db/request-scope.js';
 import { openTestDb } from '../helpers/db.js';
 import { stallProxy, type StallProxy } from '../helpers/stall-proxy.js';
 
@@ -153,7 +154,7 @@ describe('PGlite: the one connection\'s queue and the disk reserve', () => {
     let older!: () => void;
     const olderGo = new Promise<void>((r) => { older = r; });
     // A request that arrived first and sends its statement only after two younger ones are waiting.
-    const a = db.asRequest(async () => { await olderGo; await run('a'); });
+    const a = db.asRequest(async () => { await olderGo; await run('a'); }, newScope(true));
     const trx = db.kysely.transaction().execute(async () => { await holding; });
     await new Promise((r) => setImmediate(r));
     const b = run('b');
@@ -172,7 +173,7 @@ describe('PGlite: the one connection\'s queue and the disk reserve', () => {
     const trx = db.kysely.transaction().execute(async () => { await holding; });
     await new Promise((r) => setImmediate(r));
     // One request reading a page and its count at once: both wait; another request is one too many.
-    const both = db.asRequest(() => Promise.all([sql`SELECT 1`.execute(db.kysely), sql`SELECT 2`.execute(db.kysely)]));
+    const both = db.asRequest(() => Promise.all([sql`SELECT 1`.execute(db.kysely), sql`SELECT 2`.execute(db.kysely)]), newScope(true));
     const other = await failure(sql`SELECT 3`.execute(db.kysely));
     expect(other.err).toBeInstanceOf(DatabaseBusy);
     letGo();

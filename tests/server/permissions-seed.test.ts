@@ -14,7 +14,7 @@ import { evaluatePermissions } from '../../src/server/plugins/authz.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 
 const TODAY: Record<string, string> = {
-  superadmin: 'e916173c7205cd56', admin: '50a4aee508a99748', accountant: 'f4e663acd40270c3', compliance: '7169e01c9d4fe9bc',
+  superadmin: 'e916173c7205cd56', admin: '50a4aee508a99748', accountant: 'f4e663acd40270c3', compliance: 'b5176f9deb309208',
   technical: '27c8980e69f44be7', support: 'f3758a4220159d21', manager: '8cdd61e6b1ee77dd', broker: '5a4520f1c823e3c0',
   investor: '7925ba34c3e5b244', trader: '9d6f29d41aeea1ee', member: '9d6f29d41aeea1ee',
 };

@@ -174,16 +174,20 @@ describe('who may have which stream', () => {
     await fund(t, me.user.id, COIN, '5', 'coin');
     await fund(t, other.user.id, COIN, '5', 'coin');
     const mine = await connect('private', wsHeaders(me.session));
-    mine.send({ event: 'subscribe', streams: ['order', 'balance', 'trade'] });
+    mine.send({ event: 'subscribe', streams: ['order', 'balance', 'balances', 'trade'] });
     await mine.next((f) => f.success);
     const theirs = await place(other.user.id, 'sell', '30000', '1');
     const own = await place(me.user.id, 'sell', '30000', '2');
     const got = await mine.next((f) => f.order);
     expect(got.order).toMatchObject({ id: own, market: MARKET, side: 'sell', kind: 'ask', state: 'wait', origin_volume: '2', price: '30000', executed_volume: '0' });
     await mine.next((f) => f.balance?.currency === COIN);
+    // baseapp's `balances`: the changed account keyed by currency, [balance, locked].
+    expect((await mine.next((f) => f.balances?.[COIN])).balances).toEqual({ [COIN]: ['3', '2'] });
     await t.db.kysely.transaction().execute((trx) => cancelOrders(trx, [theirs, own], new Date()));
     await mine.next((f) => f.order?.state === 'cancel');
     expect(mine.frames.filter((f) => f.order).map((f) => f.order.id)).toEqual([own, own]);
+    await mine.next((f) => f.balances?.[COIN]?.[1] === '0');
+    expect(mine.frames.filter((f) => f.balances).map((f) => f.balances)).toEqual([{ [COIN]: ['3', '2'] }, { [COIN]: ['5', '0'] }]);
   });
 
   it('an admin stream needs read on its subject; queue counts carry only the readable queues', async () => {

@@ -68,10 +68,11 @@ describe('every answer carries the headers', () => {
 
 describe('the policy', () => {
   it('admits only the configured captcha provider beside this origin', () => {
-    expect(contentSecurityPolicy('none')).toContain("frame-src 'none'");
+    // Its own origin only: the KYC review frames a PDF from the documents route (its own policy sandboxes it).
+    expect(contentSecurityPolicy('none')).toContain("frame-src 'self';");
     const turnstile = contentSecurityPolicy('turnstile');
     expect(turnstile).toContain("script-src 'self' https://challenges.cloudflare.com");
-    expect(turnstile).toContain('frame-src https://challenges.cloudflare.com');
+    expect(turnstile).toContain("frame-src 'self' https://challenges.cloudflare.com");
     expect(turnstile).not.toContain('google');
     expect(contentSecurityPolicy('recaptcha')).toContain('https://www.gstatic.com/recaptcha/');
   });

@@ -13,6 +13,7 @@ import { insertHelpCentre } from '../../src/server/db/seed/help-centre.js';
 import { makeContext } from '../../src/server/db/seed/context.js';
 import { verifyPassword } from '../../src/server/auth/passwords.js';
 import { verifyTotp } from '../../src/server/auth/totp.js';
+import { checkDocumentFile } from '../../src/server/auth/documents/file-check.js';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const YEAR_AGO = new Date(NOW.getTime() - 365 * 86_400_000);
@@ -171,6 +172,17 @@ describe('demo seed', () => {
       OR s.change_by_user_id IS NULL)::int AS bad FROM user_state_logs s JOIN users u ON u.id = s.user_id`);
     const nonActive = await one<{ n: number }>(a, `SELECT count(*)::int AS n FROM users WHERE state IN ('banned', 'inactive')`);
     expect(logs).toEqual({ n: nonActive.n, bad: 0 });
+  });
+
+  it('gives each pending applicant a sample identity card (PNG) and utility bill (PDF) that pass the upload\'s checks, quickly', async () => {
+    const docs = await a.kysely.selectFrom('documents').select(['user_id', 'doc_type', 'content_type', 'content']).orderBy('id').execute();
+    const applicants = await rows<{ user_id: number }>(a, `SELECT user_id FROM labels WHERE key = 'document' AND scope = 'private' AND value IN ('pending', 'replaced')`);
+    expect(applicants.length).toBeGreaterThan(0);
+    expect(new Set(docs.map((d) => d.user_id))).toEqual(new Set(applicants.map((r) => r.user_id)));
+    expect(docs.map((d) => `${d.doc_type}:${d.content_type}`).slice(0, 2)).toEqual(['Identity card:image/png', 'Utility Bill:application/pdf']);
+    for (const d of docs) expect(checkDocumentFile(Buffer.from(d.content))).toEqual({ ok: true, contentType: d.content_type });
+    const ms = stages.a.find(([s]) => s === 'KYC documents')![1];
+    expect(ms).toBeLessThan(2000);
   });
 
   it('backs every accredited label with an approved verification, some with a rejected try or a pending one', async () => {
@@ -461,7 +473,7 @@ describe('demo seed', () => {
   });
 
   it('reports each stage as it ends, with its time, and the line npm start prints for it', () => {
-    const generated = ['customers', 'exchange and payments', 'KYC', 'balances', 'trading history', 'deposits and withdrawals',
+    const generated = ['customers', 'exchange and payments', 'KYC', 'KYC documents', 'balances', 'trading history', 'deposits and withdrawals',
       'tokens, presales and coin applications', 'bonuses, rewards and swaps', 'payouts, pushes, mining and mail', 'activities', 'service logs'];
     const after = ['commit', 'planner statistics', 'counts'];
     expect(stages.a.map(([s]) => s)).toEqual(['reference data and staff', ...generated, ...after]);

@@ -64,6 +64,8 @@ describe('loadConfig', () => {
     [{ DB_STATEMENT_TIMEOUT_MS: '15s' }, /^DB_STATEMENT_TIMEOUT_MS /],
     [{ DB_TRANSACTION_TIMEOUT_MS: '-5' }, /^DB_TRANSACTION_TIMEOUT_MS /],
     [{ DB_STATEMENT_TIMEOUT_MS: '20000', DB_TRANSACTION_TIMEOUT_MS: '10000' }, /^DB_TRANSACTION_TIMEOUT_MS /],
+    [{ DB_STATEMENT_TIMEOUT_MS: '2000', DB_READ_STATEMENT_TIMEOUT_MS: '3000' }, /^DB_STATEMENT_TIMEOUT_MS must not be shorter than DB_READ_STATEMENT_TIMEOUT_MS/],
+    [{ DB_ROUTE_SHARE: '0' }, /^DB_ROUTE_SHARE /],
     [{ DB_QUEUE: 'many' }, /^DB_QUEUE /],
     [{ DB_QUEUE_WAIT_MS: '0' }, /^DB_QUEUE_WAIT_MS /],
     [{ DB_DISK_RESERVE_MB: '1.5' }, /^DB_DISK_RESERVE_MB /],
@@ -76,10 +78,10 @@ describe('loadConfig', () => {
   });
 
   it('has the database bounds by default, and takes other values', () => {
-    expect(loadConfig({}).database).toEqual({ statementMs: 15_000, transactionMs: 30_000, queue: 64, queueWaitMs: 5_000, diskReserveBytes: 64 * 1_048_576 });
+    expect(loadConfig({}).database).toEqual({ statementMs: 15_000, readStatementMs: 5_000, routeShare: 4, transactionMs: 30_000, queue: 64, queueWaitMs: 5_000, diskReserveBytes: 64 * 1_048_576 });
     expect(loadConfig({
       DB_STATEMENT_TIMEOUT_MS: '2000', DB_TRANSACTION_TIMEOUT_MS: '2000', DB_QUEUE: '0', DB_QUEUE_WAIT_MS: '100', DB_DISK_RESERVE_MB: '0',
-    }).database).toEqual({ statementMs: 2000, transactionMs: 2000, queue: 0, queueWaitMs: 100, diskReserveBytes: 0 });
+    }).database).toEqual({ statementMs: 2000, readStatementMs: 2000, routeShare: 4, transactionMs: 2000, queue: 0, queueWaitMs: 100, diskReserveBytes: 0 });
   });
 
   it('has the sign-in and session defaults, and takes other values', () => {

@@ -3,8 +3,9 @@
  * exchange service's member calls (fee group, minimum swap amount, lock/unlock funds). Paths are
  * the OpenWare ones; bodies are built from the same shapes the server validates (shared/users.ts).
  */
-import { preloadGet, request, requestList, type ListResult, type Query, type Service } from './http';
+import { preloadGet, request, requestList, serviceUrl, type ListResult, type Query, type Service } from './http';
 import type { WireUser } from '../../shared/users';
+import type { WireDocument } from '../../shared/documents';
 
 export type LabelScope = 'public' | 'private';
 
@@ -73,6 +74,8 @@ export interface UserDetail extends WireUser {
   comments_total?: number;
   user_state_logs: StateLog[];
   accounts: UserAccount[];
+  /** KYC documents, oldest first (stock Barong and this server); the file is read from the staff route by id. */
+  documents?: WireDocument[];
   created_at: string | null;
 }
 
@@ -84,6 +87,9 @@ export type LockRequest =
   | { uid: string; type: 'lock' | 'unlock'; percentage: string };
 
 const enc = encodeURIComponent;
+
+/** Where the console reads a document's file (the staff route: read Document, each read audited). */
+export const documentFileUrl = (id: number) => serviceUrl('auth', `/admin/documents/${id}`);
 
 /** The directory (A4), narrowed by a filter: the palette's "open user by e-mail / phone". */
 export const findUsers = (query: Query) =>

@@ -8,8 +8,9 @@ export const isMac = (): boolean =>
 interface Step { mod: boolean; shift: boolean; alt: boolean; key: string }
 
 function parse(step: string): Step {
+  // A lone '+' (the viewer's zoom in) is the key itself, not a modifier joint.
+  if (step === '+') return { mod: false, shift: false, alt: false, key: '+' };
   const parts = step.split('+');
-  // A lone '+' key would split into empty parts; no command uses it, so the last part is the key.
   const key = parts.pop() ?? '';
   const mods = new Set(parts.map((p) => p.toLowerCase()));
   return { mod: mods.has('mod'), shift: mods.has('shift'), alt: mods.has('alt'), key };

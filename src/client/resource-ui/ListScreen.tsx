@@ -3,7 +3,7 @@
  * actions, the row panel for read-only rows and (for modal resources) the add/edit modal. Everything a user
  * can change here lives in the URL; the keyboard reaches it through the active-list controller.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { columnId, keyOf, toggleValue, type Resource } from '../../shared/resources';
@@ -22,6 +22,7 @@ import { Pager } from './Pager';
 import { pagingModel, totalText } from './paging';
 import { canAdd, detailPath, formStyle, hasForm, linkPath, memberLinkOf, newPath, opensPanel, rememberListUrl, rowPath } from './presentation';
 import { RowPanel } from './RowPanel';
+import { BESIDE_PANELS } from './beside-panels';
 import { BulkActions } from './BulkActions';
 import { ExportButton, useListExport } from './ExportButton';
 import { ViewsMenu } from './ViewsMenu';
@@ -170,6 +171,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
     return false;
   }, [r, ctx, actions, list.panel, closePanel]);
 
+  const Beside = BESIDE_PANELS[r.name];
   const total = data.total === null ? null : totalText(data.total, data.totalKind);
   const totalTitle = data.totalKind === 'estimated' ? 'Estimated total' : data.totalKind === 'at-least' ? 'More than 10,000 rows match: narrow the filter for an exact count' : undefined;
   return (
@@ -218,7 +220,12 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
           <Pager page={state.page} limit={state.limit} total={data.total} totalKind={data.totalKind} rowsOnPage={data.rows.length}
             model={paging} onMove={(move) => list.update(move)} onLimit={(limit) => list.update({ limit, page: 1 })} />
         </div>
-        {list.panel && <RowPanel resource={r} id={list.panel} rows={data.rows} fixed={scope?.params} onClose={closePanel}
+        {list.panel && Beside && (
+          <Suspense fallback={<aside className="row-panel"><p className="row-panel-note" role="status">Loading…</p></aside>}>
+            <Beside id={list.panel} onClose={closePanel} review={review} />
+          </Suspense>
+        )}
+        {list.panel && !Beside && <RowPanel resource={r} id={list.panel} rows={data.rows} fixed={scope?.params} onClose={closePanel}
           page={review ? (row) => detailPath(r, row) ?? rowPath(r, keyOf(r, row)) : undefined} />}
       </div>
       <ConfirmDialog isOpen={actions.confirming !== null} title={actions.overrule?.def.title ?? 'Are you sure?'}

@@ -24,6 +24,29 @@ export interface ViewsMenuProps {
 }
 
 
+/**
+ * Whom a view is shared with: choosing a role is not sharing (arrow keys on a native select change its value at
+ * each press, and each change wrote an audited share for every role passed on the way); the Share button, or
+ * Enter on the select, sends the choice. Remounted (key) when the server's answer changes the view's role.
+ */
+function ShareWith({ v, act }: { v: SavedView; act(fn: () => Promise<void>, done: string): void }) {
+  const [role, setRole] = useState(v.role ?? '');
+  const changed = role !== (v.role ?? '');
+  const commit = () => {
+    if (changed) act(() => shareView(v.id, role || null), role ? `View shared with ${role}` : 'View no longer shared');
+  };
+  return (
+    <form className="view-share" onSubmit={(e) => { e.preventDefault(); commit(); }}>
+      <select className="input input-sm" aria-label={`Share view ${v.name} with`} value={role}
+        onChange={(e) => setRole(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); commit(); } }}>
+        <option value="">No one</option>
+        {getConfig().allowedRoles.map((r) => <option key={r} value={r}>{r}</option>)}
+      </select>
+      <button type="submit" className="btn btn-ghost btn-sm" disabled={!changed} aria-label={`Share view ${v.name}`}>Share</button>
+    </form>
+  );
+}
+
 function ViewRow({ v, onOpen, setError }: { v: SavedView; onOpen(): void; setError(e: string | null): void }) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -47,11 +70,7 @@ function ViewRow({ v, onOpen, setError }: { v: SavedView; onOpen(): void; setErr
       {v.mine && renaming === null && (
         <span className="view-actions">
           <Button className="btn btn-ghost btn-sm" onPress={() => setRenaming(v.name)} aria-label={`Rename view ${v.name}`}>Rename</Button>
-          <select className="input input-sm" aria-label={`Share view ${v.name} with`} value={v.role ?? ''}
-            onChange={(e) => { const role = e.target.value || null; act(() => shareView(v.id, role), role ? `View shared with ${role}` : 'View no longer shared'); }}>
-            <option value="">No one</option>
-            {getConfig().allowedRoles.map((role) => <option key={role} value={role}>{role}</option>)}
-          </select>
+          <ShareWith key={v.role ?? ''} v={v} act={act} />
           <Button className="btn btn-ghost btn-sm" onPress={() => setConfirming(true)} aria-label={`Delete view ${v.name}`}>Delete</Button>
           <ConfirmDialog isOpen={confirming} title={`Delete view “${v.name}”?`} confirmLabel="Delete" tone="danger" onCancel={() => setConfirming(false)}
             onConfirm={() => { setConfirming(false); act(() => deleteView(v.id), `View “${v.name}” deleted`); }}>
@@ -80,7 +99,7 @@ export default function ViewsMenuBody({ resource: r, current, onOpenView, onClos
   };
   return (
     <ModalOverlay className="modal-overlay" isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
-      <Modal className="modal">
+      <Modal className="modal views-modal">
         <Dialog className="dialog views-dialog">
           <Heading slot="title" className="dialog-title">Saved views · {r.labelPlural}</Heading>
           <div className="dialog-body">

@@ -13,7 +13,8 @@ import { COLUMNS_PARAM } from '../../shared/saved-views';
 /** The modal form's target, kept beside the list state (`?new=1`, `?edit=<id>`). */
 export type ModalTarget = { kind: 'new' } | { kind: 'edit'; id: string } | null;
 
-const ROW_ID = /^[1-9]\d{0,17}$/;
+/** A row's key in `?row=`: an id, or a uid for a list keyed by uid (the pending applications). */
+const ROW_ID = /^(?:[1-9]\d{0,17}|[A-Za-z][A-Za-z0-9_-]{0,63})$/;
 
 export interface ListStateApi {
   state: ListState;

@@ -1,50 +1,23 @@
 /**
  * The file of an upload, taken apart without a library: the one file part of a `multipart/form-data`
  * body (RFC 7578; a browser's FormData), and RFC 4180 CSV (quoted fields with "" escapes and line breaks,
- * CRLF or LF, a UTF-8 BOM dropped). @fastify/multipart would stream the part, but the whole file is
- * validated before anything is written anyway, so a buffer bounded by the upload limit is all it needs;
- * both parsers are small and strict, and every refusal is a code (src/server/applogic/README.md, Tokens →
- * Upload).
+ * CRLF or LF, a UTF-8 BOM dropped). The multipart parser is plugins/multipart.ts. Every refusal is a
+ * code (src/server/applogic/README.md, Tokens → Upload).
  */
+import { FileError, multipartParts } from '../plugins/multipart.js';
 
-/** Why a body or file cannot be read at all (a file-level refusal, not a row's error). */
-export class FileError extends Error {
-  constructor(readonly code: string, readonly line?: number) { super(code); }
-}
-
-const CRLF = Buffer.from('\r\n');
+export { FileError };
 
 /**
  * The file part of a multipart body: the part named `file` (or the first part with a filename). Other
  * fields are ignored. Refuses a body without a boundary, without a closing delimiter, or without a file.
  */
 export function multipartFile(body: Buffer, contentType: string): { filename: string; data: Buffer } {
-  const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  const boundary = m?.[1] ?? m?.[2];
-  if (!boundary) throw new FileError('malformed_multipart');
-  const delimiter = Buffer.from(`--${boundary}`);
-  let at = body.indexOf(delimiter);
-  if (at < 0) throw new FileError('malformed_multipart');
-  let fallback: { filename: string; data: Buffer } | undefined;
-  for (;;) {
-    const after = at + delimiter.length;
-    // `--` after a delimiter closes the body.
-    if (body[after] === 0x2d && body[after + 1] === 0x2d) break;
-    if (!body.subarray(after, after + 2).equals(CRLF)) throw new FileError('malformed_multipart');
-    const headersEnd = body.indexOf('\r\n\r\n', after + 2);
-    if (headersEnd < 0) throw new FileError('malformed_multipart');
-    const headers = body.subarray(after + 2, headersEnd).toString('utf8');
-    const next = body.indexOf(Buffer.concat([CRLF, delimiter]), headersEnd + 4);
-    if (next < 0) throw new FileError('malformed_multipart');
-    const disposition = /^content-disposition:(.*)$/im.exec(headers)?.[1] ?? '';
-    const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
-    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
-    const data = body.subarray(headersEnd + 4, next);
-    if (name === 'file') return { filename: filename ?? 'upload.csv', data };
-    if (filename !== undefined && !fallback) fallback = { filename, data };
-    at = next + 2;
-  }
-  if (fallback) return fallback;
+  const parts = multipartParts(body, contentType);
+  const named = parts.find((p) => p.name === 'file');
+  if (named) return { filename: named.filename ?? 'upload.csv', data: named.data };
+  const fallback = parts.find((p) => p.filename !== undefined);
+  if (fallback) return { filename: fallback.filename!, data: fallback.data };
   throw new FileError('missing_file');
 }
 

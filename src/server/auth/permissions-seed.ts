@@ -122,7 +122,8 @@ export const PAST_DEFAULTS: Record<string, readonly string[]> = {
   // the routes (issue 28 item 5).
   accountant: ['20e4c2e00148c7b8', '204e8daba268c509', '8dde3d95f6e4ec20'],
   // Reads only on the exchange, before compliance reviewed withdrawals (update Withdraw, issue 12).
-  compliance: ['3aca3d811f8e90a4', '3d88e668c22bc4c8', 'd1d5f829754a4c71', '8b6316db6c5a6af2', '08645c587ee79c13'],
+  // The last: before the KYC documents' file route (issue 27 item 2: GET admin/documents, read Document).
+  compliance: ['3aca3d811f8e90a4', '3d88e668c22bc4c8', 'd1d5f829754a4c71', '8b6316db6c5a6af2', '08645c587ee79c13', '7169e01c9d4fe9bc'],
   technical: ['5c3ab9c80ef1ea7c', '9d276c5a6b73e5b0', '88a22dbca0990e01'],
   // Reads only, before support could cancel orders (update Order, issue 12).
   support: ['31d07b951ee71e4f', '22f9813609452881', 'd1d5f829754a4c71', '8b6316db6c5a6af2', '08645c587ee79c13'],

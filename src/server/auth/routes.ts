@@ -13,6 +13,7 @@ import { countryServiceRoutes } from './country-services.js';
 import { emailNotificationRules } from './email-notifications.js';
 import { pinRoutes } from './pins.js';
 import { viewRoutes } from './views.js';
+import { documentRoutes } from './documents/routes.js';
 
 export const BARONG_PREFIX = '/api/v2/barong';
 
@@ -20,6 +21,7 @@ export async function registerBarongRoutes(app: FastifyInstance): Promise<void> 
   await app.register(async (barong) => {
     identityRoutes(barong);
     resourceRoutes(barong);
+    documentRoutes(barong);
     customerRoutes(barong);
     pinRoutes(barong);
     metricsRoutes(barong);

@@ -10,6 +10,7 @@ import { KEEP_ALIVE, pgListen, pgliteListen, type Listen } from './listen.js';
 import { databaseFailure, NO_LIMITS, type DatabaseLimits } from './limits.js';
 import { guardClient, type GuardedClient } from './pg-guard.js';
 import { asRequest } from './one-connection.js';
+import { inScope, type RequestScope } from './request-scope.js';
 
 export type { DB } from './schema.js';
 export { sql };
@@ -28,10 +29,11 @@ export interface Database {
    */
   setLimits(limits: DatabaseLimits): void;
   /**
-   * Runs `fn` — the rest of a request — so that its statements wait for PGlite's one connection ahead
-   * of those of requests that came after it (one-connection.ts); on PostgreSQL it just runs `fn`.
+   * Runs `fn` — the rest of a request — in the request's scope (request-scope.ts): on PostgreSQL its
+   * statements get the read limit if it only reads and are cancelled when its client goes away; on PGlite
+   * they wait for the one connection ahead of those of requests that came after it (one-connection.ts).
    */
-  asRequest<T>(fn: () => T): T;
+  asRequest<T>(fn: () => T, scope: RequestScope): T;
   close(): Promise<void>;
 }
 
@@ -111,7 +113,7 @@ export async function pgPool(url: string, max: number, limits: () => DatabaseLim
     idleTimeoutMillis: 0,
     ...KEEP_ALIVE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    onConnect: (client: PooledClient) => onConnect(client, limits),
+    onConnect: (client: PooledClient) => onConnect(client, limits, () => cancelRunning(pg, client)),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8) return asInt;
@@ -161,11 +163,28 @@ function keepWarm(pool: WarmablePool, minimum: number): void {
 
 type PooledClient = GuardedClient & { on(e: 'error', f: () => void): unknown };
 
+/**
+ * Asks the server to cancel what `client`'s backend is running (PostgreSQL's CancelRequest, on a connection of
+ * its own: the pool may have none to spare), if it is running anything. The statement fails with 57014
+ * (answered 503 server.database_timeout). As PostgreSQL documents, a cancel that arrives just after its
+ * statement ended can hit the next statement on that backend; that one fails the same retryable way.
+ */
+function cancelRunning(pg: typeof import('pg').default, client: PooledClient): void {
+  const target = client as unknown as { activeQuery: unknown; host: string; port: number };
+  if (!target.activeQuery) return;
+  const canceller = new pg.Client({ host: target.host, port: target.port }) as unknown as {
+    connection: { on(e: 'error', f: () => void): void };
+    cancel(client: unknown, query: unknown): void;
+  };
+  canceller.connection.on('error', () => undefined);
+  canceller.cancel(target, target.activeQuery);
+}
+
 /** Run on each new connection before the pool hands it out. */
-async function onConnect(client: PooledClient, limits: () => DatabaseLimits) {
+async function onConnect(client: PooledClient, limits: () => DatabaseLimits, cancel: () => void) {
   // First, so the warm-up below is bounded too: on a stalled network it would hold the checkout forever
   // (the pool's connection timeout ends once the connection is open).
-  guardClient(client, limits);
+  guardClient(client, limits, cancel);
   // A checked-out connection whose server goes away between two statements (a restart or
   // pg_terminate_backend: 57P01, e.g. inside a transaction) has no query to fail, so pg emits 'error' on
   // the client — and an 'error' event nobody listens to ends the process. The next statement on it fails
@@ -195,7 +214,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { onQuery } = opts;
     if (onQuery) pool.on('connect', (client) => recordQueries(client as unknown as { query: QueryFn }, onQuery));
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), setLimits, asRequest: (fn) => fn(), close: () => kysely.destroy() };
+    return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), setLimits, asRequest: (fn, scope) => inScope(scope, fn), close: () => kysely.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const parsers = { [INT8]: asInt, [NUMERIC]: asText, [DATE]: asText };
@@ -210,7 +229,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     dump: async () => pg.dumpDataDir('none'),
     listen: pgliteListen(pg, kysely),
     setLimits,
-    asRequest,
+    asRequest: (fn, scope) => inScope(scope, () => asRequest(fn)),
     close: async () => { await kysely.destroy(); await pg.close(); },
   };
 }

@@ -10,6 +10,17 @@ export interface DatabaseLimits {
    * all (a stalled network) the client gives up a second later and destroys the connection. 0: none.
    */
   statementMs: number;
+  /**
+   * PostgreSQL: the limit of a statement of a request that only reads (GET): a list or a page staff wait on
+   * should take milliseconds, and one that runs for seconds holds a connection others need. ≤ statementMs.
+   */
+  readStatementMs: number;
+  /**
+   * Both databases: how many reading requests of one route may be under way at once; the next ones wait
+   * their turn (within queueWaitMs, else server.busy). A list holds up to two connections (its page and its
+   * count), so one route's requests, however many arrive, leave the rest of the pool to the other routes.
+   */
+  routeShare: number;
   /** PostgreSQL: from BEGIN to the answer of its COMMIT (and idle_in_transaction_session_timeout). 0: none. */
   transactionMs: number;
   /** PGlite: callers that may wait for its one connection; one more is refused at once (server.busy). */
@@ -21,7 +32,7 @@ export interface DatabaseLimits {
 }
 
 /** No bound at all: the state before buildApp, and of the command-line tools. */
-export const NO_LIMITS: DatabaseLimits = { statementMs: 0, transactionMs: 0, queue: Infinity, queueWaitMs: 0, diskReserveBytes: 0 };
+export const NO_LIMITS: DatabaseLimits = { statementMs: 0, readStatementMs: 0, routeShare: Infinity, transactionMs: 0, queue: Infinity, queueWaitMs: 0, diskReserveBytes: 0 };
 
 /**
  * A statement or transaction passed its deadline on the client: the connection was destroyed, so the

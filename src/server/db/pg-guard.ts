@@ -11,6 +11,7 @@
  * is not done; the one unknown outcome is a COMMIT that was sent and never answered (outcomeUnknown).
  */
 import { DatabaseTimeout, type DatabaseLimits } from './limits.js';
+import { currentScope } from './request-scope.js';
 
 /** How much longer than the server's own statement_timeout the client waits for an answer. */
 export const GRACE_MS = 1_000;
@@ -24,8 +25,8 @@ export interface GuardedClient {
 }
 
 /** The server-side settings for these limits, as one simple-protocol round trip. */
-function settingsFor(l: DatabaseLimits): string {
-  return `SET statement_timeout = ${l.statementMs}; SET idle_in_transaction_session_timeout = ${l.transactionMs}`;
+function settingsFor(statementMs: number, transactionMs: number): string {
+  return `SET statement_timeout = ${statementMs}; SET idle_in_transaction_session_timeout = ${transactionMs}`;
 }
 
 /** A statement's text: pg takes a string or a config object (a cursor) carrying it. */
@@ -37,13 +38,17 @@ function textOf(query: unknown): string {
 const STARTS = new Set(['begin', 'start']);
 const COMMITS = new Set(['commit', 'end']);
 
-/** Wraps `client.query` with the deadlines of `limits()` (read at each statement: they change once, at buildApp). */
-export function guardClient(client: GuardedClient, limits: () => DatabaseLimits): void {
+/**
+ * Wraps `client.query` with the deadlines of `limits()` (read at each statement: they change once, at buildApp):
+ * a reading request's statements get the read limit, and can be cancelled while they run (`cancel`: a
+ * CancelRequest for this connection's backend, request-scope.ts) when that request's client goes away.
+ */
+export function guardClient(client: GuardedClient, limits: () => DatabaseLimits, cancel: () => void = () => undefined): void {
   const send = client.query.bind(client) as Query;
   let txStart: number | null = null;
   let broken: DatabaseTimeout | null = null;
   // A new connection has the server's defaults: no statement or idle-in-transaction timeout.
-  let applied = settingsFor({ statementMs: 0, transactionMs: 0 } as DatabaseLimits);
+  let applied = settingsFor(0, 0);
 
   const fail = (outcomeUnknown: boolean): DatabaseTimeout => {
     broken ??= new DatabaseTimeout(outcomeUnknown);
@@ -69,12 +74,14 @@ export function guardClient(client: GuardedClient, limits: () => DatabaseLimits)
   client.query = (async (text: unknown, values?: unknown) => {
     if (broken) throw broken;
     const l = limits();
+    const scope = currentScope();
+    const statementMs = scope?.read && l.readStatementMs > 0 ? Math.min(l.readStatementMs, l.statementMs || Infinity) : l.statementMs;
     const statement = textOf(text);
     const verb = (/^\s*([a-z]+)/i.exec(statement)?.[1] ?? '').toLowerCase();
     const now = performance.now();
-    const statementDeadline = l.statementMs > 0 ? now + l.statementMs + GRACE_MS : Infinity;
+    const statementDeadline = statementMs > 0 ? now + statementMs + GRACE_MS : Infinity;
     if (txStart === null) {
-      const settings = settingsFor(l);
+      const settings = settingsFor(statementMs, l.transactionMs);
       // Outside a transaction, so the settings hold for the session (SET inside one would end with it).
       if (settings !== applied) {
         await bounded(settings, undefined, statementDeadline, false);
@@ -86,9 +93,11 @@ export function guardClient(client: GuardedClient, limits: () => DatabaseLimits)
     const deadline = Math.min(statementDeadline, txDeadline);
     // ROLLBACK TO SAVEPOINT stays in the transaction.
     const ends = COMMITS.has(verb) || (verb === 'rollback' && !/^\s*rollback\s+to\b/i.test(statement));
+    scope?.running.add(cancel);
     try {
       return deadline === Infinity ? await send(text, values) : await bounded(text, values, deadline, COMMITS.has(verb));
     } finally {
+      scope?.running.delete(cancel);
       if (ends) txStart = null;
     }
   }) as Query;

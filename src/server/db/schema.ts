@@ -327,6 +327,12 @@ export interface CoinApplicationsTable {
 }
 
 /** A staff member's pinned records (0034): the record's console path and title. */
+/** A customer's KYC document, bytes included (migration 0040); `content` is a Buffer (pg) or Uint8Array (PGlite). */
+export interface DocumentsTable {
+  id: Id; user_id: number; doc_type: string; doc_number: string; doc_expire: string | null; doc_category: string | null;
+  identificator: string | null; metadata: Json; content_type: string; filename: string; byte_size: number; sha256: string;
+  content: ColumnType<Uint8Array, Uint8Array, Uint8Array>; created_at: Generated<Date>; updated_at: Generated<Date>;
+}
 export interface StaffPinsTable { id: Id; user_id: number; path: string; title: string; created_at: Ts }
 
 /** Bonuses and provider transactions (0029): bonuses credited on the ledger, Simplex / Banxa / Stripe purchases and their webhook events. */
@@ -487,6 +493,7 @@ export interface DB {
   coin_applications: CoinApplicationsTable;
   bonuses: BonusesTable;
   staff_pins: StaffPinsTable;
+  documents: DocumentsTable;
   saved_views: SavedViewsTable;
   provider_transactions: ProviderTransactionsTable;
   provider_events: ProviderEventsTable;

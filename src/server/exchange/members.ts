@@ -16,7 +16,8 @@ import { fail } from '../plugins/errors.js';
 import { withAudit } from '../plugins/audit.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { findUserByUid, lockUserByUid, patchUser, type AdminUserRow } from '../db/queries/users-admin.js';
-import { feeGroups, memberAccounts, moveAmount, movePercentage } from '../db/queries/members.js';
+import { feeGroups, memberAccounts, memberHoldings, moveAmount, movePercentage, type MemberHoldings } from '../db/queries/members.js';
+import { memberListRoute } from './member-list.js';
 import { bodyOf, caller, found, guardTarget, validated } from '../auth/users/guards.js';
 import { accountEntity, plainDecimal } from '../auth/users/entity.js';
 import { iso } from '../db/queries/user-json.js';
@@ -25,12 +26,20 @@ const PREFIX = 'admin.member';
 const NOT_FOUND = `${PREFIX}.doesnt_exist`;
 
 async function memberEntity(db: Kysely<DB>, u: AdminUserRow) {
-  const accounts = await memberAccounts(db, u.id);
+  return memberWire(u, await memberHoldings(db, [u.id]));
+}
+
+/**
+ * Peatio's admin Member with its accounts and beneficiaries (and the fork's minimum swap amount and
+ * deposit addresses): one member, or each of a list's page, from its members' holdings read together.
+ */
+function memberWire(u: MemberRow, h: MemberHoldings) {
   return {
     id: u.id, uid: u.uid, email: u.email, level: u.level, role: u.role, group: u.fee_group, state: u.state,
     minimum_swap_amount: plainDecimal(u.minimum_swap_amount),
-    accounts: accounts.map(accountEntity),
-    beneficiaries: [], deposit_addresses: [],
+    accounts: (h.accounts.get(u.id) ?? []).map(accountEntity),
+    beneficiaries: (h.beneficiaries.get(u.id) ?? []).map((b) => ({ ...b, created_at: iso(b.created_at), updated_at: iso(b.updated_at) })),
+    deposit_addresses: (h.addresses.get(u.id) ?? []).map((a) => ({ ...a, created_at: iso(a.created_at) })),
     created_at: iso(u.created_at), updated_at: iso(u.updated_at),
   };
 }
@@ -41,8 +50,11 @@ async function answer(req: FastifyRequest, reply: { status(n: number): { send(b:
   return reply.status(201).send(await memberEntity(db, found(await findUserByUid(db, uid), NOT_FOUND)));
 }
 
+type MemberRow = Pick<AdminUserRow, 'id' | 'uid' | 'email' | 'level' | 'role' | 'fee_group' | 'state' | 'minimum_swap_amount' | 'created_at' | 'updated_at'>;
+
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.db.kysely;
+  memberListRoute(app, memberWire);
 
   app.get('/members/groups', async (req) => {
     await requireAbility(req, 'read', 'Member', 'peatio');

@@ -10,6 +10,7 @@ import { orderRoutes } from './orders.js';
 import { operationRoutes } from './operations.js';
 import { moneyMovementRoutes } from './money-movements.js';
 import { walletTransferRoutes } from './wallet-transfers.js';
+import { marketApiRoutes } from '../market-api/routes.js';
 
 export const PEATIO_PREFIX = '/api/v2/peatio';
 
@@ -24,6 +25,7 @@ export async function registerPeatioRoutes(app: FastifyInstance): Promise<void> 
     operationRoutes(peatio);
     moneyMovementRoutes(peatio);
     walletTransferRoutes(peatio);
+    marketApiRoutes(peatio);
     registerResourceRoutes(peatio, 'peatio');
   }, { prefix: PEATIO_PREFIX });
 }

@@ -78,11 +78,12 @@ function requestFields(req: FastifyRequest): Pick<NewActivity, 'category' | 'use
 export async function recordAdminActivity(
   db: Kysely<DB>,
   req: FastifyRequest,
-  a: { topic: string; action?: string; result: ActivityResult; targetUid?: string; data?: unknown; actor?: Actor },
+  a: { topic: string; action?: string; result: ActivityResult; targetUid?: string; data?: unknown; category?: 'admin' | 'user'; actor?: Actor },
 ): Promise<void> {
   const targetId = a.targetUid ? await userIdByUid(db, a.targetUid) : null;
   await insertActivity(db, {
     ...requestFields(req),
+    ...(a.category ? { category: a.category } : {}),
     ...(a.actor ? { category: 'user' as const, userId: a.actor.userId } : {}),
     targetId,
     topic: a.topic,
@@ -93,15 +94,15 @@ export async function recordAdminActivity(
 }
 
 /**
- * A customer's own write (auth/customer/): the activity is the user's (category 'user', Barong's user
- * activities), by `userId` — the signed-in customer, or one the request has just proven (a confirmed
- * token) or made (a sign-up, known only from the write's result) — and it names no target.
+ * Who a customer's user activity is by when the request carries no session to say it (`category: 'user'`
+ * takes the signed-in user): a user the request has just proven (a confirmed token) or made (a sign-up,
+ * known only from the write's result). Implies category 'user'; such an activity names no target.
  */
 export interface Actor { userId: number | null }
 
 export interface AuditOptions<T> {
   topic: string;
-  /** Set for a customer's own write: a user activity instead of an admin one (see Actor). */
+  /** For an anonymous customer call that proves or makes its user (see Actor); else use `category`. */
   actor?: Actor | ((result: NoInfer<T>) => Actor);
   /** Defaults to the action of the HTTP method (POST create, PUT update, DELETE delete). */
   action?: string;
@@ -109,6 +110,8 @@ export interface AuditOptions<T> {
   targetUid?: string | ((result: T) => string | undefined);
   /** Defaults to the request body (secrets masked). */
   data?: unknown;
+  /** `user` for a customer's write on its own account (the member APIs): Barong's user activity, same guarantees. */
+  category?: 'admin' | 'user';
 }
 
 /**
@@ -146,7 +149,8 @@ export async function withAudit<T>(
   req.audited = true;
   const data = opts.data !== undefined ? auditData(opts.data) : auditData(req.body ?? null);
   // A customer's write is about themselves: nothing in the body names a target.
-  const staticUid = opts.actor ? undefined : typeof opts.targetUid === 'string' ? opts.targetUid : requestTargetUid(req);
+  const own = opts.actor !== undefined || opts.category === 'user';
+  const staticUid = own ? undefined : typeof opts.targetUid === 'string' ? opts.targetUid : requestTargetUid(req);
   const actorOf = (result?: T): Actor | undefined => (typeof opts.actor === 'function'
     ? (result === undefined ? { userId: null } : opts.actor(result)) : opts.actor);
   let noted: Record<string, unknown> = {};
@@ -155,7 +159,8 @@ export async function withAudit<T>(
       const result = await fn(trx, (values) => { noted = { ...noted, ...(auditData(values) as Record<string, unknown>) }; });
       const uid = typeof opts.targetUid === 'function' ? opts.targetUid(result) : staticUid;
       await recordAdminActivity(trx, req, {
-        topic: opts.topic, action: opts.action, result: 'succeed', targetUid: uid, data: withNoted(data, noted), actor: actorOf(result),
+        topic: opts.topic, action: opts.action, result: 'succeed', targetUid: uid, data: withNoted(data, noted),
+        category: opts.category, actor: actorOf(result),
       });
       return result;
     });
@@ -164,7 +169,7 @@ export async function withAudit<T>(
   } catch (err) {
     const failure = databaseFailure(err);
     const activity = {
-      topic: opts.topic, action: opts.action, result: 'failed' as const, targetUid: staticUid,
+      topic: opts.topic, action: opts.action, result: 'failed' as const, targetUid: staticUid, category: opts.category,
       data: withNoted(data, { ...noted, errors: answerFor(err).body.errors }), actor: actorOf(),
     };
     if (failure === 'outcome_unknown') {

@@ -67,7 +67,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set when an AUDIT row matched: the topic the activity will carry. */
-    authzAudit: { topic: string } | null;
+    authzAudit: { topic: string; category?: 'admin' | 'user' } | null;
   }
 }
 
@@ -126,6 +126,7 @@ export function registerAuthz(app: FastifyInstance): void {
     req.audited = true;
     const written = recordAdminActivity(app.deps.db.kysely, req, {
       topic: req.authzAudit.topic,
+      category: req.authzAudit.category,
       result: reply.statusCode >= 200 && reply.statusCode < 300 ? 'succeed' : 'failed',
       targetUid: requestTargetUid(req),
       data: auditData(req.body ?? null),

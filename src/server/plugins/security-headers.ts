@@ -37,7 +37,8 @@ export function contentSecurityPolicy(captcha: Config['captcha']['type']): strin
     "img-src 'self' data: https:",
     "font-src 'self' data:",
     `connect-src ${["'self'", ...script].join(' ')}`,
-    `frame-src ${frame.length ? frame.join(' ') : "'none'"}`,
+    // 'self': the KYC review shows a PDF document in a sandboxed frame from the documents route.
+    `frame-src ${["'self'", ...frame].join(' ')}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -50,8 +51,10 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   const csp = contentSecurityPolicy(app.deps.config.captcha.type);
   // onSend also covers errors and the not-found handler; headers set here are the same on every path.
   app.addHook('onSend', (req, reply, payload, done) => {
-    reply.header('content-security-policy', csp);
-    reply.header('x-frame-options', 'DENY');
+    // A route may choose a narrower policy for what it serves (auth/documents/serve.ts: a document's file,
+    // under which nothing runs, framable by the console's own origin); every other answer gets the console's.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');

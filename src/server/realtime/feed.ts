@@ -73,6 +73,8 @@ export class Feed implements EventSink {
       case 'trade': this.trade(e); break;
       case 'balance':
         this.d.hub.publishPrivate(e.member_id, 'balance', { currency: e.currency, balance: e.balance, locked: e.locked });
+        // baseapp's `balances`: the changed accounts keyed by currency, each [balance, locked].
+        this.d.hub.publishPrivate(e.member_id, 'balances', { [e.currency]: [e.balance, e.locked] });
         break;
       case 'application': this.countsChanged(); break;
       default:

@@ -9,15 +9,24 @@
  * everything else a node shares); markets match in parallel. Self-trades are allowed, as in Peatio:
  * the member pays both fees and the ledger balances as for any trade.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fromUnits, toUnits } from '../../shared/decimal.js';
-import { executeTrade, lockMarket, mul, placeOrder, type MarketInfo } from './orders.js';
+import { cancelOrders, executeTrade, lockMarket, mul, placeOrder, type MarketInfo } from './orders.js';
 
 export type Side = 'buy' | 'sell';
 
-/** An order to place and match: a limit order of `volume` base units at `price` quote units each. */
-export interface Submission { member: number; market: MarketInfo; side: Side; price: string; volume: string; at?: Date }
+/**
+ * An order to place and match: a limit order of `volume` base units at `price` quote units each, or a
+ * market order (`price` null) that takes `volume` from the book at whatever prices rest there.
+ */
+export interface Submission { member: number; market: MarketInfo; side: Side; price: string | null; volume: string; at?: Date }
+
+/** The book cannot fill a market order's volume (Peatio's market.order.insufficient_market_liquidity): nothing is written. */
+export class InsufficientLiquidity extends Error {}
+
+/** Runs a submission's transaction: a plain one by default, or the caller's (an audited one, plugins/audit.ts). */
+export type TransactionRunner = <T>(fn: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
 
 /** The placed order and the trades it made at once, in the order they were made. */
 export interface Submitted { id: number; trades: number[] }
@@ -59,7 +68,7 @@ const min = (a: bigint, b: bigint) => (a < b ? a : b);
  * order may be placed in the same one). Returns the trades' ids.
  */
 export async function matchOrder(
-  trx: Kysely<DB>, market: MarketInfo, taker: { id: number; side: Side; price: string; volume: string }, at: Date,
+  trx: Kysely<DB>, market: MarketInfo, taker: { id: number; side: Side; price: string | null; volume: string }, at: Date,
 ): Promise<number[]> {
   const trades: number[] = [];
   let left = toUnits(taker.volume);
@@ -81,7 +90,7 @@ export async function matchOrder(
       // at the lower bids that follow, so it rests, and a buy's rests once it is dust even at its own
       // limit; otherwise the maker is skipped and the next one tried.
       const takerTooSmall = toUnits(volume) === left && toUnits(mul(maker.price, volume, market.quotePrecision)) === 0n;
-      if (takerTooSmall && (taker.side === 'sell' || toUnits(mul(taker.price, volume, market.quotePrecision)) === 0n)) return trades;
+      if (takerTooSmall && (taker.side === 'sell' || toUnits(mul(taker.price ?? maker.price, volume, market.quotePrecision)) === 0n)) return trades;
     }
     if (page.length < BATCH) break;
   }
@@ -89,18 +98,57 @@ export async function matchOrder(
 }
 
 /**
- * Places a limit order and matches it, in one transaction under the market's lock. A refusal of the
- * ledger (LedgerRefusal: the balance does not cover the lock) propagates and nothing is written; a
- * deadlock with another market's matching (trades lock members' accounts as they come) is retried.
+ * What a market order locks: a sell its volume, a buy what taking its volume from the asks costs, best
+ * first, each level's total cut to the quote's places as the trades will cut it. Read under the market's
+ * lock in the transaction that matches the order, so the estimate is what matching takes (Peatio, which
+ * estimates outside the engine, adds a 10 % buffer; none is needed here). Null when the book's other
+ * side holds less than the volume.
  */
-export async function submitOrder(db: Kysely<DB>, o: Submission): Promise<Submitted> {
+async function marketLocks(trx: Kysely<DB>, market: MarketInfo, side: Side, volume: string): Promise<string | null> {
+  let left = toUnits(volume), cost = 0n;
+  let after: Resting | null = null;
+  while (left > 0n) {
+    const page = await resting(trx, market.id, side === 'buy' ? 'sell' : 'buy', null, after, BATCH);
+    for (const r of page) {
+      after = r;
+      const take = min(toUnits(r.remaining), left);
+      cost += toUnits(mul(r.price, fromUnits(take), market.quotePrecision));
+      left -= take;
+      if (left === 0n) break;
+    }
+    if (page.length < BATCH) break;
+  }
+  if (left > 0n) return null;
+  return side === 'sell' ? volume : fromUnits(cost);
+}
+
+/**
+ * Places an order and matches it, in one transaction under the market's lock. A market order's
+ * unfilled rest (the book changed shape under dust, say) is cancelled at once, as Peatio does, so it
+ * never rests. A refusal of the ledger (LedgerRefusal: the balance does not cover the lock) or of the
+ * book (InsufficientLiquidity) propagates and nothing is written; a deadlock with another market's
+ * matching (trades lock members' accounts as they come) is retried, each attempt in a new transaction
+ * of `run`.
+ */
+export async function submitOrder(db: Kysely<DB>, o: Submission, run?: TransactionRunner): Promise<Submitted> {
   const at = o.at ?? new Date();
+  const transaction: TransactionRunner = run ?? ((fn) => db.transaction().execute(fn));
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await transaction(async (trx) => {
         await lockMarket(trx, o.market.id);
-        const id = await placeOrder(trx, { member: o.member, market: o.market, side: o.side, price: o.price, volume: o.volume, at });
-        return { id, trades: await matchOrder(trx, o.market, { id, side: o.side, price: o.price, volume: o.volume }, at) };
+        const base = { member: o.member, market: o.market, side: o.side, volume: o.volume, at };
+        let id: number;
+        if (o.price === null) {
+          const locked = await marketLocks(trx, o.market, o.side, o.volume);
+          if (locked === null) throw new InsufficientLiquidity();
+          id = await placeOrder(trx, { ...base, price: null, ordType: 'market', locked });
+        } else {
+          id = await placeOrder(trx, { ...base, price: o.price });
+        }
+        const trades = await matchOrder(trx, o.market, { id, side: o.side, price: o.price, volume: o.volume }, at);
+        if (o.price === null) await cancelOrders(trx, [id], at);
+        return { id, trades };
       });
     } catch (e) {
       if (attempt >= ATTEMPTS || !RETRIED.has((e as { code?: string }).code ?? '')) throw e;

@@ -62,12 +62,18 @@ export interface NewOrder {
   state?: 'wait' | 'pending';
 }
 
-/** Places a limit order (state wait), locking what it may spend. Refused by the ledger when the balance is short. */
-export async function placeOrder(trx: Kysely<DB>, o: NewOrder): Promise<number> {
-  const locked = orderLocks(o);
+/** A market order: no price; it locks what taking its volume from the book costs (matching.ts reckons it). */
+export interface NewMarketOrder extends Omit<NewOrder, 'price'> { price: null; ordType: 'market'; locked: string }
+
+/**
+ * Places an order (state wait), locking what it may spend: a limit order orderLocks, a market order the
+ * amount it names. Refused by the ledger when the balance is short.
+ */
+export async function placeOrder(trx: Kysely<DB>, o: NewOrder | NewMarketOrder): Promise<number> {
+  const locked = o.price === null ? o.locked : orderLocks(o);
   const fees = await feesFor(trx, o.member, o.market.id);
   const { id } = await trx.insertInto('orders').values({
-    member_id: o.member, market_id: o.market.id, side: o.side, ord_type: 'limit', price: o.price,
+    member_id: o.member, market_id: o.market.id, side: o.side, ord_type: o.price === null ? 'market' : 'limit', price: o.price,
     origin_volume: o.volume, remaining_volume: o.volume, origin_locked: locked, locked,
     maker_fee: fees.maker, taker_fee: fees.taker, state: o.state ?? 'wait', created_at: o.at, updated_at: o.at,
   }).returning('id').executeTakeFirstOrThrow();

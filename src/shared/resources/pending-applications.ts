@@ -4,6 +4,12 @@
  * updated_at). `submitted_at` is that label time. The route has tabs (spec §2: coin and profile); this
  * list is the profile tab; the coin tab is the application-logic service's coin applications
  * (coin-applications.ts, embedded under this route).
+ *
+ * The queue is reviewed by keyboard (issue 29 item 4): Enter opens the applicant's documents and profile
+ * beside the list (client: screens/kyc-review), `a` verifies and `r` rejects the application — the private
+ * `document` label (residence, spec §4) set to verified or rejected through the labels route the user
+ * page's KYC switches use (PUT /admin/users/labels) — held 5 s for `u`, then the focus moves on. Rows are
+ * keyed by uid, which that route takes.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 import { USER_STATE_BADGE } from './users.js';
@@ -18,6 +24,7 @@ export const pendingApplications = defineResource({
   label: 'Pending Application',
   labelPlural: 'Pending Applications',
   api: { path: '/admin/users/documents/pending', style: 'verbs', operations: ['list'] },
+  key: 'uid',
   fields: {
     id: ID_FIELD,
     uid: { kind: 'text', readOnly: true, label: 'UID' },
@@ -40,7 +47,20 @@ export const pendingApplications = defineResource({
     pageSize: 10, ordering: 'asc', orderBy: 'submitted_at', sortable: ['submitted_at'],
     // Spec §2 names the tabs coin and profile, in that order; without ?tab= the profile list still opens.
     tabs: [{ value: 'coin', label: 'Coin', resource: 'coin-applications' }, { value: 'profile', label: 'Profile', resource: 'pending-applications' }],
+    review: { accept: 'verify', reject: 'reject' },
   },
+  calls: [
+    {
+      name: 'verify', label: 'Verify application', kind: 'write', ability: 'update', submit: 'Verify',
+      endpoint: { method: 'PUT', path: '/admin/users/labels' }, body: { key: 'document', scope: 'private', value: 'verified' },
+      success: () => 'Application verified',
+    },
+    {
+      name: 'reject', label: 'Reject application', kind: 'write', ability: 'update', submit: 'Reject',
+      endpoint: { method: 'PUT', path: '/admin/users/labels' }, body: { key: 'document', scope: 'private', value: 'rejected' },
+      success: () => 'Application rejected',
+    },
+  ],
   // A row opens the applicant on the user detail, where the profile is verified or rejected.
   detail: { key: 'uid', route: 'user-directory' },
 });

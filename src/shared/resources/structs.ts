@@ -203,7 +203,8 @@ export function validateUpdate(r: Resource, input: unknown): Checked<Record<stri
 }
 
 /** One condition of a list query, ready for SQL: `range` filters become a `gte` and an `lte`. */
-export interface AppliedFilter { field: string; op: Exclude<FilterOp, 'range'> | 'gte' | 'lte'; value: unknown }
+/** `in` (a list of values) is the server's own: no list query sends it (the public markets' name search, market-api). */
+export interface AppliedFilter { field: string; op: Exclude<FilterOp, 'range'> | 'gte' | 'lte' | 'in'; value: unknown }
 
 /** A validated list query with every default filled in. */
 export interface ListQuery {

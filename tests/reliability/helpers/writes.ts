@@ -53,6 +53,12 @@ export const NOT_ADMIN_WRITES: Record<string, string> = {
   // A member's own calls, not staff writes: a quote per call; a swap once per quote, concurrency in tests/server/wonka.test.ts.
   'POST /api/v2/applogic/wonka/quotes': "a member's Wonka quote (one row per call)",
   'POST /api/v2/applogic/wonka/swaps': "a member's swap of their quote (once per quote: tests/server/wonka.test.ts)",
+  // A member's own KYC upload (multipart): refusals, the per-account cap under a lock of the user's row, in tests/server/documents.test.ts.
+  'POST /api/v2/barong/resource/documents': "a member's KYC document upload (multipart, their own account)",
+  // A member's own orders (Peatio's market API): refusals, ownership and the ledger in tests/server/market-api.test.ts.
+  'POST /api/v2/peatio/market/orders': "a member's order (one per call, through the engine and the ledger)",
+  'POST /api/v2/peatio/market/orders/:id/cancel': "a member's cancel of their own order (once per order)",
+  'POST /api/v2/peatio/market/orders/cancel': "a member's cancel of all their waiting orders (repeatable)",
   // A customer's own identity calls (server/auth/customer/): throttles, single-use codes and fences in
   // tests/server/customer-identity.test.ts and customer-resources.test.ts.
   'POST /api/v2/barong/identity/users': 'a sign-up (throttled per address)',

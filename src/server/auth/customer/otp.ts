@@ -30,7 +30,7 @@ export function otpRoutes(app: FastifyInstance): void {
   app.post('/resource/otp/generate_qrcode', (req) => ownWrite(req, { topic: 'otp', action: 'generate 2FA secret', data: {} }, async () => {
     const me = caller(req);
     const secret = generateSecret();
-    await withAudit(req, { topic: 'otp', action: 'generate 2FA secret', actor: { userId: me.id }, data: {} }, async (trx) => {
+    await withAudit(req, { topic: 'otp', action: 'generate 2FA secret', category: 'user', data: {} }, async (trx) => {
       const u = (await lockUser(trx, me.id)) ?? fail(401, 'authz.invalid_session');
       if (u.otp) fail(400, 'resource.otp.already_enabled');
       await setOtp(trx, u.id, { otp: false, secret, step: null }, app.deps.now());
@@ -43,7 +43,7 @@ export function otpRoutes(app: FastifyInstance): void {
     const me = caller(req);
     const { code } = parse(OtpCode, req, P);
     await brake(req, reply, 'resource.otp.too_many_attempts', [charge('confirm_account', `otp:${me.uid}`)]);
-    await withAudit(req, { topic: 'otp', action: on ? 'enable 2FA' : 'disable 2FA', actor: { userId: me.id }, data: {} }, async (trx) => {
+    await withAudit(req, { topic: 'otp', action: on ? 'enable 2FA' : 'disable 2FA', category: 'user', data: {} }, async (trx) => {
       const now = app.deps.now();
       const u = (await lockUser(trx, me.id)) ?? fail(401, 'authz.invalid_session');
       if (on && u.otp) fail(400, 'resource.otp.already_enabled');

@@ -84,7 +84,7 @@ export function passwordRoutes(app: FastifyInstance): void {
     const oldOk = await verifyPassword(user.password_digest, v.old_password);
     const digest = oldOk ? await hashPassword(v.new_password) : '';
     const now = app.deps.now();
-    const ended = await withAudit(req, { topic: 'password', action: 'password change', actor: { userId: me.id }, data: {} },
+    const ended = await withAudit(req, { topic: 'password', action: 'password change', category: 'user', data: {} },
       async (trx: Trx) => {
         if (!oldOk) fail(400, 'resource.password.prev_pass_not_correct');
         // A password changed since it was checked (another tab) is not overwritten on the old one's word.

@@ -39,7 +39,7 @@ export function phoneRoutes(app: FastifyInstance): void {
   /** Issues a code for the number (inside the write's audit) and sends it; answers Barong's message. */
   const sendCode = async (req: FastifyRequest, reply: FastifyReply, me: SessionUser, number: string, add: boolean) => {
     await brake(req, reply, TOO_MANY, [charge('send_ip', req.ip ?? ''), charge('send_account', me.uid)]);
-    const code = await withAudit(req, { topic: 'phone', action: add ? 'create' : 'send code', actor: { userId: me.id } }, async (trx) => {
+    const code = await withAudit(req, { topic: 'phone', action: add ? 'create' : 'send code', category: 'user' }, async (trx) => {
       const now = app.deps.now();
       if (add) await insertPhone(trx, me.id, countryOfNumber(number) ?? 'unknown', number, now);
       return issueCode(trx, now, me.id, 'phone', number);
@@ -75,7 +75,7 @@ export function phoneRoutes(app: FastifyInstance): void {
     const me = customer(app, req);
     const v = parse(PhoneVerify, req, P);
     await brake(req, reply, TOO_MANY, [charge('confirm_ip', req.ip ?? ''), charge('confirm_account', `phone:${me.uid}`)]);
-    await withAudit(req, { topic: 'phone', action: 'verify', actor: { userId: me.id }, data: verifyData(req) }, async (trx) => {
+    await withAudit(req, { topic: 'phone', action: 'verify', category: 'user', data: verifyData(req) }, async (trx) => {
       const now = app.deps.now();
       const invalid = 'resource.phone.verification_invalid';
       await useCode(trx, now, 'phone', v.verification_code, { userId: me.id, number: v.phone_number }, { used: invalid, invalid, status: 404 });

@@ -27,7 +27,7 @@ export function profileRoutes(app: FastifyInstance): void {
     const me = customer(app, req);
     const { confirm, ...fields } = parse(CustomerProfile, req, P);
     const values = fields as ProfileFields;
-    return withAudit(req, { topic: 'profile', action: create ? 'create' : 'update', actor: { userId: me.id } }, async (trx) => {
+    return withAudit(req, { topic: 'profile', action: create ? 'create' : 'update', category: 'user' }, async (trx) => {
       const now = app.deps.now();
       const user = (await lockUser(trx, me.id)) ?? fail(401, 'authz.invalid_session');
       const last = await latestProfile(trx, me.id, true);

@@ -5,8 +5,8 @@
  * pending-applications → Profile/Document).
  *
  * With `extended=true` Barong sends UserWithKYC rows: each row also carries the user's labels (every
- * scope), phones, profiles (latest first) and documents (none are kept here: [], as in the user detail),
- * read with one query per table for the whole page.
+ * scope), phones, profiles (latest first) and documents (oldest first, each `upload` the staff file
+ * route), read with one query per table for the whole page.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -15,6 +15,8 @@ import { requireAbility } from '../require-ability.js';
 import { listPendingApplications, PENDING_KEYSET } from '../../db/queries/pending-applications.js';
 import { profilesOf } from '../../db/queries/users-admin.js';
 import { byUser, labelsOf, phonesOf } from '../../db/queries/users-batch.js';
+import { documentsOf } from '../../db/queries/documents.js';
+import { documentEntity } from '../documents/entity.js';
 import { pendingApplications } from '../../../shared/resources/pending-applications.js';
 import { fieldStruct } from '../../../shared/resources/field-structs.js';
 import { labelEntity, profileEntity } from '../users/entity.js';
@@ -32,13 +34,15 @@ const PARSE: ParseOptions = {
 
 /** The UserWithKYC parts of a page of users, by user id. */
 async function kycOf(db: Kysely<DB>, userIds: number[]) {
-  const [labels, phones, profiles] = await Promise.all([labelsOf(db, userIds), phonesOf(db, userIds), profilesOf(db, userIds)]);
-  const [l, ph, pr] = [byUser(labels), byUser(phones), byUser(profiles)];
+  const [labels, phones, profiles, documents] = await Promise.all([
+    labelsOf(db, userIds), phonesOf(db, userIds), profilesOf(db, userIds), documentsOf(db, userIds),
+  ]);
+  const [l, ph, pr, d] = [byUser(labels), byUser(phones), byUser(profiles), byUser(documents)];
   return (id: number) => ({
     labels: l(id).map(labelEntity),
     phones: ph(id).map((p) => ({ country: p.country, number: p.number, validated_at: iso(p.validated_at) })),
     profiles: pr(id).map(profileEntity),
-    documents: [],
+    documents: d(id).map((x) => documentEntity(x)),
   });
 }
 

@@ -16,6 +16,8 @@ import { adminLabels, stateLogs, type AdminUserRow } from '../../db/queries/user
 import { iso } from '../../db/queries/user-json.js';
 import { memberAccounts, type AccountRow } from '../../db/queries/members.js';
 import type { LabelRow } from '../../db/queries/labels.js';
+import { documentsOf } from '../../db/queries/documents.js';
+import { documentEntity } from '../documents/entity.js';
 import { commentsPage, countOf, latestProfiles, type CommentRow, type ProfileRow } from '../../db/queries/users-records.js';
 
 /** Comments on the detail: the first page of the comments list. */
@@ -61,10 +63,10 @@ function profileUrl(data: unknown): unknown {
 }
 
 export async function userWithKyc(db: Kysely<DB>, u: AdminUserRow) {
-  const [base, labels, comments, commentsTotal, logs, accounts, profiles, profilesTotal] = await Promise.all([
+  const [base, labels, comments, commentsTotal, logs, accounts, profiles, profilesTotal, documents] = await Promise.all([
     userWithFullInfo(db, u, false), adminLabels(db, u.id), commentsPage(db, u.id, { limit: COMMENTS_SHOWN, page: 1 }),
     countOf(db, 'comments', u.id), stateLogs(db, u.id), memberAccounts(db, u.id),
-    latestProfiles(db, u.id, PROFILES_SHOWN), countOf(db, 'profiles', u.id),
+    latestProfiles(db, u.id, PROFILES_SHOWN), countOf(db, 'profiles', u.id), documentsOf(db, [u.id]),
   ]);
   const latest = profiles[0];
   const fullName = [latest?.first_name, latest?.last_name].filter(Boolean).join(' ');
@@ -74,7 +76,8 @@ export async function userWithKyc(db: Kysely<DB>, u: AdminUserRow) {
     // Unlike the sign-in entity (oldest first), staff look at the latest profile first.
     profiles: profiles.map(profileEntity),
     profiles_total: profilesTotal,
-    documents: [],
+    // Barong's UserWithKYC documents, oldest first; `upload` is the staff file route (read Document).
+    documents: documents.map((d) => documentEntity(d)),
     comments: comments.map(commentEntity),
     comments_total: commentsTotal,
     user_state_logs: logs.map((l) => ({ ...l, created_at: iso(l.created_at) })),

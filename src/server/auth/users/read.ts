@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { enums } from 'superstruct';
 import { requireAbility } from '../require-ability.js';
 import {
-  accreditedVerifications, countUsers, findUserByUid, listUsers, profilesOf, servedInOrder, USER_KEYSETS, type UserFilter,
-  type UserPage,
+  accreditedVerifications, findUserByUid, profilesOf, userPage, USER_KEYSETS, type UserFilter, type UserPage,
 } from '../../db/queries/users-admin.js';
 import { setListHeaders } from '../../db/queries/count.js';
 import { byUser } from '../../db/queries/users-batch.js';
@@ -73,14 +72,7 @@ export async function userReadRoutes(app: FastifyInstance): Promise<void> {
     // Users list newest first by default (spec §9): the resource's default ordering. parseListParams
     // has bounded offsets and checked that a cursor belongs to this order.
     const page: UserPage = { page: p.page, limit: p.limit, ordering: p.ordering, orderBy: p.orderBy as UserPage['orderBy'], cursor: p.cursor };
-    // The count (up to COUNT_CAP rows, then the planner) goes out first. Where one index walk serves the
-    // filter in this order the page is read alongside it; otherwise the count decides how the page is
-    // read (listUsers), and when nothing matches there is no page to read.
-    const count = countUsers(db(), filter);
-    const read = servedInOrder(filter, page.orderBy)
-      ? listUsers(db(), filter, page)
-      : count.then((t) => (t.total === 0 ? { rows: [], nextCursor: null, prevCursor: null } : listUsers(db(), filter, page, t)));
-    const [total, { rows, nextCursor, prevCursor }] = await Promise.all([count, read]);
+    const [total, { rows, nextCursor, prevCursor }] = await userPage(db(), filter, page);
     const profiles = p.extra.extended === true ? byUser(await profilesOf(db(), rows.map((r) => r.id))) : null;
     const json = JSON.stringify(rows.map((r) => (profiles ? { ...userEntity(r), profiles: profiles(r.id).map(profileEntity) } : userEntity(r))));
     // A cursor page has no page number (the console keeps its own).

@@ -12,10 +12,48 @@ import { toUnits } from '../../../shared/decimal.js';
 /** An account with its currency's precision (decimal places), which lock/unlock amounts keep to. */
 export interface AccountRow { currency: string; balance: string; locked: string; precision: number }
 
-export function memberAccounts(db: Kysely<DB>, userId: number): Promise<AccountRow[]> {
-  return db.selectFrom('accounts').innerJoin('currencies', 'currencies.code', 'accounts.currency_id')
-    .select(['accounts.currency_id as currency', 'accounts.balance', 'accounts.locked', 'currencies.precision'])
-    .where('accounts.user_id', '=', userId).orderBy('accounts.currency_id').execute();
+export async function memberAccounts(db: Kysely<DB>, userId: number): Promise<AccountRow[]> {
+  return (await accountsOf(db, [userId])).get(userId) ?? [];
+}
+
+/** A member's beneficiary as Peatio's admin Member lists it. */
+export interface MemberBeneficiary { id: number; currency: string; name: string; description: string | null; data: unknown; state: string; created_at: Date; updated_at: Date }
+/** One of the platform's deposit addresses of a member (one per chain). */
+export interface MemberAddress { blockchain_key: string; address: string; created_at: Date }
+
+/** What Peatio's admin Member carries besides the user: accounts, beneficiaries and deposit addresses, for several members at once. */
+export async function memberHoldings(db: Kysely<DB>, userIds: readonly number[]) {
+  const ids = [...userIds];
+  const group = <T extends { user_id: number }>(rows: T[]) => {
+    const out = new Map<number, Omit<T, 'user_id'>[]>();
+    for (const { user_id, ...r } of rows) out.set(Number(user_id), [...(out.get(Number(user_id)) ?? []), r]);
+    return out;
+  };
+  if (!ids.length) return { accounts: new Map<number, AccountRow[]>(), beneficiaries: new Map<number, MemberBeneficiary[]>(), addresses: new Map<number, MemberAddress[]>() };
+  const [accounts, beneficiaries, addresses] = await Promise.all([
+    accountsOf(db, ids),
+    db.selectFrom('beneficiaries').select(['user_id', 'id', 'currency_id as currency', 'name', 'description', 'data', 'state', 'created_at', 'updated_at'])
+      .where('user_id', 'in', ids).orderBy('user_id').orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+    db.selectFrom('payment_addresses').select(['user_id', 'blockchain_key', 'address', 'created_at'])
+      .where('user_id', 'in', ids).orderBy('user_id').orderBy('blockchain_key').execute(),
+  ]);
+  return { accounts, beneficiaries: group(beneficiaries) as Map<number, MemberBeneficiary[]>, addresses: group(addresses) as Map<number, MemberAddress[]> };
+}
+export type MemberHoldings = Awaited<ReturnType<typeof memberHoldings>>;
+
+/** The accounts of several members at once (a page of the members list), each member's in currency order. */
+export async function accountsOf(db: Kysely<DB>, userIds: readonly number[]): Promise<Map<number, AccountRow[]>> {
+  const out = new Map<number, AccountRow[]>();
+  if (!userIds.length) return out;
+  const rows = await db.selectFrom('accounts').innerJoin('currencies', 'currencies.code', 'accounts.currency_id')
+    .select(['accounts.user_id', 'accounts.currency_id as currency', 'accounts.balance', 'accounts.locked', 'currencies.precision'])
+    .where('accounts.user_id', 'in', [...userIds]).orderBy('accounts.user_id').orderBy('accounts.currency_id').execute();
+  for (const { user_id, ...a } of rows) {
+    const list = out.get(Number(user_id)) ?? [];
+    list.push(a);
+    out.set(Number(user_id), list);
+  }
+  return out;
 }
 
 

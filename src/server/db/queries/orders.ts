@@ -16,6 +16,10 @@ import { decimalSql, isoSql } from './user-json.js';
 export interface OrderFilters {
   id?: number; market?: string; ord_type?: string; price?: string; origin_volume?: string; side?: string;
   email?: string; uid?: string; state?: string; from?: Date; to?: Date;
+  /** The member by id (the member APIs: the caller's own orders), instead of uid or e-mail. */
+  member_id?: number;
+  /** Any of these markets (a member's orders by base or quote unit); never empty. */
+  markets?: string[];
 }
 
 /**
@@ -59,10 +63,10 @@ export async function getOrders(db: Kysely<DB>, ids: readonly number[]) {
 }
 
 export async function listOrders(db: Kysely<DB>, f: OrderFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof orderEntity>>> {
-  const member = await resolveUserId(db, f.uid, f.email);
+  const member = f.member_id ?? await resolveUserId(db, f.uid, f.email);
   if (member === null) return emptyPage();
   const base = new Filters(db, 'orders as o').where('o.member_id', '=', member).where('o.id', '=', f.id)
-    .where('o.market_id', '=', f.market?.toLowerCase()).where('o.state', '=', f.state).where('o.side', '=', f.side)
+    .where('o.market_id', '=', f.market?.toLowerCase()).where('o.market_id', 'in', f.markets).where('o.state', '=', f.state).where('o.side', '=', f.side)
     .where('o.ord_type', '=', f.ord_type).where('o.price', '=', f.price, 'numeric').where('o.origin_volume', '=', f.origin_volume, 'numeric')
     .where('o.created_at', '>=', f.from).where('o.created_at', '<=', f.to);
   return timedListPage(db, {
@@ -70,13 +74,19 @@ export async function listOrders(db: Kysely<DB>, f: OrderFilters, page: PageRequ
   }, orderEntity);
 }
 
-export interface TradeFilters { id?: number; market?: string; taker_type?: string; maker_email?: string; taker_email?: string; uid?: string; from?: Date; to?: Date }
+export interface TradeFilters {
+  id?: number; market?: string; taker_type?: string; maker_email?: string; taker_email?: string; uid?: string; from?: Date; to?: Date;
+  /** Either side's member by id (the member APIs: the caller's own trades), instead of uid. */
+  member_id?: number;
+}
 
-export async function listTrades(db: Kysely<DB>, f: TradeFilters, page: PageRequest, cap = COUNT_CAP) {
+export async function listTrades<T = ReturnType<typeof tradeEntity>>(
+  db: Kysely<DB>, f: TradeFilters, page: PageRequest, cap = COUNT_CAP, wire: (t: TradeRow) => T = tradeEntity as (t: TradeRow) => T,
+): Promise<Page<T>> {
   const [maker, taker, either] = await Promise.all([
-    resolveUserId(db, undefined, f.maker_email), resolveUserId(db, undefined, f.taker_email), resolveUserId(db, f.uid),
+    resolveUserId(db, undefined, f.maker_email), resolveUserId(db, undefined, f.taker_email), f.member_id ?? resolveUserId(db, f.uid),
   ]);
-  if (maker === null || taker === null || either === null) return emptyPage<ReturnType<typeof tradeEntity>>();
+  if (maker === null || taker === null || either === null) return emptyPage<T>();
   const tradesFrom = () => db.selectFrom('trades as t');
   const filter = (q: ReturnType<typeof tradesFrom>) => {
     let out = q;
@@ -98,7 +108,20 @@ export async function listTrades(db: Kysely<DB>, f: TradeFilters, page: PageRequ
   return timedListPage(db, {
     filtered: base, alias: 't', page, cap, dated: !!(f.from || f.to), branches,
     decorate: tradeMembers,
-  }, tradeEntity);
+  }, wire);
+}
+
+/**
+ * The trades of one order of a member, oldest first: the member's trades as maker or taker (trades_maker_idx,
+ * trades_taker_idx) from the first trade made since the order was placed (trade ids follow time).
+ */
+export async function tradesOfOrder(db: Kysely<DB>, member: number, order: number): Promise<TradeRow[]> {
+  const since = sql<number>`coalesce((SELECT x.id FROM trades x WHERE x.created_at >= (SELECT created_at FROM orders WHERE id = ${order}) ORDER BY x.created_at, x.id LIMIT 1), 9223372036854775807)`;
+  const side = (who: 'maker' | 'taker') => db.selectFrom('trades as t').selectAll('t').where('t.id', '>=', since)
+    .where(`t.${who}_id`, '=', member).where(`t.${who}_order_id`, '=', order);
+  // Two parts, each over its member index; a self-trade is in both and counted once.
+  const both = side('maker').union(side('taker'));
+  return await tradeMembers(db.selectFrom(both.as('t'))).orderBy('t.id').execute() as TradeRow[];
 }
 
 /** A trade in Peatio's wire form (isoSql, decimalSql), over `trades as t` or a page of them, with its maker and taker. */
@@ -107,22 +130,26 @@ const tradeMembers = (q: any) => q.innerJoin('users as m', 'm.id', 't.maker_id')
   .select(['t.id', decimalSql('t.price').as('price'), decimalSql('t.amount').as('amount'), decimalSql('t.total').as('total'),
     't.market_id as market', isoSql('t.created_at').as('created_at'), 't.taker_type', 'm.email as maker_order_email', 'm.uid as maker_uid',
     decimalSql('t.maker_fee_amount').as('maker_fee_amount'), 't.maker_fee_currency', 'k.email as taker_order_email', 'k.uid as taker_uid',
-    decimalSql('t.taker_fee_amount').as('taker_fee_amount'), 't.taker_fee_currency']);
+    decimalSql('t.taker_fee_amount').as('taker_fee_amount'), 't.taker_fee_currency', 't.maker_order_id', 't.taker_order_id']);
 
 /** One trade as Peatio's GET /admin/trades/{id} sends it: with both orders and their fee fractions. */
 export async function getTrade(db: Kysely<DB>, id: number) {
-  const t = await tradeMembers(db.selectFrom('trades as t')).select(['t.maker_order_id', 't.taker_order_id']).where('t.id', '=', id).executeTakeFirst();
+  const t = await tradeMembers(db.selectFrom('trades as t')).where('t.id', '=', id).executeTakeFirst();
   if (!t) return undefined;
   const [maker, taker] = await Promise.all([getOrder(db, t.maker_order_id), getOrder(db, t.taker_order_id)]);
   return { ...tradeEntity(t), maker_fee: maker?.maker_fee ?? null, taker_fee: taker?.taker_fee ?? null, maker_order: maker ?? null, taker_order: taker ?? null };
 }
 
-/** Peatio's Trade: the fields of tradeMembers' row, in the wire's order. */
-export function tradeEntity(t: {
+/** A trade as tradeMembers reads it. */
+export interface TradeRow {
   id: number; price: string; amount: string; total: string; market: string; created_at: string; taker_type: string;
   maker_order_email: string; maker_uid: string; maker_fee_amount: string; maker_fee_currency: string;
   taker_order_email: string; taker_uid: string; taker_fee_amount: string; taker_fee_currency: string;
-}) {
+  maker_order_id: number; taker_order_id: number;
+}
+
+/** Peatio's Trade: the fields of tradeMembers' row, in the wire's order. */
+export function tradeEntity(t: TradeRow) {
   return {
     id: t.id, price: t.price, amount: t.amount, total: t.total, market: t.market, created_at: t.created_at, taker_type: t.taker_type,
     maker_order_email: t.maker_order_email, maker_uid: t.maker_uid, maker_fee_amount: t.maker_fee_amount, maker_fee_currency: t.maker_fee_currency,

@@ -61,6 +61,8 @@ function filtered(db: Kysely<DB>, r: Resource, filters: readonly AppliedFilter[]
       case 'prefix': q = q.where(col, 'ilike', `${escapeLike(String(f.value))}%`); break;
       case 'gte': q = q.where(col, '>=', f.value); break;
       case 'lte': q = q.where(col, '<=', f.value); break;
+      // An empty list matches nothing (IN () is no SQL).
+      case 'in': q = (f.value as unknown[]).length ? q.where(col, 'in', f.value) : q.where(sql<boolean>`false`); break;
     }
   }
   return q;

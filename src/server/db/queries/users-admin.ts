@@ -16,7 +16,7 @@ export type AdminUserRow = Selectable<UsersTable>;
 /** What a list row of users carries (the `User` entity's columns): never the password digest or OTP secret. */
 export const USER_LIST_COLUMNS = [
   'id', 'email', 'uid', 'role', 'level', 'otp', 'state', 'referral_uid', 'username', 'data', 'phone_number', 'platform',
-  'country', 'referrals', 'fee_group', 'created_at', 'updated_at',
+  'country', 'referrals', 'fee_group', 'minimum_swap_amount', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof AdminUserRow)[];
 
 export type UserListRow = Pick<AdminUserRow, (typeof USER_LIST_COLUMNS)[number]>;
@@ -27,6 +27,8 @@ export interface UserFilter {
   from?: Date; to?: Date; range: 'created' | 'updated';
   /** One row by its id (the palette's `#id` turns a directory row id into a uid). */
   id?: number;
+  /** The member's fee group (Peatio's admin members list). */
+  group?: string;
 }
 
 export type UserOrder = 'uid' | 'email' | 'role' | 'level' | 'created_at' | 'updated_at' | 'state';
@@ -63,6 +65,7 @@ export function filtered(db: Kysely<DB>, f: UserFilter) {
   }
   if (f.phone_number) q = q.where('phone_number', 'like', `${escapeLike(f.phone_number.replace(/^\+/, '').trim())}%`);
   if (f.platform) q = q.where('platform', '=', f.platform);
+  if (f.group) q = q.where('fee_group', '=', f.group);
   if (f.referral_of) q = q.where('referral_uid', '=', f.referral_of);
   if (f.referral_limit !== undefined) q = q.where('referrals', '>=', f.referral_limit);
   const col = f.range === 'updated' ? 'updated_at' : 'created_at';
@@ -108,6 +111,20 @@ export async function listUsers(db: Kysely<DB>, f: UserFilter, p: UserPage, tota
   const whole = total !== undefined && !total.estimate && total.total < READ_WHOLE_BELOW && !servedInOrder(f, p.orderBy);
   const q = whole ? applyPage(db.selectFrom(matches.offset(0).as('users')).selectAll(), ks, 'users', p) : applyPage(matches, ks, 'users', p);
   return finishPage(await q.execute(), ks, p, p.orderBy);
+}
+
+/**
+ * The count and one page of the directory (Barong's /admin/users, Peatio's /admin/members). The count (up
+ * to COUNT_CAP rows, then the planner) goes out first. Where one index walk serves the filter in this
+ * order the page is read alongside it; otherwise the count decides how the page is read (listUsers), and
+ * when nothing matches there is no page to read.
+ */
+export function userPage(db: Kysely<DB>, f: UserFilter, p: UserPage): Promise<[CappedTotal, PageEnds<UserListRow>]> {
+  const count = countUsers(db, f);
+  const read = servedInOrder(f, p.orderBy)
+    ? listUsers(db, f, p)
+    : count.then((t) => (t.total === 0 ? { rows: [], nextCursor: null, prevCursor: null } : listUsers(db, f, p, t)));
+  return Promise.all([count, read]);
 }
 
 /** Exact up to COUNT_CAP matches, the planner's estimate beyond (flagged), via the shared capped count. */

@@ -14,6 +14,7 @@ import { makeContext, type Progress } from './context.js';
 import { insertStaff, STAFF, DEMO_TOTP_SECRET } from './staff.js';
 import { insertCustomers } from './customers.js';
 import { insertKyc } from './kyc.js';
+import { insertSampleDocuments } from './documents.js';
 import { insertAssets, insertReference } from './assets.js';
 import { insertActivities } from './activities.js';
 import { addServiceLogs, insertServiceLogs } from './service-logs.js';
@@ -88,7 +89,7 @@ const COUNTED = ['users', 'labels', 'profiles', 'phones', 'comments', 'user_stat
   'mining_sessions', 'mining_rewards', 'email_notifications', 'payment_methods', 'payment_gateways', 'payment_settings',
   'presales', 'milestones', 'investments', 'advertisements', 'nfe_categories', 'tokens', 'nfe_transactions', 'token_history', 'token_configs',
   'coin_applications', 'bonuses', 'provider_transactions', 'provider_events', 'referral_rules', 'reward_settlements', 'rewards',
-  'wonkas', 'wonka_configs', 'wonka_discounts', 'quotes', 'swaps'] as const;
+  'wonkas', 'wonka_configs', 'wonka_discounts', 'quotes', 'swaps', 'documents'] as const;
 
 /** True once the database holds any user: a database with users is never seeded over. */
 export async function isSeeded(db: Kysely<DB>): Promise<boolean> {
@@ -150,6 +151,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
       await stage('customers', () => insertCustomers(ctx));
       await stage('exchange and payments', async () => { await insertExchange(ctx, opts.nodePort); await insertPayments(ctx); });
       await stage('KYC', () => insertKyc(ctx));
+      await stage('KYC documents', () => insertSampleDocuments(ctx));
       await stage('balances', () => insertAssets(ctx));
       await stage('trading history', () => insertTradingHistory(ctx));
       await stage('deposits and withdrawals', () => insertMoneyMovements(ctx));
