@@ -19,6 +19,9 @@ export interface Access {
   home: '/login' | '/dashboard' | '/email-verification';
 }
 
+/** An e-mail confirmation link (/email-verification?token=…) is opened by anyone, signed in or not. */
+const hasToken = () => new URLSearchParams(window.location.search).has('token');
+
 const SignedInArea = lazy(() => import('./signed-in'));
 const WhitelistPage = lazy(() => import('./screens/whitelist/WhitelistPage'));
 
@@ -30,7 +33,7 @@ function AppRoutes({ access: { authed, home } }: { access: Access }) {
       {/* A whitelink's landing: open to anyone, signed in or not. */}
       <Route path="/whitelist"><Suspense fallback={<Loading label="Loading" />}><WhitelistPage /></Suspense></Route>
       <Route path="/email-verification">
-        {home === '/email-verification' ? <EmailVerificationPage /> : <Redirect to={home} replace />}
+        {home === '/email-verification' || hasToken() ? <EmailVerificationPage /> : <Redirect to={home} replace />}
       </Route>
       <Route>
         <Suspense fallback={<Loading label="Loading" />}>

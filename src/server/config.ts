@@ -26,6 +26,11 @@ export interface Config {
   sessionCacheMs: number;
   allowedRoles: string[];
   externalRedirectUrl: string;
+  /**
+   * Where people reach the console (PUBLIC_URL, default http://HOST:PORT): the links in customer
+   * e-mails (auth/customer/codes.ts) start with it — never with the request's Host, which a caller chooses.
+   */
+  publicUrl: string;
   demoPassword: string;
   /**
    * Seed the demo data set into an empty database at start (STEWARD_DEMO_SEED): by default only for the
@@ -405,6 +410,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000, 0, 60_000),
     allowedRoles,
     externalRedirectUrl: url(env, 'EXTERNAL_REDIRECT_URL', 'https://example.com/', ['http:', 'https:']),
+    publicUrl: url(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || 8080}`, ['http:', 'https:']).replace(/\/+$/, ''),
     demoPassword,
     demoSeed,
     demoExposure,

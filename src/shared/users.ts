@@ -155,12 +155,13 @@ const dob = () => refine(string(), 'date', isCalendarDay);
 const jsonObjectText = () => refine(textField(65535, false), 'json', (v) => {
   try { const j = JSON.parse(v); return j !== null && typeof j === 'object' && !Array.isArray(j); } catch { return false; }
 });
-export const ProfileCreate = type({
-  uid: uidField(),
+/** A profile's fields, as staff add one (ProfileCreate) and a customer sends theirs (shared/customer.ts). */
+export const profileFields = () => ({
   first_name: optional(textField(255, false)), last_name: optional(textField(255, false)), dob: optional(dob()),
   address: optional(textField(255, false)), postcode: optional(textField(32, false)), city: optional(textField(255, false)),
   country: optional(textField(64, false)), metadata: optional(jsonObjectText()),
 });
+export const ProfileCreate = type({ uid: uidField(), ...profileFields() });
 export const ProfileDecision = type({ uid: uidField(), state: enums([...PROFILE_DECISIONS]) });
 
 /** Peatio fee groups are stripped and down-cased (A45). */

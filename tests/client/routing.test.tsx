@@ -56,6 +56,22 @@ describe('access behaviour', () => {
     expect(api.callsTo('DELETE', `${AUTH}/identity/sessions`)).toHaveLength(1);
   });
 
+  it("confirms an e-mail from the link's token, signed in or not, and lands where a sign-in would", async () => {
+    signedOut(api);
+    api.on('POST', `${AUTH}/identity/users/email/confirm_code`, { status: 422, body: { errors: ['identity.user.utilized_token'] } });
+    renderApp('/email-verification?token=used-one');
+    expect(await screen.findByText(/This link was used already/)).toBeTruthy();
+    expect(currentPath()).toBe('/email-verification');
+    // A staff member's own confirmation (level 0 → 1) opens the console.
+    const user = signedIn(api, 'admin', staffUser({ level: 1 }));
+    api.on('POST', `${AUTH}/identity/users/email/confirm_code`, { status: 201, body: { ...user, csrf_token: 'c0ffee' } });
+    signedOut(api);
+    renderApp('/email-verification?token=fresh-one');
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(api.callsTo('POST', `${AUTH}/identity/users/email/confirm_code`).at(-1)?.body).toEqual({ token: 'fresh-one' });
+    expect(localStorage.getItem('csrfToken')).toBe('c0ffee');
+  });
+
   it('shows the profile block with "No Name" and the role when the profile has no name', async () => {
     signedIn(api, 'support', staffUser({ role: 'support', profiles: [] }));
     renderApp('/dashboard');

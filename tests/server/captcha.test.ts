@@ -64,7 +64,23 @@ describe.each(['recaptcha', 'turnstile'])('captcha %s', (type) => {
       expect(res.json()).toEqual({ errors: ['identity.captcha.required'] });
     }
     const cfg = await t.app.inject({ url: '/api/v2/barong/identity/configs' });
-    expect(cfg.json()).toEqual({ session_expire_time: 3600, captcha_type: type, captcha_id: 'site-key-1' });
+    expect(cfg.json()).toMatchObject({ session_expire_time: 3600, captcha_type: type, captcha_id: 'site-key-1' });
+    // The customer calls Barong protects (user_create, password_reset, email_confirmation) ask it the same way.
+    const customer = [
+      ['/users', { email: `cap-${type}@example.com`, password: 'Sturdy-Pass-42' }],
+      ['/users/password/generate_code', { email: u.email }],
+      ['/users/email/generate_code', { email: u.email }],
+    ] as const;
+    for (const [path, body] of customer) {
+      for (const [captcha, status, code] of [[undefined, 400, 'identity.captcha.required'], ['bad', 422, 'identity.captcha.verification_failed']] as const) {
+        const res = await t.app.inject({
+          method: 'POST', url: `/api/v2/barong/identity${path}`, remoteAddress: `10.3.1.${++ipSeq}`,
+          payload: { ...body, ...(captcha ? { captcha_response: captcha } : {}) },
+        });
+        expect([path, res.statusCode, res.json().errors]).toEqual([path, status, [code]]);
+      }
+    }
+    expect(await db.kysely.selectFrom('users').select('id').where('email', '=', `cap-${type}@example.com`).execute()).toEqual([]);
   });
 
   it('refuses a token the provider rejects (422) and accepts a good one', async () => {

@@ -146,7 +146,10 @@ describe('sign-in', () => {
   it('serves the public auth configs without nulls', async () => {
     const res = await t.app.inject({ url: '/api/v2/barong/identity/configs' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ session_expire_time: 3600, captcha_type: 'none' });
+    expect(res.json()).toEqual({
+      session_expire_time: 3600, captcha_type: 'none', phone_verification_type: 'twilio_sms',
+      password_min_entropy: 14, password_regexp: '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[!-~]).{8,80}$',
+    });
   });
 });
 

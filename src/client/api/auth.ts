@@ -60,6 +60,13 @@ export async function signOut(): Promise<void> {
 }
 
 /** Redeems a whitelink token: the address this page was opened from is whitelisted (restrictions). */
+/** Confirms an e-mail with the link's token (Barong's confirm_code): the confirmed user, signed in. */
+export async function confirmEmail(token: string): Promise<CurrentUser> {
+  const user = await request<CurrentUser>('auth', 'POST', '/identity/users/email/confirm_code', { body: { token } });
+  setCsrfToken(user.csrf_token);
+  return user;
+}
+
 export function redeemWhitelink(token: string): Promise<{ whitelisted: string }> {
   return request('auth', 'POST', '/identity/users/access', { body: { whitelink_token: token } });
 }

@@ -5,7 +5,7 @@
 import { proxy, ref } from 'valtio';
 import { buildAbility, type AppAbility } from '../../shared/abilities';
 import {
-  ApiError, dropPreloads, fetchAbilities, fetchCurrentUser, setSignInRequiredHandler, signIn, signOut,
+  ApiError, confirmEmail, dropPreloads, fetchAbilities, fetchCurrentUser, setSignInRequiredHandler, signIn, signOut,
   clearCsrfToken, type CurrentUser, type SignInRequest,
 } from '../api';
 import { closeRealtime } from '../api/realtime';
@@ -101,6 +101,14 @@ export async function signInWith(body: SignInRequest): Promise<Landing> {
 }
 
 /**
+ * The e-mail link's landing (/email-verification?token=…): the token confirms the address once and opens
+ * a session, which then goes where a sign-in would (a customer to the external location).
+ */
+export async function confirmEmailWith(token: string): Promise<Landing> {
+  return establish(await confirmEmail(token));
+}
+
+/**
  * The Logout menu item. A session the server no longer knows counts as ended. Signing out by one's own
  * action also drops one's form drafts (an idle sign-out keeps them: expireSession).
  */
@@ -138,5 +146,14 @@ export async function expireSession(): Promise<void> {
 setSignInRequiredHandler(() => {
   if (session.status === 'anonymous') return;
   clearSession();
-  browser.navigate('/login', true);
+  if (!openToAnyone()) browser.navigate('/login', true);
 });
+
+/**
+ * Pages a link opens for anyone, signed in or not (a whitelink, an e-mail confirmation): an anonymous
+ * visitor's first call answers authz.invalid_session, which must not take them away from the link.
+ */
+function openToAnyone(): boolean {
+  const { pathname, search } = window.location;
+  return pathname === '/whitelist' || (pathname === '/email-verification' && new URLSearchParams(search).has('token'));
+}

@@ -1,12 +1,13 @@
 /**
- * Barong's identity calls: sign-in (auth/sign-in.ts, both spellings), sign-out and the public auth
- * configs.
+ * Barong's identity calls: sign-in (auth/sign-in.ts, both spellings), sign-out, the public auth
+ * configs, ping and time. Sign-up, e-mail confirmation and password reset are in auth/customer/.
  */
 import type { FastifyInstance } from 'fastify';
 import { USER_ACTIVITY } from '../../shared/activities.js';
 import { fail } from '../plugins/errors.js';
 import { clearSessionCookie, endSession, hashSessionId, sessionIdFrom } from './sessions.js';
 import { recordSessionActivity, signInRoutes } from './sign-in.js';
+import { PASSWORD_MIN_ENTROPY, PASSWORD_REGEXP } from '../../shared/customer.js';
 
 export function identityRoutes(app: FastifyInstance): void {
   const { config } = app.deps;
@@ -30,7 +31,14 @@ export function identityRoutes(app: FastifyInstance): void {
       session_expire_time: Math.floor(config.sessionIdleMs / 1000),
       captcha_type: config.captcha.type,
       captcha_id: config.captcha.type === 'none' ? null : (config.captcha.siteKey ?? null),
+      // Codes go out as SMS through the configured transport (auth/customer/phones.ts); Barong's twilio_sms.
+      phone_verification_type: 'twilio_sms',
+      password_min_entropy: PASSWORD_MIN_ENTROPY,
+      password_regexp: PASSWORD_REGEXP,
     };
     return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== null && v !== undefined));
   });
+
+  app.get('/identity/ping', async () => ({ ping: 'pong' }));
+  app.get('/identity/time', async () => ({ time: Math.floor(app.deps.now().getTime() / 1000) }));
 }

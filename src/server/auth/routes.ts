@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { identityRoutes } from './identity.js';
 import { resourceRoutes } from './resource.js';
+import { customerRoutes } from './customer/index.js';
 import { accessAdminRoutes } from './permissions.js';
 import { registerResourceRoutes } from '../resources/routes.js';
 import { metricsRoutes } from './metrics.js';
@@ -21,6 +22,7 @@ export async function registerBarongRoutes(app: FastifyInstance): Promise<void> 
     identityRoutes(barong);
     resourceRoutes(barong);
     documentRoutes(barong);
+    customerRoutes(barong);
     pinRoutes(barong);
     metricsRoutes(barong);
     logsRoutes(barong);

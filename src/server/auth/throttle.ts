@@ -47,7 +47,7 @@ export function signInLimits(config: Pick<Config, 'signIn'>): Record<Budget, Lim
 }
 
 /** One budget of one attempt: its key in auth_attempts and its limit. */
-export interface Charge { budget: Budget; key: string }
+export interface Charge<B extends string = Budget> { budget: B; key: string }
 
 /**
  * The keys of an attempt. Known users are counted under their email, so an email and a username share
@@ -63,16 +63,17 @@ export function attemptKeys(identity: string, ip: string): Record<Budget, Charge
   };
 }
 
-export class Throttle {
+/** The sign-in's budgets by default; the customer identity calls bring their own (auth/customer/limits.ts). */
+export class Throttle<B extends string = Budget> {
   private lastSweep = -Infinity;
   private readonly inFlight = new Map<string, number>();
 
   constructor(
-    private readonly db: Kysely<DB>, private readonly now: () => Date, private readonly limits: Record<Budget, Limit>,
+    private readonly db: Kysely<DB>, private readonly now: () => Date, private readonly limits: Record<B, Limit>,
   ) {}
 
   /** Whole milliseconds: the interval reaches SQL as text. */
-  private period(c: Charge): number {
+  private period(c: Charge<B>): number {
     const l = this.limits[c.budget];
     return Math.ceil(l.windowMs / l.max);
   }
@@ -94,10 +95,10 @@ export class Throttle {
    * Takes one attempt from each budget, in order; on the first refusal gives back what it took and
    * answers false, so a refused attempt is charged nowhere.
    */
-  async take(charges: Charge[]): Promise<boolean> {
+  async take(charges: Charge<B>[]): Promise<boolean> {
     const now = this.now();
     await this.sweep(now);
-    const taken: Charge[] = [];
+    const taken: Charge<B>[] = [];
     for (const c of charges) {
       const l = this.limits[c.budget];
       if (!(await takeAttempt(this.db, c.key, now, this.period(c), l.windowMs))) {
@@ -110,16 +111,16 @@ export class Throttle {
   }
 
   /** Whether the budget has an attempt left (nothing taken). */
-  async open(c: Charge): Promise<boolean> {
+  async open(c: Charge<B>): Promise<boolean> {
     return attemptsLeft(this.db, c.key, this.now(), this.period(c), this.limits[c.budget].windowMs);
   }
 
   /** Returns one attempt to each budget. */
-  async giveBack(charges: Charge[]): Promise<void> {
+  async giveBack(charges: Charge<B>[]): Promise<void> {
     for (const c of charges) await returnAttempt(this.db, c.key, this.period(c));
   }
 
-  async clear(charges: Charge[]): Promise<void> {
+  async clear(charges: Charge<B>[]): Promise<void> {
     await clearAttempts(this.db, charges.map((c) => c.key));
   }
 

@@ -39,6 +39,7 @@ import * as ordersMarketTime from './migrations/0036_orders_market_time.js';
 import * as rollupsByGrain from './migrations/0037_rollups_rebuild_by_grain.js';
 import * as bonusCreatorMayReject from './migrations/0038_bonus_creator_may_reject.js';
 import * as documents from './migrations/0040_documents.js';
+import * as identityCodes from './migrations/0041_identity_codes.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0037_rollups_rebuild_by_grain': rollupsByGrain,
   '0038_bonus_creator_may_reject': bonusCreatorMayReject,
   '0040_documents': documents,
+  '0041_identity_codes': identityCodes,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

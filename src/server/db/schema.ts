@@ -77,6 +77,12 @@ export interface RestrictionsTable {
   created_at: Ts; updated_at: Ts;
 }
 
+/** One-time codes of the customer identity calls (migration 0041; auth/customer/codes.ts). */
+export interface IdentityCodesTable {
+  id: Id; user_id: number; purpose: 'email' | 'password' | 'phone'; code_hash: string; target: string | null;
+  expires_at: Ts; used_at: Date | null; created_at: Ts;
+}
+
 export interface SessionsTable {
   id_hash: string; user_id: number; csrf_token: string; user_agent: string; user_ip: string | null;
   created_at: Ts; last_seen_at: Ts; expires_at: Ts;
@@ -439,6 +445,7 @@ export interface DB {
   restrictions: RestrictionsTable;
   whitelink_tokens: WhitelinkTokensTable;
   sessions: SessionsTable;
+  identity_codes: IdentityCodesTable;
   auth_attempts: AuthAttemptsTable;
   sign_in_origins: SignInOriginsTable;
   service_logs: ServiceLogsTable;

@@ -78,12 +78,13 @@ function requestFields(req: FastifyRequest): Pick<NewActivity, 'category' | 'use
 export async function recordAdminActivity(
   db: Kysely<DB>,
   req: FastifyRequest,
-  a: { topic: string; action?: string; result: ActivityResult; targetUid?: string; data?: unknown; category?: 'admin' | 'user' },
+  a: { topic: string; action?: string; result: ActivityResult; targetUid?: string; data?: unknown; category?: 'admin' | 'user'; actor?: Actor },
 ): Promise<void> {
   const targetId = a.targetUid ? await userIdByUid(db, a.targetUid) : null;
   await insertActivity(db, {
     ...requestFields(req),
     ...(a.category ? { category: a.category } : {}),
+    ...(a.actor ? { category: 'user' as const, userId: a.actor.userId } : {}),
     targetId,
     topic: a.topic,
     action: a.action ?? actionForMethod(req.method),
@@ -92,8 +93,17 @@ export async function recordAdminActivity(
   });
 }
 
+/**
+ * Who a customer's user activity is by when the request carries no session to say it (`category: 'user'`
+ * takes the signed-in user): a user the request has just proven (a confirmed token) or made (a sign-up,
+ * known only from the write's result). Implies category 'user'; such an activity names no target.
+ */
+export interface Actor { userId: number | null }
+
 export interface AuditOptions<T> {
   topic: string;
+  /** For an anonymous customer call that proves or makes its user (see Actor); else use `category`. */
+  actor?: Actor | ((result: NoInfer<T>) => Actor);
   /** Defaults to the action of the HTTP method (POST create, PUT update, DELETE delete). */
   action?: string;
   /** The user the write is about; a function sees the write's result (e.g. a user just created). */
@@ -138,14 +148,19 @@ export async function withAudit<T>(
   const db = req.server.deps.db.kysely;
   req.audited = true;
   const data = opts.data !== undefined ? auditData(opts.data) : auditData(req.body ?? null);
-  const staticUid = typeof opts.targetUid === 'string' ? opts.targetUid : requestTargetUid(req);
+  // A customer's write is about themselves: nothing in the body names a target.
+  const own = opts.actor !== undefined || opts.category === 'user';
+  const staticUid = own ? undefined : typeof opts.targetUid === 'string' ? opts.targetUid : requestTargetUid(req);
+  const actorOf = (result?: T): Actor | undefined => (typeof opts.actor === 'function'
+    ? (result === undefined ? { userId: null } : opts.actor(result)) : opts.actor);
   let noted: Record<string, unknown> = {};
   try {
     const result = await db.transaction().execute(async (trx) => {
       const result = await fn(trx, (values) => { noted = { ...noted, ...(auditData(values) as Record<string, unknown>) }; });
       const uid = typeof opts.targetUid === 'function' ? opts.targetUid(result) : staticUid;
       await recordAdminActivity(trx, req, {
-        topic: opts.topic, action: opts.action, result: 'succeed', targetUid: uid, data: withNoted(data, noted), category: opts.category,
+        topic: opts.topic, action: opts.action, result: 'succeed', targetUid: uid, data: withNoted(data, noted),
+        category: opts.category, actor: actorOf(result),
       });
       return result;
     });
@@ -155,7 +170,7 @@ export async function withAudit<T>(
     const failure = databaseFailure(err);
     const activity = {
       topic: opts.topic, action: opts.action, result: 'failed' as const, targetUid: staticUid, category: opts.category,
-      data: withNoted(data, { ...noted, errors: answerFor(err).body.errors }),
+      data: withNoted(data, { ...noted, errors: answerFor(err).body.errors }), actor: actorOf(),
     };
     if (failure === 'outcome_unknown') {
       req.log.error({ reqId: req.id, activity }, 'write outcome unknown (COMMIT unanswered): no failed activity written');

@@ -59,6 +59,23 @@ export const NOT_ADMIN_WRITES: Record<string, string> = {
   'POST /api/v2/peatio/market/orders': "a member's order (one per call, through the engine and the ledger)",
   'POST /api/v2/peatio/market/orders/:id/cancel': "a member's cancel of their own order (once per order)",
   'POST /api/v2/peatio/market/orders/cancel': "a member's cancel of all their waiting orders (repeatable)",
+  // A customer's own identity calls (server/auth/customer/): throttles, single-use codes and fences in
+  // tests/server/customer-identity.test.ts and customer-resources.test.ts.
+  'POST /api/v2/barong/identity/users': 'a sign-up (throttled per address)',
+  'POST /api/v2/barong/identity/users/email/generate_code': 'a new confirmation link (201 for any address)',
+  'POST /api/v2/barong/identity/users/email/confirm_code': 'confirming an e-mail (the token once)',
+  'POST /api/v2/barong/identity/users/password/generate_code': 'a password reset code (201 for any address)',
+  'POST /api/v2/barong/identity/users/password/confirm_code': 'a password reset (the token once)',
+  'POST /api/v2/barong/identity/password/validate': "rating a password's strength (writes nothing)",
+  'PUT /api/v2/barong/resource/users/password': "a user's own password change",
+  'POST /api/v2/barong/resource/profiles': "a customer's own profile",
+  'PUT /api/v2/barong/resource/profiles': "a customer's own profile edit",
+  'POST /api/v2/barong/resource/phones': "a customer's own phone",
+  'POST /api/v2/barong/resource/phones/send_code': "an SMS code for a customer's own phone",
+  'POST /api/v2/barong/resource/phones/verify': "verifying a customer's own phone (the code once)",
+  'POST /api/v2/barong/resource/otp/generate_qrcode': "a user's own new 2FA secret",
+  'POST /api/v2/barong/resource/otp/enable': "turning a user's own 2FA on",
+  'POST /api/v2/barong/resource/otp/disable': "turning a user's own 2FA off",
 };
 
 let seq = 0;
