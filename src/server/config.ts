@@ -410,7 +410,7 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', 5_000, 0, 60_000),
     allowedRoles,
     externalRedirectUrl: url(env, 'EXTERNAL_REDIRECT_URL', 'https://example.com/', ['http:', 'https:']),
-    publicUrl: url(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || 8080}`, ['http:', 'https:']).replace(/\/+$/, ''),
+    publicUrl: url(env, 'PUBLIC_URL', `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${env.PORT || 8080}`, ['http:', 'https:']).replace(/\/+$/, ''),
     demoPassword,
     demoSeed,
     demoExposure,

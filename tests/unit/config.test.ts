@@ -124,6 +124,8 @@ describe('loadConfig', () => {
       expect(decide({ HOST: host }), host).toEqual({ seed: true, exposure: null, market: 2 });
     }
     expect(decide({})).toEqual({ seed: true, exposure: null, market: 2 });
+    // The links in customer e-mails start with PUBLIC_URL; by default the address the server listens on.
+    expect(['[::1]', '::1', '127.0.0.1'].map((HOST) => loadConfig({ HOST, PORT: '9000' }).publicUrl)).toEqual(['http://[::1]:9000', 'http://[::1]:9000', 'http://127.0.0.1:9000']);
     expect(decide({ HOST: '0.0.0.0' })).toEqual({ seed: false, exposure: 'HOST=0.0.0.0 is not a loopback address', market: 0 });
     expect(decide({ HOST: '::' }).seed).toBe(false);
     expect(decide({ HOST: 'steward.example.com' }).seed).toBe(false);
