@@ -36,7 +36,12 @@ describe.skipIf(!run)('saved views and queue review in Chromium', () => {
     await dialog.getByLabel('Save current view as…').fill('Banned in the US');
     await page.keyboard.press('Enter');
     await steps.toast('View “Banned in the US” saved').waitFor();
-    await dialog.getByLabel('Share view Banned in the US with').selectOption('support');
+    // Choosing the role is not sharing: the Share button after it, reached by Tab, sends it.
+    const shareWith = dialog.getByLabel('Share view Banned in the US with');
+    await shareWith.selectOption('support');
+    await shareWith.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await steps.toast('View shared with support').waitFor();
     await dialog.getByText('shared with support').waitFor();
     await page.keyboard.press('Escape');
