@@ -14,7 +14,7 @@ import { registerStatic } from './plugins/static.js';
 import { runtimeConfigRoute } from './plugins/runtime-config.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSession } from './plugins/session.js';
-import { registerRequestScope } from './plugins/request-scope.js';
+import { registerRequestScope, registerRouteShare } from './plugins/request-scope.js';
 import { registerConnectionCaps } from './plugins/connections.js';
 import { registerRestrictions } from './plugins/restrictions.js';
 import { registerBarongRoutes } from './auth/routes.js';
@@ -72,8 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } as FastifyInstance['deps']);
   // Set as the request arrives (a synchronous hook: no promise per request); every answer carries it.
   app.addHook('onRequest', (req, reply, done) => { reply.header('x-request-id', req.id); done(); });
-  // The rest of the request — every hook and the handler — in its database scope, and its route's share
-  // of the database (plugins/request-scope.ts).
+  // The rest of the request — every hook and the handler — in its database scope (plugins/request-scope.ts).
   registerRequestScope(app);
   const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
@@ -92,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSession(app);
   // After the session gate: a socket carrying a staff session leaves the caps.
   registerConnectionCaps(app);
+  // A reading request the session gate let through waits here for its route's share of the database.
+  registerRouteShare(app);
   registerAuthz(app);
 
   runtimeConfigRoute(app);
