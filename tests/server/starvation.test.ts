@@ -62,8 +62,8 @@ describe.skipIf(!PG)('a slow list among other requests (PostgreSQL)', () => {
   it('a dozen staff on the blocked list take only their route\'s share; another page answers at once; leaving cancels theirs', async () => {
     const aborts = Array.from({ length: 12 }, () => new AbortController());
     const lists = aborts.map((a) => fetch(`${base}${ORDERS}`, { headers: su.headers(), signal: a.signal }).then((r) => r.status, () => 'aborted'));
-    // Two lists under way (a page and a count each), the other ten waiting their turn outside the database.
-    expect(await until(async () => (await waitingOnLock()) >= 2, 10_000)).toBe(true);
+    // Lists under way (a page and a count each, two at most), the other ten waiting their turn outside the database.
+    expect(await until(async () => (await waitingOnLock()) >= 1, 20_000)).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(await waitingOnLock()).toBeLessThanOrEqual(4);
 

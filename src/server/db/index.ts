@@ -173,10 +173,18 @@ function cancelRunning(pg: typeof import('pg').default, client: PooledClient): v
   const target = client as unknown as { activeQuery: unknown; host: string; port: number };
   if (!target.activeQuery) return;
   const canceller = new pg.Client({ host: target.host, port: target.port }) as unknown as {
-    connection: { on(e: 'error', f: () => void): void };
+    connection: { on(e: 'error' | 'end', f: () => void): void };
     cancel(client: unknown, query: unknown): void;
   };
-  canceller.connection.on('error', () => undefined);
+  // The connection's next statement waits until the server has taken the cancel (it closes the cancel's
+  // connection once it has signalled the backend): a cancel still on its way when the statement ended would
+  // otherwise hit the next one on this connection — the request's own audit row, right after (the export
+  // test lost it once in CI). A cancel that reaches an idle backend is ignored by PostgreSQL.
+  client.cancelling = new Promise<void>((resolve) => {
+    canceller.connection.on('end', resolve);
+    canceller.connection.on('error', resolve);
+    setTimeout(resolve, 1_000).unref();
+  });
   canceller.cancel(target, target.activeQuery);
 }
 

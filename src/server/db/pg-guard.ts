@@ -21,6 +21,8 @@ type Query = (text: unknown, values?: unknown) => Promise<unknown>;
 /** The parts of a pg Client the guard uses. */
 export interface GuardedClient {
   query: Query;
+  /** A cancel of this connection's statement on its way to the server (db/index.ts cancelRunning). */
+  cancelling?: Promise<void>;
   connection?: { stream?: { destroy(): void } };
 }
 
@@ -73,6 +75,7 @@ export function guardClient(client: GuardedClient, limits: () => DatabaseLimits,
 
   client.query = (async (text: unknown, values?: unknown) => {
     if (broken) throw broken;
+    if (client.cancelling) { await client.cancelling; client.cancelling = undefined; }
     const l = limits();
     const scope = currentScope();
     const statementMs = scope?.read && l.readStatementMs > 0 ? Math.min(l.readStatementMs, l.statementMs || Infinity) : l.statementMs;
