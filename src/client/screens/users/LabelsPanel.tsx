@@ -11,6 +11,20 @@ import { LabelDialog } from './LabelDialog';
 import { Panel, Reasoned } from './Panel';
 import type { UserRules } from './rules';
 
+/** A label's icon button (Edit, Remove), disabled with the reason when the role may not. */
+function LabelAction({ verb, icon, label, reason, onPress }: {
+  verb: 'Edit' | 'Remove'; icon: 'edit' | 'trash'; label: UserLabel; reason?: string; onPress(l: UserLabel): void;
+}) {
+  return (
+    <Reasoned reason={reason}>
+      <button type="button" className={`icon-btn u-label-${verb.toLowerCase()}`} disabled={!!reason}
+        aria-label={`${verb} label ${label.key}`} onClick={() => onPress(label)}>
+        <Icon name={icon} size={14} />
+      </button>
+    </Reasoned>
+  );
+}
+
 export function LabelsPanel({ user, rules }: { user: UserDetail; rules: UserRules }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserLabel | null>(null);
@@ -44,18 +58,8 @@ export function LabelsPanel({ user, rules }: { user: UserDetail; rules: UserRule
               <span className="u-label-value">{l.value}</span>
               {/* Always rendered, so the remove button keeps its column when there is no description. */}
               <span className="u-label-desc" title={l.description ?? undefined}>{l.description ?? ''}</span>
-              <Reasoned reason={labelEdit}>
-                <button type="button" className="icon-btn u-label-edit" disabled={!!labelEdit}
-                  aria-label={`Edit label ${l.key}`} onClick={() => setEditing(l)}>
-                  <Icon name="edit" size={14} />
-                </button>
-              </Reasoned>
-              <Reasoned reason={labelRemove}>
-                <button type="button" className="icon-btn u-label-remove" disabled={!!labelRemove}
-                  aria-label={`Remove label ${l.key}`} onClick={() => setRemoving(l)}>
-                  <Icon name="trash" size={14} />
-                </button>
-              </Reasoned>
+              <LabelAction verb="Edit" icon="edit" label={l} reason={labelEdit} onPress={setEditing} />
+              <LabelAction verb="Remove" icon="trash" label={l} reason={labelRemove} onPress={setRemoving} />
             </li>
           ))}
         </ul>

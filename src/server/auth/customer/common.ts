@@ -17,6 +17,9 @@ import type { AdminUserRow } from '../../db/queries/users-admin.js';
 import type { SessionUser } from '../context.js';
 
 /** The body checked by `struct`: 422 with `<prefix>.missing_<f>`/`invalid_<f>` (and the overrides in `codes`). */
+/** The identity calls' throttle refusal (sign-up, e-mail and password codes), as Barong answers it. */
+export const IDENTITY_TOO_MANY = 'identity.user.too_many_attempts';
+
 export function parse<T, S>(struct: Struct<T, S>, req: FastifyRequest, prefix: string, codes?: Record<string, string>): T {
   const b = req.body;
   const input = b && typeof b === 'object' && !Array.isArray(b) ? b : {};

@@ -22,11 +22,10 @@ import { findUserById, findUserByIdentity } from '../../db/queries/users-auth.js
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { caller } from '../users/guards.js';
 import { charge, customerBrake } from './limits.js';
-import { captcha, laterRunner, ownWrite, parse } from './common.js';
+import { IDENTITY_TOO_MANY as TOO_MANY, captcha, laterRunner, ownWrite, parse } from './common.js';
 import { deliver, issueCode, useCode } from './codes.js';
 
 type Trx = Transaction<DB>;
-const TOO_MANY = 'identity.user.too_many_attempts';
 
 export function passwordRoutes(app: FastifyInstance): void {
   const db = app.deps.db.kysely;

@@ -21,12 +21,11 @@ import { hashPassword } from '../passwords.js';
 import { openSession } from '../sessions.js';
 import { userWithFullInfo } from '../user-entity.js';
 import { charge, customerBrake } from './limits.js';
-import { captcha, laterRunner, parse, setOwnLabel } from './common.js';
+import { IDENTITY_TOO_MANY as TOO_MANY, captcha, laterRunner, parse, setOwnLabel } from './common.js';
 import { confirmationLink, deliver, issueCode, useCode } from './codes.js';
 
 const P = 'identity.user';
 type Trx = Transaction<DB>;
-const TOO_MANY = 'identity.user.too_many_attempts';
 
 export function signUpRoutes(app: FastifyInstance): void {
   const db = app.deps.db.kysely;
