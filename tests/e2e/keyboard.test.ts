@@ -5,7 +5,7 @@
 // The server seeds 10,200 customers so the directory has rows past the offset limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, openJourney, submitSignIn, type Journey } from '../helpers/browser.js';
+import { browserAvailable, JOURNEY_DEMOS, openJourney, submitSignIn, type Journey } from '../helpers/browser.js';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/server/config.js';
 
 const run = browserAvailable();
@@ -33,7 +33,7 @@ async function palette(text: string, option: string | RegExp): Promise<void> {
 
 describe.skipIf(!run)('keyboard journey over a directory past 10,000 rows', () => {
   beforeAll(async () => {
-    journey = await openJourney({ STEWARD_DEMO_USERS: '10200', STEWARD_DEMO_ACTIVITIES: '20000' });
+    journey = await openJourney(JOURNEY_DEMOS.bigDirectory);
     ({ page } = journey);
   });
   afterAll(async () => { await journey?.close(); });

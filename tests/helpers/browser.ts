@@ -2,11 +2,10 @@
  * Debian's Chromium driven by playwright-core (no Playwright browser download). Without a Chromium the
  * browser tests skip with a notice, unless STEWARD_REQUIRE_BROWSER=1 makes a missing browser a failure.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server-process.js';
+import { newStore, warmSeeded } from './store.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -24,21 +23,23 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh profile per launch, so no cookie or localStorage leaks between runs. */
+/**
+ * A fresh browser context per launch (in memory: no profile on disk, so nothing is written there and no cookie
+ * or localStorage leaks between runs).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'steward-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1440, height: 900 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   return {
     context,
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
     },
   };
 }
@@ -48,6 +49,22 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The demo data sets the journeys run on: the default one most share, and a directory past 10,000 rows (keyboard.test.ts). */
+export const JOURNEY_DEMOS = {
+  standard: {},
+  bigDirectory: { STEWARD_DEMO_USERS: '10200', STEWARD_DEMO_ACTIVITIES: '20000' },
+} satisfies Record<string, Record<string, string>>;
+
+/**
+ * Seeds the journeys' demo templates now, in the background, so the journeys find them made rather than each
+ * waiting at its start (the first ones waited 40–70 s in CI while the other worker sat idle): e2e's global
+ * setup starts it in CI, where every journey runs; a local run of one journey seeds only what it needs, when it
+ * needs it. Resolves when both are made; a failure is left to the journey that needs the template to report.
+ */
+export function warmJourneyTemplates(): Promise<unknown> {
+  return Promise.allSettled(Object.values(JOURNEY_DEMOS).map((env) => warmSeeded(process.env.TEST_DATABASE_URL, env)));
 }
 
 /** What a browser journey runs against: the real server on a fresh database, and one page in Chromium. */
@@ -61,12 +78,27 @@ export interface Journey {
 }
 
 /** `env` configures the server (e.g. a larger demo data set); `startMs`: how long seeding may take on a loaded host. */
-export async function openJourney(env: Record<string, string> = {}, startMs?: number): Promise<Journey> {
-  const [srv, browser] = await Promise.all([startServer(env, startMs), launchBrowser()]);
+export async function openJourney(env: Record<string, string> = {}, startMs?: number, opts: { embedded?: boolean } = {}): Promise<Journey> {
+  const [srv, browser] = await Promise.all([startJourneyServer(env, startMs, opts.embedded), launchBrowser()]);
   const page = await browser.context.newPage();
   const cspViolations: string[] = [];
   page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text()); });
   return { srv, browser, page, cspViolations, close: async () => { await browser.close(); await srv.stop(); } };
+}
+
+/**
+ * A journey's server: on TEST_DATABASE_URL's PostgreSQL when there is one (a database of its own, a copy of a
+ * seeded template; the production database, and the server's own queries cost a fraction of what the embedded
+ * engine's WebAssembly costs), unless `embedded` asks for the embedded database `npm start` runs on — the
+ * journeys that are about the quick start keep it. Without PostgreSQL every journey runs embedded.
+ */
+async function startJourneyServer(env: Record<string, string>, startMs?: number, embedded = false): Promise<RunningServer> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (embedded || !adminUrl) return startServer(env, startMs);
+  const store = await newStore(adminUrl);
+  await store.create?.(env);
+  const srv = await startServer({ ...env, ...store.env }, startMs);
+  return { ...srv, stop: async () => { await srv.stop(); await store.drop(); } };
 }
 
 /**

@@ -1,6 +1,14 @@
-/** Global setup of the e2e project: the server serves dist/, so build it when its sources changed (cli/build-if-stale.ts). */
+/**
+ * Global setup of the e2e project: the server serves dist/, so build it when its sources changed
+ * (cli/build-if-stale.ts). In CI it also starts seeding the journeys' demo templates in the background
+ * (browser.ts warmJourneyTemplates), beside the build and the other projects' files.
+ */
 import { buildIfStale } from '../../src/server/cli/build-if-stale.js';
+import { warmJourneyTemplates } from './browser.js';
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
+  const warming = process.env.CI ? warmJourneyTemplates() : Promise.resolve();
   await buildIfStale(process.cwd(), () => undefined);
+  // A seed still running when the run ends is waited for, not left behind as an orphaned server.
+  return async () => { await warming; };
 }

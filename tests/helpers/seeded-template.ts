@@ -53,10 +53,10 @@ async function lock(path: string): Promise<() => void> {
 }
 
 /**
- * Fills the empty `dataDir` with a copy of the seeded template for these demo options, making the
- * template first with `seed(templateDir)` (which must leave a cleanly closed database there).
+ * The seeded template directory for these demo options, made first with `seed(templateDir)` (which must leave a
+ * cleanly closed database there) when there is none, or it is stale.
  */
-export async function copySeeded(dataDir: string, env: Record<string, string>, seed: (templateDir: string) => Promise<void>): Promise<void> {
+export async function seededDir(env: Record<string, string>, seed: (templateDir: string) => Promise<void>): Promise<string> {
   mkdirSync(ROOT, { recursive: true });
   const [sources, key] = templateKey(env);
   const template = join(ROOT, key);
@@ -73,17 +73,23 @@ export async function copySeeded(dataDir: string, env: Record<string, string>, s
       }
     } finally { unlock(); }
   }
-  cpSync(template, dataDir, { recursive: true });
+  return template;
+}
+
+/** Fills the empty `dataDir` with a copy of the seeded template for these demo options (made first if need be). */
+export async function copySeeded(dataDir: string, env: Record<string, string>, seed: (templateDir: string) => Promise<void>): Promise<void> {
+  cpSync(await seededDir(env, seed), dataDir, { recursive: true });
 }
 
 /**
  * The same for a PostgreSQL server: creates the database `name` on the cluster of `adminUrl` as a copy
  * (CREATE DATABASE … TEMPLATE) of a seeded template database kept on that cluster for the run, making
- * the template first with `seed(templateUrl)` (which must leave no connection open to it). Processes
- * that need the same template at once take turns on an advisory lock.
+ * the template first with `seed(templateUrl)` (which must leave no connection open to it); with `name`
+ * null, only makes sure the template is there. Processes that need the same template at once take turns
+ * on an advisory lock.
  */
 export async function createSeededDatabase(
-  adminUrl: string, name: string, env: Record<string, string>, seed: (templateUrl: string) => Promise<void>,
+  adminUrl: string, name: string | null, env: Record<string, string>, seed: (templateUrl: string) => Promise<void>,
 ): Promise<void> {
   const pg = (await import('pg')).default;
   const [sources, key] = templateKey(env);
@@ -110,7 +116,7 @@ export async function createSeededDatabase(
         await seed(u.toString());
         await admin.query(`COMMENT ON DATABASE ${template} IS 'seeded ${Date.now()}'`);
       }
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      if (name) await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     } finally {
       await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
     }

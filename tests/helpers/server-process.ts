@@ -47,7 +47,7 @@ export async function startServer(
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'steward-e2e-'));
   // The embedded database starts as a copy of one seeded with the same demo options (seeded-template.ts).
   if (!env.DATABASE_URL && !opts.fresh && !isPgliteDir(dataDir)) {
-    await copySeeded(dataDir, env, (templateDir) => startServer(env, timeoutMs, { dataDir: templateDir, fresh: true }).then((s) => s.stop()));
+    await copySeeded(dataDir, env, seedInto(env, timeoutMs));
   }
   const { child, output } = spawnServer({ PORT: String(port), STEWARD_DATA_DIR: dataDir, STEWARD_NODE_SIMULATOR_PORT: nodePort, ...env });
   const url = `http://127.0.0.1:${port}`;
@@ -73,6 +73,11 @@ export async function startServer(
   await stop();
   throw new Error(`server did not start within ${timeoutMs} ms:\n${output()}`);
 }
+
+/** Seeds the demo with these options into an empty directory (or, with DATABASE_URL, that database): a server started once and stopped cleanly. */
+export const seedInto = (env: Record<string, string>, timeoutMs = 150_000) => async (dataDir: string): Promise<void> => {
+  await (await startServer(env, timeoutMs, { dataDir, fresh: true })).stop();
+};
 
 /** The server process on `env` (over loopback, the embedded database, no demo market unless asked), its output collected. */
 function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {

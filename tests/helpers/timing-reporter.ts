@@ -6,21 +6,25 @@
  */
 import type { Reporter, TestModule } from 'vitest/node';
 
-interface Row { project: string; file: string; env: number; setup: number; imports: number; tests: number; total: number; state: string }
+interface Row { project: string; file: string; at: number; env: number; setup: number; imports: number; tests: number; total: number; state: string }
 
 const s = (ms: number) => (ms / 1000).toFixed(1).padStart(7);
 
 export default class TimingReporter implements Reporter {
   private rows: Row[] = [];
   private started = Date.now();
+  /** When each file started, since the run's start: a worker left waiting shows as a gap. */
+  private startedAt = new Map<string, number>();
 
-  onTestRunStart(): void { this.started = Date.now(); this.rows = []; }
+  onTestRunStart(): void { this.started = Date.now(); this.rows = []; this.startedAt.clear(); }
+
+  onTestModuleStart(m: TestModule): void { this.startedAt.set(m.moduleId + m.project.name, Date.now() - this.started); }
 
   onTestModuleEnd(m: TestModule): void {
     const d = m.diagnostic();
     const env = d.environmentSetupDuration + d.prepareDuration;
     this.rows.push({
-      project: m.project.name, file: m.moduleId.replace(`${process.cwd()}/`, ''), env, setup: d.setupDuration,
+      project: m.project.name, file: m.moduleId.replace(`${process.cwd()}/`, ''), at: this.startedAt.get(m.moduleId + m.project.name) ?? 0, env, setup: d.setupDuration,
       imports: d.collectDuration, tests: d.duration, total: env + d.setupDuration + d.collectDuration + d.duration, state: m.state(),
     });
   }
@@ -38,9 +42,9 @@ export default class TimingReporter implements Reporter {
     const sorted = [...this.rows].sort((a, b) => b.total - a.total);
     const lines = [`\n── where the time went: ${(wall / 1000).toFixed(0)} s wall, ${this.rows.length} files ──`];
     for (const [name, p] of byProject) lines.push(`${name.padEnd(12)} ${String(p.files).padStart(4)} files  ${s(p.total)} s summed`);
-    lines.push(`${'total s'.padStart(7)} ${'env'.padStart(7)} ${'setup'.padStart(7)} ${'import'.padStart(7)} ${'tests'.padStart(7)}  file`);
+    lines.push(`${'total s'.padStart(7)} ${'at s'.padStart(7)} ${'env'.padStart(7)} ${'setup'.padStart(7)} ${'import'.padStart(7)} ${'tests'.padStart(7)}  file`);
     for (const r of top > 0 ? sorted.slice(0, top) : sorted) {
-      lines.push(`${s(r.total)} ${s(r.env)} ${s(r.setup)} ${s(r.imports)} ${s(r.tests)}  ${r.project}: ${r.file}${r.state === 'failed' ? ' (failed)' : ''}`);
+      lines.push(`${s(r.total)} ${s(r.at)} ${s(r.env)} ${s(r.setup)} ${s(r.imports)} ${s(r.tests)}  ${r.project}: ${r.file}${r.state === 'failed' ? ' (failed)' : ''}`);
     }
     console.log(lines.join('\n'));
   }

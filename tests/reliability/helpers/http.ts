@@ -3,14 +3,11 @@
  * database on TEST_DATABASE_URL's server for PostgreSQL), a staff session over HTTP, and a stream of
  * audited writes whose acknowledged effects can be checked in the database afterwards.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { startServer, type RunningServer } from '../../helpers/server-process.js';
-import { createSeededDatabase } from '../../helpers/seeded-template.js';
-import { openDatabase, type Database } from '../../../src/server/db/index.js';
+import { type Store } from '../../helpers/store.js';
+import type { Database } from '../../../src/server/db/index.js';
+
+export { newStore, type Store } from '../../helpers/store.js';
 
 export const UA = 'steward-reliability/1.0';
 const PASSWORD = 'Reliability-demo-1';
@@ -19,44 +16,6 @@ const PASSWORD = 'Reliability-demo-1';
 export const SERVER_ENV = {
   STEWARD_STATIC_DIR: '', STEWARD_DEMO_USERS: '60', STEWARD_DEMO_ACTIVITIES: '5', STEWARD_DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'error',
 };
-
-/** Where a server under test keeps its data; reopen() restarts on the same data, open() reads it in process. */
-export interface Store {
-  env: Record<string, string>;
-  dataDir?: string;
-  /** PostgreSQL: makes the database, a copy of one seeded with these options (before the first start). */
-  create?(env: Record<string, string>): Promise<void>;
-  /** The database, opened in this process (PGlite: only while no server has it open). */
-  open(): Promise<Database>;
-  drop(): Promise<void>;
-}
-
-/** A store on a PostgreSQL server at `adminUrl` (a database of its own), or a PGlite directory. */
-export async function newStore(adminUrl: string | undefined): Promise<Store> {
-  if (!adminUrl) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'steward-reliability-'));
-    return { env: {}, dataDir, open: () => openDatabase({ dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `steward_rel_${randomBytes(5).toString('hex')}`;
-  const u = new URL(adminUrl); u.pathname = `/${name}`;
-  const url = u.toString();
-  const store: Store = {
-    // The demo on a database server is asked for by name (config.ts demoSeed).
-    env: { DATABASE_URL: url, STEWARD_DEMO_SEED: 'on' },
-    create: async (env) => {
-      delete store.create;
-      await createSeededDatabase(adminUrl, name, env, (templateUrl) =>
-        startServer({ ...env, ...store.env, DATABASE_URL: templateUrl }, 150_000).then((s) => s.stop()));
-    },
-    open: () => openDatabase({ url, poolSize: 2 }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await c.end(); }
-    },
-  };
-  return store;
-}
 
 /** Starts a server on the store (the first start finds the demo seeded: a copy of a seeded template). */
 export async function start(store: Store, env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
