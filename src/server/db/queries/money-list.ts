@@ -62,7 +62,7 @@ export const lower = (v: string) => v.toLowerCase();
 const isMember = (f: ListFilter): f is MemberFilter => 'member' in f;
 
 /** The parameters a declaration answers (a member filter's uid, e-mail and id). */
-export function declaredParams(filters: readonly ListFilter[]): string[] {
+function declaredParams(filters: readonly ListFilter[]): string[] {
   return filters.flatMap((f) => (isMember(f) ? Object.values(f.member) : [f.param]));
 }
 
