@@ -24,7 +24,7 @@ export interface TestApp {
 }
 
 export async function testApp(
-  opts: { env?: Record<string, string>; fetch?: typeof fetch; db?: Database } = {},
+  opts: { env?: Record<string, string>; fetch?: typeof fetch; db?: Database; routes?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const db = opts.db ?? (await openTestDb());
   const clock = fakeClock();
@@ -39,6 +39,8 @@ export async function testApp(
   const config = loadConfig({ STEWARD_STATIC_DIR: '', ...cacheOff, ...unbounded, ...opts.env });
   const deps: AppDeps = { config, db, now: clock.now, ...(opts.fetch ? { fetch: opts.fetch } : {}) };
   const app = await buildApp(deps);
+  // Routes a test adds to the app before it is ready (a list declared by the test: money-list.test.ts).
+  opts.routes?.(app);
   await app.ready();
   return {
     app, db, clock,

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type pg from 'pg';
 import { pgListen } from '../../src/server/db/listen.js';
 import { databaseFailure, isDatabaseUnavailable, pgPool } from '../../src/server/db/index.js';
-import { DatabaseBusy, DatabaseTimeout, StorageFull } from '../../src/server/db/limits.js';
+import { DatabaseBusy, DatabaseTimeout, NO_LIMITS, StorageFull } from '../../src/server/db/limits.js';
+import { guardClient } from '../../src/server/db/pg-guard.js';
 import { answerFor } from '../../src/server/plugins/errors.js';
 
 /** A pg module whose clients fail to connect while `down` is true, and record when they tried. */
@@ -65,6 +66,19 @@ describe('pool', () => {
     const pool = await pgPool('postgres://nobody@127.0.0.1:1/none', 3);
     expect(pool.options).toMatchObject({ idleTimeoutMillis: 0, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 10_000, max: 3 });
     await pool.end();
+  });
+
+  it('answers pg\'s callback form of a guarded query (pg-pool\'s Pool.query), its result and its error', async () => {
+    const client = { query: async (text: unknown) => { if (text === 'bad') throw new Error('boom'); return { rows: [text] }; } };
+    guardClient(client, () => NO_LIMITS);
+    const viaCallback = (...args: unknown[]) => new Promise((resolve) => {
+      (client.query as unknown as (...a: unknown[]) => void)(...args, (err: unknown, res: unknown) => resolve([err, res]));
+    });
+    const settle = (p: Promise<unknown>) => Promise.race([p, new Promise((r) => { setTimeout(() => r('never called back'), 500); })]);
+    expect(await settle(viaCallback('good', []))).toEqual([null, { rows: ['good'] }]);
+    expect(await settle(viaCallback('good'))).toEqual([null, { rows: ['good'] }]);
+    expect(String((await settle(viaCallback('bad', [])) as unknown[])[0])).toBe('Error: boom');
+    expect(await client.query('good')).toEqual({ rows: ['good'] });
   });
 
   it('tells a lost or refused database from a wrong statement', () => {

@@ -73,7 +73,7 @@ export function guardClient(client: GuardedClient, limits: () => DatabaseLimits,
     }
   };
 
-  client.query = (async (text: unknown, values?: unknown) => {
+  const guarded = async (text: unknown, values?: unknown) => {
     if (broken) throw broken;
     if (client.cancelling) { await client.cancelling; client.cancelling = undefined; }
     const l = limits();
@@ -103,5 +103,14 @@ export function guardClient(client: GuardedClient, limits: () => DatabaseLimits,
       scope?.running.delete(cancel);
       if (ends) txStart = null;
     }
+  };
+  // pg's callback form too: pg-pool's Pool.query calls client.query(text, values, callback), and a callback
+  // never called left it waiting forever (the bench's raw pool hung on its first statement).
+  client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+    const cb = typeof values === 'function' ? values : callback;
+    const answer = guarded(text, typeof values === 'function' ? undefined : values);
+    if (typeof cb !== 'function') return answer;
+    answer.then((res) => cb(null, res), (err: unknown) => cb(err));
+    return undefined;
   }) as Query;
 }

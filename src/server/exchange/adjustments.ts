@@ -21,10 +21,8 @@ import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { insertOnce } from '../plugins/idempotency.js';
 import { fail } from '../plugins/errors.js';
-import { parseListParams } from '../auth/logs/list-params.js';
-import { sendPage } from '../auth/logs/reply.js';
-import { TIMED_KEYSETS } from '../db/queries/list-page.js';
-import { getAdjustment, listAdjustments, type AdjustmentFilters } from '../db/queries/adjustments.js';
+import { ADJUSTMENT_LIST, getAdjustment } from '../db/queries/adjustments.js';
+import { moneyListRoute } from './money-list-route.js';
 import { code, kindOf, typeOf, type CurrencyType } from '../ledger/chart.js';
 import { post, type Entry } from '../ledger/post.js';
 import { memberByUid } from '../db/queries/activity-log.js';
@@ -93,12 +91,8 @@ async function checkCreate(db: Kysely<DB>, body: Record<string, unknown>): Promi
 export function adjustmentRoutes(app: FastifyInstance): void {
   const db = () => app.deps.db.kysely;
 
-  app.get('/admin/adjustments', async (req, reply) => {
-    await requireAbility(req, 'read', 'Adjustment', 'peatio');
-    const q = { ...(req.query as Record<string, unknown>) };
-    if (q.category === 'bank_interset') q.category = 'bank_interest';
-    const p = parseListParams(adjustments, q, { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at' });
-    return sendPage(reply, p, await listAdjustments(db(), { ...p.filters, from: p.from, to: p.to } as AdjustmentFilters, p));
+  moneyListRoute(app, '/admin/adjustments', ADJUSTMENT_LIST, {
+    query: (q) => (q.category === 'bank_interset' ? { ...q, category: 'bank_interest' } : q),
   });
 
   app.get<{ Params: { id: string } }>('/admin/adjustments/:id', async (req) => {

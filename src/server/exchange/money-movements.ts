@@ -18,14 +18,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { deposits } from '../../shared/resources/deposits.js';
-import { withdraws } from '../../shared/resources/withdraws.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { fail } from '../plugins/errors.js';
-import { parseListParams } from '../auth/logs/list-params.js';
-import { sendPage } from '../auth/logs/reply.js';
-import { TIMED_KEYSETS } from '../db/queries/list-page.js';
-import { getDeposit, getWithdraw, listDeposits, listWithdraws, type MovementFilters } from '../db/queries/money-movements.js';
+import { DEPOSIT_LIST, getDeposit, getWithdraw, WITHDRAW_LIST } from '../db/queries/money-movements.js';
+import { moneyListRoute } from './money-list-route.js';
 import { actOnDeposit, checkFiatDeposit, isDepositAction } from '../money/deposits.js';
 import { answerRefund, refundDeposit, type RefundAnswer } from '../money/deposit-refunds.js';
 import { insertOnce } from '../plugins/idempotency.js';
@@ -33,7 +30,6 @@ import { actOnWithdraw, isWithdrawAction } from '../money/withdraws.js';
 import { auditedAction, fieldError, idOf } from '../money/action-route.js';
 import { guardedCreate, validated } from '../money/guarded-create.js';
 
-const KEYSETS = { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at' } as const;
 const invalid = fieldError;
 
 /** A refund's destination: present, one line of at most 128 visible characters (the chain's own check comes with the deposit). */
@@ -63,11 +59,7 @@ export function moneyMovementRoutes(app: FastifyInstance): void {
     note: (done) => ({ refund: done.refund }),
   })).refund;
 
-  app.get('/admin/deposits', async (req, reply) => {
-    await requireAbility(req, 'read', 'Deposit', 'peatio');
-    const p = parseListParams(deposits, req.query, { ...KEYSETS, codePrefix: 'admin.deposit' });
-    return sendPage(reply, p, await listDeposits(db(), { ...p.filters, from: p.from, to: p.to } as MovementFilters, p));
-  });
+  moneyListRoute(app, '/admin/deposits', DEPOSIT_LIST, { codePrefix: 'admin.deposit' });
   app.get<{ Params: { id: string } }>('/admin/deposits/:id', async (req) => {
     await requireAbility(req, 'read', 'Deposit', 'peatio');
     return (await getDeposit(db(), idOf(req.params.id, 'admin.deposit'))) ?? fail(404, 'admin.deposit.doesnt_exist');
@@ -127,12 +119,7 @@ export function moneyMovementRoutes(app: FastifyInstance): void {
     return reply.status(201).send({ id: made, address, deposit: await getDeposit(db(), id) });
   });
 
-  app.get('/admin/withdraws', async (req, reply) => {
-    await requireAbility(req, 'read', 'Withdraw', 'peatio');
-    const p = parseListParams(withdraws, req.query, { ...KEYSETS, codePrefix: 'admin.withdraw' });
-    const { blockchain_txid: txid, ...filters } = p.filters as MovementFilters & { blockchain_txid?: string };
-    return sendPage(reply, p, await listWithdraws(db(), { ...filters, txid, from: p.from, to: p.to }, p));
-  });
+  moneyListRoute(app, '/admin/withdraws', WITHDRAW_LIST, { codePrefix: 'admin.withdraw' });
   app.get<{ Params: { id: string } }>('/admin/withdraws/:id', async (req) => {
     await requireAbility(req, 'read', 'Withdraw', 'peatio');
     return (await getWithdraw(db(), idOf(req.params.id, 'admin.withdraw'))) ?? fail(404, 'admin.withdraw.doesnt_exist');

@@ -5,13 +5,10 @@
  * running totals per currency, read from ledger_totals; read Operations::Account).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { operations } from '../../shared/resources/operations.js';
 import type { Subject } from '../../shared/abilities.js';
 import { requireAbility, roleCan } from '../auth/require-ability.js';
-import { parseListParams } from '../auth/logs/list-params.js';
-import { sendPage } from '../auth/logs/reply.js';
-import { TIMED_KEYSETS } from '../db/queries/list-page.js';
-import { listOperations, type OperationFilters } from '../db/queries/operations.js';
+import { OPERATION_LIST } from '../db/queries/operations.js';
+import { moneyListRoute } from './money-list-route.js';
 import { runningTotals } from '../ledger/check.js';
 import { KIND_NUMBER, type Kind } from '../ledger/chart.js';
 import { plainDecimal } from '../auth/users/entity.js';
@@ -38,16 +35,12 @@ async function kindsFor(req: FastifyRequest, asked: Kind | undefined): Promise<n
 
 export function operationRoutes(app: FastifyInstance): void {
   const db = () => app.deps.db.kysely;
-  const list = (fixed?: Kind) => async (req: FastifyRequest, reply: Parameters<typeof sendPage>[0]) => {
-    const q = { ...(req.query as Record<string, unknown>) };
-    if (fixed) q.kind = fixed;
-    const p = parseListParams(operations, q, { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at', codePrefix: 'admin.operation' });
-    const { kind, ...filters } = p.filters as { kind?: Kind } & Omit<OperationFilters, 'kinds'>;
-    const kinds = await kindsFor(req, kind);
-    return sendPage(reply, p, await listOperations(db(), { ...filters, kinds, from: p.from, to: p.to }, p));
-  };
-  app.get('/admin/operations', list());
-  for (const [path, kind] of Object.entries(PEATIO_PATHS)) app.get(`/admin/${path}`, list(kind));
+  // The console's one list (`kind` a filter) and Peatio's four (`kind` fixed by the path); the caller's kinds scope both.
+  const scope = async (req: FastifyRequest, v: Record<string, unknown>) => ({ ...v, kind: await kindsFor(req, v.kind as Kind | undefined) });
+  moneyListRoute(app, '/admin/operations', OPERATION_LIST, { codePrefix: 'admin.operation', scope });
+  for (const [path, kind] of Object.entries(PEATIO_PATHS)) {
+    moneyListRoute(app, `/admin/${path}`, OPERATION_LIST, { codePrefix: 'admin.operation', scope, query: (q) => ({ ...q, kind }) });
+  }
 
   app.get('/admin/operations/totals', async (req) => {
     await kindsFor(req, undefined);

@@ -13,21 +13,16 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { array, size, type Infer } from 'superstruct';
-import { orders } from '../../shared/resources/orders.js';
-import { trades } from '../../shared/resources/trades.js';
 import { idStruct } from '../../shared/resources/field-structs.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf } from '../auth/users/guards.js';
 import { withAudit } from '../plugins/audit.js';
 import { ApiError, fail } from '../plugins/errors.js';
-import { parseListParams } from '../auth/logs/list-params.js';
-import { sendPage } from '../auth/logs/reply.js';
-import { TIMED_KEYSETS } from '../db/queries/list-page.js';
-import { getOrder, getOrders, getTrade, listOrders, listTrades, type OrderFilters, type TradeFilters } from '../db/queries/orders.js';
+import { getOrder, getOrders, getTrade, ORDER_LIST, TRADE_LIST } from '../db/queries/orders.js';
+import { moneyListRoute } from './money-list-route.js';
 import { cancelOrders } from '../trading/orders.js';
 
 const ID = idStruct();
-const KEYSETS = { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at' } as const;
 /** The most ids one bulk call takes: one transaction's worth, so a batch commits in well under a second. */
 export const BULK_MAX = 1000;
 const IDS = size(array(ID), 1, BULK_MAX);
@@ -35,8 +30,7 @@ const IDS = size(array(ID), 1, BULK_MAX);
 /** Peatio's and the console's names for the same filters. */
 const ALIASES: Readonly<Record<string, string>> = { type: 'side', order_type: 'ord_type', amount: 'origin_volume' };
 
-function orderQuery(raw: unknown): Record<string, unknown> {
-  const q = { ...(raw as Record<string, unknown>) };
+function orderQuery(q: Record<string, unknown>): Record<string, unknown> {
   for (const [from, to] of Object.entries(ALIASES)) if (q[from] !== undefined && q[to] === undefined) { q[to] = q[from]; delete q[from]; }
   return q;
 }
@@ -52,11 +46,7 @@ function idsOf(req: FastifyRequest): number[] {
 export function orderRoutes(app: FastifyInstance): void {
   const db = () => app.deps.db.kysely;
 
-  app.get('/admin/orders', async (req, reply) => {
-    await requireAbility(req, 'read', 'Order', 'peatio');
-    const p = parseListParams(orders, orderQuery(req.query), { ...KEYSETS, codePrefix: 'admin.order' });
-    return sendPage(reply, p, await listOrders(db(), { ...p.filters, from: p.from, to: p.to } as OrderFilters, p));
-  });
+  moneyListRoute(app, '/admin/orders', ORDER_LIST, { codePrefix: 'admin.order', query: orderQuery });
 
   app.get<{ Params: { id: string } }>('/admin/orders/:id', async (req) => {
     await requireAbility(req, 'read', 'Order', 'peatio');
@@ -115,11 +105,7 @@ export function orderRoutes(app: FastifyInstance): void {
     return reply.status(201).send(await getOrders(db(), cancelled));
   });
 
-  app.get('/admin/trades', async (req, reply) => {
-    await requireAbility(req, 'read', 'Trade', 'peatio');
-    const p = parseListParams(trades, req.query, { ...KEYSETS, codePrefix: 'admin.trade' });
-    return sendPage(reply, p, await listTrades(db(), { ...p.filters, from: p.from, to: p.to } as TradeFilters, p));
-  });
+  moneyListRoute(app, '/admin/trades', TRADE_LIST, { codePrefix: 'admin.trade' });
 
   app.get<{ Params: { id: string } }>('/admin/trades/:id', async (req) => {
     await requireAbility(req, 'read', 'Trade', 'peatio');

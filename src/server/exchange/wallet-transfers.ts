@@ -5,18 +5,13 @@
  * (manage Wallet; money/wallet-transfers.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
 import { walletTransfers } from '../../shared/resources/wallet-transfers.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { bodyOf, caller } from '../auth/users/guards.js';
 import { insertOnce } from '../plugins/idempotency.js';
 import { fail } from '../plugins/errors.js';
-import { parseListParams } from '../auth/logs/list-params.js';
-import { sendPage } from '../auth/logs/reply.js';
-import { timedListPage, TIMED_KEYSETS } from '../db/queries/list-page.js';
-import { COUNT_CAP } from '../db/queries/count.js';
-import { decimalSql, isoSql } from '../db/queries/user-json.js';
+import { getTransfer, WALLET_TRANSFER_LIST } from '../db/queries/wallet-transfers.js';
+import { moneyListRoute } from './money-list-route.js';
 import { actOnTransfer, checkTransfer, type TransferCheck } from '../money/wallet-transfers.js';
 import { auditedAction, fieldError, idOf } from '../money/action-route.js';
 import { guardedCreate, validated } from '../money/guarded-create.js';
@@ -27,45 +22,10 @@ const invalid = (field: string, c: string) => fieldError(P, field, c);
 const fieldOf = (problem: TransferCheck) => (problem.includes('amount') ? 'amount' : problem === 'same_wallet' ? 'to_wallet_id'
   : problem.startsWith('currency') ? 'currency_id' : 'from_wallet_id');
 
-/** A transfer in its wire form (isoSql, decimalSql), over `t` or a page of them, with its wallets' names and its people. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const withNames = (q: any) => q.innerJoin('wallets as f', 'f.id', 't.from_wallet_id').innerJoin('wallets as d', 'd.id', 't.to_wallet_id')
-  .leftJoin('users as c', 'c.id', 't.creator_id').leftJoin('users as a', 'a.id', 't.approved_by')
-  .select(['t.id', 't.from_wallet_id', 't.to_wallet_id', 'f.name as from_wallet', 'd.name as to_wallet', 't.currency_id as currency',
-    decimalSql('t.amount').as('amount'), 't.reason', 't.txid', 't.state', 'c.uid as creator_uid', 'a.uid as approved_by_uid',
-    isoSql('t.created_at').as('created_at'), isoSql('t.updated_at').as('updated_at')]);
-
-/** The wire transfer: withNames' fields, in order. */
-function entity(t: Record<string, unknown>) {
-  return {
-    id: t.id, from_wallet_id: t.from_wallet_id, to_wallet_id: t.to_wallet_id, from_wallet: t.from_wallet, to_wallet: t.to_wallet,
-    currency: t.currency, amount: t.amount, reason: t.reason, txid: t.txid, state: t.state,
-    creator_uid: t.creator_uid, approved_by_uid: t.approved_by_uid, created_at: t.created_at, updated_at: t.updated_at,
-  };
-}
-
-const getTransfer = async (db: Kysely<DB>, id: number) => {
-  const t = await withNames(db.selectFrom('wallet_transfers as t')).where('t.id', '=', id).executeTakeFirst();
-  return t && entity(t);
-};
-
 export function walletTransferRoutes(app: FastifyInstance): void {
   const db = () => app.deps.db.kysely;
 
-  app.get('/admin/wallet_transfers', async (req, reply) => {
-    await requireAbility(req, 'read', 'Wallet', 'peatio');
-    const p = parseListParams(walletTransfers, req.query, { keyset: 'cursor', keysets: TIMED_KEYSETS, dated: 'created_at' });
-    const f = p.filters as { id?: number; state?: string; currency?: string };
-    let base = db().selectFrom('wallet_transfers as t');
-    if (f.id !== undefined) base = base.where('t.id', '=', f.id);
-    if (f.state !== undefined) base = base.where('t.state', '=', f.state);
-    if (f.currency !== undefined) base = base.where('t.currency_id', '=', f.currency.toLowerCase());
-    if (p.from) base = base.where('t.created_at', '>=', p.from);
-    if (p.to) base = base.where('t.created_at', '<=', p.to);
-    return sendPage(reply, p, await timedListPage(db(), {
-      filtered: base, alias: 't', page: p, cap: COUNT_CAP, dated: !!(p.from || p.to), decorate: withNames,
-    }, entity));
-  });
+  moneyListRoute(app, '/admin/wallet_transfers', WALLET_TRANSFER_LIST);
 
   app.get<{ Params: { id: string } }>('/admin/wallet_transfers/:id', async (req) => {
     await requireAbility(req, 'read', 'Wallet', 'peatio');

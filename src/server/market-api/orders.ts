@@ -11,8 +11,8 @@ import { caller } from '../auth/users/guards.js';
 import { withAudit } from '../plugins/audit.js';
 import { fail } from '../plugins/errors.js';
 import { sendPage } from '../auth/logs/reply.js';
-import { getOrder, getOrders, listOrders, listTrades, tradesOfOrder, type orderEntity, type TradeRow } from '../db/queries/orders.js';
-import { emptyPage } from '../db/queries/list-page.js';
+import { getOrder, getOrders, ORDER_LIST, TRADE_LIST, tradesOfOrder } from '../db/queries/orders.js';
+import { moneyListPage, moneyListRows } from '../db/queries/money-list.js';
 import { currencyCodes, marketsOf, memberOrderId, memberWaitingOrders } from '../db/queries/market-api.js';
 import { MAX_OFFSET } from '../db/queries/paging.js';
 import { cancelOrders } from '../trading/orders.js';
@@ -70,8 +70,8 @@ export function memberOrderRoutes(app: FastifyInstance): void {
     const units = p.base_unit !== undefined || p.quote_unit !== undefined ? await currencyCodes(db()) : [];
     const base = oneOf(p, 'base_unit', P, units), quote = oneOf(p, 'quote_unit', P, units);
     const markets = base || quote ? await marketsOf(db(), base, quote) : undefined;
-    const rows = markets?.length === 0 ? emptyPage<ReturnType<typeof orderEntity>>()
-      : await listOrders(db(), { member_id: me.id, market, markets, state, ord_type: ordType, side, from, to }, page);
+    // No market trading the unit: the engine answers an empty page unread.
+    const rows = await moneyListPage(db(), ORDER_LIST, { member_id: me.id, market, markets, state, ord_type: ordType, side, from, to }, page);
     return sendPage(reply, page, rows).map(userOrder);
   });
 
@@ -128,7 +128,7 @@ export function memberOrderRoutes(app: FastifyInstance): void {
     const market = await knownMarket(p, P);
     const from = epoch(p, 'time_from', P), to = epoch(p, 'time_to', P);
     const page = memberPage(p, P);
-    const rows = sendPage(reply, page, await listTrades(db(), { member_id: me.id, market, from, to }, page, undefined, (t: TradeRow) => t));
+    const rows = sendPage(reply, page, await moneyListRows(db(), TRADE_LIST, { member_id: me.id, market, from, to }, page));
     const own = rows.map((t) => (t.taker_uid === me.uid ? t.taker_order_id : t.maker_order_id));
     const mine: { id: number; maker_fee: string; taker_fee: string }[] = await getOrders(db(), [...new Set(own)]);
     const fees = new Map(mine.map((o) => [o.id, o]));

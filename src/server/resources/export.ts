@@ -142,10 +142,12 @@ async function exportList(req: FastifyRequest, reply: FastifyReply, r: Resource)
   return reply.send(Readable.from(csvOf(req, r, params, cols, first, cap, audit), { objectMode: false, highWaterMark: 1 }));
 }
 
-/** One export route per listed resource, under its service's admin tree (so its permission rows apply). */
+/** The export route of one listed resource, under its service's admin tree (so its permission rows apply). */
+export function registerExportRoute(app: FastifyInstance, r: Resource): void {
+  app.get(`/api/v2/${r.service}${exportPath(r)}`, (req, reply) => exportList(req, reply, r));
+}
+
+/** One export route per listed resource of the registry. */
 export function registerExportRoutes(app: FastifyInstance): void {
-  for (const r of RESOURCES) {
-    if (!r.endpoints.list) continue;
-    app.get(`/api/v2/${r.service}${exportPath(r)}`, (req, reply) => exportList(req, reply, r));
-  }
+  for (const r of RESOURCES) if (r.endpoints.list) registerExportRoute(app, r);
 }

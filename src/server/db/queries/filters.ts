@@ -10,7 +10,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = SelectQueryBuilder<any, any, any>;
-export type FilterOp = '=' | '>=' | '<=' | 'in';
+export type FilterOp = '=' | '<>' | '>=' | '<=' | 'in';
 /** `numeric`: the value is sent as text and compared as a number (a price typed in a filter). */
 type Cast = 'numeric';
 interface Condition { col: string; op: FilterOp; value: unknown; cast?: Cast }

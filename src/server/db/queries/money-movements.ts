@@ -1,24 +1,16 @@
 /**
- * Deposits and withdrawals as Peatio's admin API lists them: filtered, keyset paged by id, members
- * joined to the page only. A withdrawal `state=pending` is the approval queue: submitted and under review.
+ * Deposits and withdrawals as Peatio's admin API lists them: their money-list declarations (money-list.ts),
+ * members joined to the page only. A withdrawal `state=pending` is the approval queue: submitted and under review.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
-import { COUNT_CAP } from './count.js';
-import type { PageRequest } from './paging.js';
-import { emptyPage, timedListPage, type Page } from './list-page.js';
-import { Filters } from './filters.js';
-import { resolveUserId } from './activity-log.js';
 import { decimalSql, isoSql } from './user-json.js';
-import { DEPOSIT_REFUNDABLE_STATES } from '../../../shared/resources/deposits.js';
+import { defineMoneyList, lower, moneyRow } from './money-list.js';
+import { deposits, DEPOSIT_REFUNDABLE_STATES } from '../../../shared/resources/deposits.js';
+import { withdraws } from '../../../shared/resources/withdraws.js';
 
 /** The approval queue's states. */
 export const PENDING_WITHDRAW_STATES = ['submitted', 'under_review'] as const;
-
-export interface MovementFilters {
-  id?: number; state?: string; currency?: string; type?: string; txid?: string; tid?: string; uid?: string; email?: string;
-  rid?: string; from?: Date; to?: Date;
-}
 
 interface DepositRow {
   id: number; user_id: number; currency_id: string; amount: string; fee: string; txid: string | null; txout: number | null;
@@ -69,51 +61,40 @@ export function withdrawEntity(w: WithdrawRow) {
   };
 }
 
-/** The deposit's refund (migration 0025) that has not failed, if it has one (at most one): its address, state and transaction id. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const withRefund = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => q
-  .leftJoin('refunds as rf', (j: any) => j.onRef('rf.deposit_id', '=', 'd.id').on('rf.state', '<>', 'failed'))
-  .select(['rf.address as refund_address', 'rf.state as refund_state', 'rf.txid as refund_txid']) as unknown as Q;
+/** Deposits: a member by uid or e-mail walks (user_id, id); with the deposit's refund that has not failed (at most one). */
+export const DEPOSIT_LIST = defineMoneyList({
+  resource: deposits, table: 'deposits', alias: 'd',
+  filters: [
+    { member: { uid: 'uid', email: 'email' }, column: 'd.user_id' }, { param: 'id', column: 'd.id' }, { param: 'state', column: 'd.state' },
+    { param: 'currency', column: 'd.currency_id', value: lower }, { param: 'type', column: 'd.type' }, { param: 'txid', column: 'd.txid' },
+    { param: 'tid', column: 'd.tid' },
+  ],
+  join: (q) => q.innerJoin('users as u', 'u.id', 'd.user_id')
+    .leftJoin('refunds as rf', (j: any) => j.onRef('rf.deposit_id', '=', 'd.id').on('rf.state', '<>', 'failed')),
+  select: [...DEPOSIT_WIRE, 'rf.address as refund_address', 'rf.state as refund_state', 'rf.txid as refund_txid'],
+  wire: (d: DepositRow) => depositEntity(d),
+});
 
-export async function listDeposits(db: Kysely<DB>, f: MovementFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof depositEntity>>> {
-  const member = await resolveUserId(db, f.uid, f.email);
-  if (member === null) return emptyPage();
-  const base = new Filters(db, 'deposits as d').where('d.user_id', '=', member).where('d.id', '=', f.id).where('d.state', '=', f.state)
-    .where('d.currency_id', '=', f.currency?.toLowerCase()).where('d.type', '=', f.type).where('d.txid', '=', f.txid)
-    .where('d.tid', '=', f.tid).where('d.created_at', '>=', f.from).where('d.created_at', '<=', f.to);
-  return timedListPage(db, {
-    filtered: base, alias: 'd', page, cap, dated: !!(f.from || f.to),
-    decorate: (q) => withRefund(q.innerJoin('users as u', 'u.id', 'd.user_id').select(DEPOSIT_WIRE)),
-  }, (r) => depositEntity(r as DepositRow));
-}
+export const getDeposit = (db: Kysely<DB>, id: number) => moneyRow(db, DEPOSIT_LIST, id);
 
-export async function getDeposit(db: Kysely<DB>, id: number) {
-  const d = await withRefund(db.selectFrom('deposits as d').innerJoin('users as u', 'u.id', 'd.user_id').select(DEPOSIT_WIRE))
-    .where('d.id', '=', id).executeTakeFirst();
-  return d && depositEntity(d as unknown as DepositRow);
-}
+/** A withdrawal's columns as withdrawEntity reads them (isoSql, decimalSql), over `w` with its member (`u`) and deciders (`a`, `k`). */
+const WITHDRAW_WIRE = ['w.id', 'w.member_id', 'w.currency_id', 'w.blockchain_key', 'w.type', decimalSql('w.amount').as('amount'), decimalSql('w.fee').as('fee'),
+  decimalSql('w.sum').as('sum'), 'w.rid', 'w.tid', 'w.txid', 'w.block_number', 'w.confirmations', 'w.note', 'w.reject_reason', 'w.error',
+  'w.metadata', 'w.state', isoSql('w.created_at').as('created_at'), isoSql('w.updated_at').as('updated_at'), isoSql('w.done_at').as('done_at'),
+  'u.uid', 'u.email', 'a.uid as approved_by_uid', 'k.uid as decided_by_uid'] as const;
 
-/** A withdrawal's columns as withdrawEntity reads them (isoSql, decimalSql), over `w` with its member and deciders. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const withdrawMembers = (q: any) => q.innerJoin('users as u', 'u.id', 'w.member_id')
-  .leftJoin('users as a', 'a.id', 'w.approved_by').leftJoin('users as k', 'k.id', 'w.decided_by')
-  .select(['w.id', 'w.member_id', 'w.currency_id', 'w.blockchain_key', 'w.type', decimalSql('w.amount').as('amount'), decimalSql('w.fee').as('fee'),
-    decimalSql('w.sum').as('sum'), 'w.rid', 'w.tid', 'w.txid', 'w.block_number', 'w.confirmations', 'w.note', 'w.reject_reason', 'w.error',
-    'w.metadata', 'w.state', isoSql('w.created_at').as('created_at'), isoSql('w.updated_at').as('updated_at'), isoSql('w.done_at').as('done_at'),
-    'u.uid', 'u.email', 'a.uid as approved_by_uid', 'k.uid as decided_by_uid']);
+/** Withdrawals: `state=pending` is the approval queue's states; Peatio's `blockchain_txid` is the txid column. */
+export const WITHDRAW_LIST = defineMoneyList({
+  resource: withdraws, table: 'withdraws', alias: 'w',
+  filters: [
+    { member: { uid: 'uid', email: 'email' }, column: 'w.member_id' }, { param: 'id', column: 'w.id' },
+    { param: 'state', column: 'w.state', value: (v: string) => (v === 'pending' ? [...PENDING_WITHDRAW_STATES] : v) },
+    { param: 'currency', column: 'w.currency_id', value: lower }, { param: 'type', column: 'w.type' },
+    { param: 'blockchain_txid', column: 'w.txid' }, { param: 'tid', column: 'w.tid' }, { param: 'rid', column: 'w.rid' },
+  ],
+  join: (q) => q.innerJoin('users as u', 'u.id', 'w.member_id').leftJoin('users as a', 'a.id', 'w.approved_by').leftJoin('users as k', 'k.id', 'w.decided_by'),
+  select: WITHDRAW_WIRE,
+  wire: (w: WithdrawRow) => withdrawEntity(w),
+});
 
-export async function listWithdraws(db: Kysely<DB>, f: MovementFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof withdrawEntity>>> {
-  const member = await resolveUserId(db, f.uid, f.email);
-  if (member === null) return emptyPage();
-  const base = new Filters(db, 'withdraws as w').where('w.member_id', '=', member).where('w.id', '=', f.id)
-    .where('w.state', f.state === 'pending' ? 'in' : '=', f.state === 'pending' ? [...PENDING_WITHDRAW_STATES] : f.state)
-    .where('w.currency_id', '=', f.currency?.toLowerCase()).where('w.type', '=', f.type).where('w.txid', '=', f.txid)
-    .where('w.tid', '=', f.tid).where('w.rid', '=', f.rid).where('w.created_at', '>=', f.from).where('w.created_at', '<=', f.to);
-  return timedListPage(db, { filtered: base, alias: 'w', page, cap, dated: !!(f.from || f.to), decorate: withdrawMembers },
-    (r) => withdrawEntity(r as WithdrawRow));
-}
-
-export async function getWithdraw(db: Kysely<DB>, id: number) {
-  const w = await withdrawMembers(db.selectFrom('withdraws as w')).where('w.id', '=', id).executeTakeFirst() as WithdrawRow | undefined;
-  return w && withdrawEntity(w);
-}
+export const getWithdraw = (db: Kysely<DB>, id: number) => moneyRow(db, WITHDRAW_LIST, id);

@@ -1,26 +1,15 @@
 /**
- * Orders and trades (Peatio E1, E4): filtered lists, keyset paged by id (list-page.ts), and their wire
- * entities. A member filter (uid or e-mail) is resolved to the member's id first, so it walks
+ * Orders and trades (Peatio E1, E4): their money-list declarations (money-list.ts: filters, joins, wire) and
+ * wire entities. A member filter (uid or e-mail) is resolved to the member's id first, so it walks
  * (member_id, state, id) / (maker_id, id) like any other index; the page's rows are joined to their
  * members only once read.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
-import { COUNT_CAP } from './count.js';
-import type { PageRequest } from './paging.js';
-import { emptyPage, timedListPage, type Page } from './list-page.js';
-import { Filters } from './filters.js';
-import { resolveUserId } from './activity-log.js';
+import { orders } from '../../../shared/resources/orders.js';
+import { trades } from '../../../shared/resources/trades.js';
+import { decorated, defineMoneyList, lower, moneyRow, moneyRows, rowsById } from './money-list.js';
 import { decimalSql, isoSql } from './user-json.js';
-
-export interface OrderFilters {
-  id?: number; market?: string; ord_type?: string; price?: string; origin_volume?: string; side?: string;
-  email?: string; uid?: string; state?: string; from?: Date; to?: Date;
-  /** The member by id (the member APIs: the caller's own orders), instead of uid or e-mail. */
-  member_id?: number;
-  /** Any of these markets (a member's orders by base or quote unit); never empty. */
-  markets?: string[];
-}
 
 /**
  * Peatio's Order as PostgreSQL sends it (isoSql, decimalSql), over `o` — the orders table or a page of its
@@ -47,69 +36,41 @@ export function orderEntity(o: OrderRow) {
   };
 }
 
-/** Orders (as `o`) with their members (as `u`), in Peatio's wire form. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const withMembers = (q: any) => q.innerJoin('users as u', 'u.id', 'o.member_id').select(ORDER_WIRE);
+/** A trade in Peatio's wire form (isoSql, decimalSql), over `trades as t` or a page of them, with its maker (`m`) and taker (`k`). */
+const TRADE_WIRE = ['t.id', decimalSql('t.price').as('price'), decimalSql('t.amount').as('amount'), decimalSql('t.total').as('total'),
+  't.market_id as market', isoSql('t.created_at').as('created_at'), 't.taker_type', 'm.email as maker_order_email', 'm.uid as maker_uid',
+  decimalSql('t.maker_fee_amount').as('maker_fee_amount'), 't.maker_fee_currency', 'k.email as taker_order_email', 'k.uid as taker_uid',
+  decimalSql('t.taker_fee_amount').as('taker_fee_amount'), 't.taker_fee_currency', 't.maker_order_id', 't.taker_order_id'] as const;
 
-export async function getOrder(db: Kysely<DB>, id: number) {
-  const o = await withMembers(db.selectFrom('orders as o')).where('o.id', '=', id).executeTakeFirst();
-  return o && orderEntity(o as OrderRow);
-}
+/** Orders: a member by uid or e-mail (or id: the member APIs' own) walks (member_id, state, id); rows read late by id. */
+export const ORDER_LIST = defineMoneyList({
+  resource: orders, table: 'orders', alias: 'o', late: true,
+  filters: [
+    { member: { uid: 'uid', email: 'email', id: 'member_id' }, column: 'o.member_id' }, { param: 'id', column: 'o.id' },
+    { param: 'market', column: 'o.market_id', value: lower },
+    // Any of these markets (a member's orders by base or quote unit).
+    { param: 'markets', column: 'o.market_id' },
+    { param: 'state', column: 'o.state' }, { param: 'side', column: 'o.side' }, { param: 'ord_type', column: 'o.ord_type' },
+    { param: 'price', column: 'o.price', cast: 'numeric' }, { param: 'origin_volume', column: 'o.origin_volume', cast: 'numeric' },
+  ],
+  join: (q) => q.innerJoin('users as u', 'u.id', 'o.member_id'), select: ORDER_WIRE,
+  wire: (o: OrderRow) => orderEntity(o),
+});
 
-export async function getOrders(db: Kysely<DB>, ids: readonly number[]) {
-  if (!ids.length) return [];
-  const rows = await withMembers(db.selectFrom('orders as o')).where('o.id', 'in', [...ids]).orderBy('o.id').execute();
-  return rows.map((o: OrderRow) => orderEntity(o));
-}
+export const getOrder = (db: Kysely<DB>, id: number) => moneyRow(db, ORDER_LIST, id);
+export const getOrders = (db: Kysely<DB>, ids: readonly number[]) => moneyRows(db, ORDER_LIST, ids);
 
-export async function listOrders(db: Kysely<DB>, f: OrderFilters, page: PageRequest, cap = COUNT_CAP): Promise<Page<ReturnType<typeof orderEntity>>> {
-  const member = f.member_id ?? await resolveUserId(db, f.uid, f.email);
-  if (member === null) return emptyPage();
-  const base = new Filters(db, 'orders as o').where('o.member_id', '=', member).where('o.id', '=', f.id)
-    .where('o.market_id', '=', f.market?.toLowerCase()).where('o.market_id', 'in', f.markets).where('o.state', '=', f.state).where('o.side', '=', f.side)
-    .where('o.ord_type', '=', f.ord_type).where('o.price', '=', f.price, 'numeric').where('o.origin_volume', '=', f.origin_volume, 'numeric')
-    .where('o.created_at', '>=', f.from).where('o.created_at', '<=', f.to);
-  return timedListPage(db, {
-    filtered: base, alias: 'o', page, cap, dated: !!(f.from || f.to), late: 'orders', decorate: withMembers,
-  }, orderEntity);
-}
-
-export interface TradeFilters {
-  id?: number; market?: string; taker_type?: string; maker_email?: string; taker_email?: string; uid?: string; from?: Date; to?: Date;
-  /** Either side's member by id (the member APIs: the caller's own trades), instead of uid. */
-  member_id?: number;
-}
-
-export async function listTrades<T = ReturnType<typeof tradeEntity>>(
-  db: Kysely<DB>, f: TradeFilters, page: PageRequest, cap = COUNT_CAP, wire: (t: TradeRow) => T = tradeEntity as (t: TradeRow) => T,
-): Promise<Page<T>> {
-  const [maker, taker, either] = await Promise.all([
-    resolveUserId(db, undefined, f.maker_email), resolveUserId(db, undefined, f.taker_email), f.member_id ?? resolveUserId(db, f.uid),
-  ]);
-  if (maker === null || taker === null || either === null) return emptyPage<T>();
-  const tradesFrom = () => db.selectFrom('trades as t');
-  const filter = (q: ReturnType<typeof tradesFrom>) => {
-    let out = q;
-    if (maker !== undefined) out = out.where('t.maker_id', '=', maker);
-    if (taker !== undefined) out = out.where('t.taker_id', '=', taker);
-    if (f.id !== undefined) out = out.where('t.id', '=', f.id);
-    if (f.market !== undefined) out = out.where('t.market_id', '=', f.market.toLowerCase());
-    if (f.taker_type !== undefined) out = out.where('t.taker_type', '=', f.taker_type);
-    if (f.from) out = out.where('t.created_at', '>=', f.from);
-    if (f.to) out = out.where('t.created_at', '<=', f.to);
-    return out;
-  };
-  // Either side: the member's trades as maker, and as taker of someone else's order — two parts, each
-  // paged from its own index, (maker_id, id) and (taker_id, id) (an OR would be a bitmap of all of a
-  // market maker's trades, or a table walk).
-  const branches = either === undefined ? undefined
-    : [filter(tradesFrom().where('t.maker_id', '=', either)), filter(tradesFrom().where('t.taker_id', '=', either).where('t.maker_id', '<>', either))];
-  const base = branches ? db.selectFrom(branches[0]!.selectAll('t').unionAll(branches[1]!.selectAll('t')).as('t')) : filter(tradesFrom());
-  return timedListPage(db, {
-    filtered: base, alias: 't', page, cap, dated: !!(f.from || f.to), branches,
-    decorate: tradeMembers,
-  }, wire);
-}
+/** Trades: a member on either side (uid, or id: the member APIs' own) walks (maker_id, id) and (taker_id, id), each side paged on its own. */
+export const TRADE_LIST = defineMoneyList({
+  resource: trades, table: 'trades', alias: 't',
+  filters: [
+    { member: { uid: 'uid', id: 'member_id' }, column: ['t.maker_id', 't.taker_id'] },
+    { member: { email: 'maker_email' }, column: 't.maker_id' }, { member: { email: 'taker_email' }, column: 't.taker_id' },
+    { param: 'id', column: 't.id' }, { param: 'market', column: 't.market_id', value: lower }, { param: 'taker_type', column: 't.taker_type' },
+  ],
+  join: (q) => q.innerJoin('users as m', 'm.id', 't.maker_id').innerJoin('users as k', 'k.id', 't.taker_id'), select: TRADE_WIRE,
+  wire: (t: TradeRow) => tradeEntity(t),
+});
 
 /**
  * The trades of one order of a member, oldest first: the member's trades as maker or taker (trades_maker_idx,
@@ -121,26 +82,18 @@ export async function tradesOfOrder(db: Kysely<DB>, member: number, order: numbe
     .where(`t.${who}_id`, '=', member).where(`t.${who}_order_id`, '=', order);
   // Two parts, each over its member index; a self-trade is in both and counted once.
   const both = side('maker').union(side('taker'));
-  return await tradeMembers(db.selectFrom(both.as('t'))).orderBy('t.id').execute() as TradeRow[];
+  return await decorated(TRADE_LIST, db.selectFrom(both.as('t'))).orderBy('t.id').execute() as TradeRow[];
 }
-
-/** A trade in Peatio's wire form (isoSql, decimalSql), over `trades as t` or a page of them, with its maker and taker. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const tradeMembers = (q: any) => q.innerJoin('users as m', 'm.id', 't.maker_id').innerJoin('users as k', 'k.id', 't.taker_id')
-  .select(['t.id', decimalSql('t.price').as('price'), decimalSql('t.amount').as('amount'), decimalSql('t.total').as('total'),
-    't.market_id as market', isoSql('t.created_at').as('created_at'), 't.taker_type', 'm.email as maker_order_email', 'm.uid as maker_uid',
-    decimalSql('t.maker_fee_amount').as('maker_fee_amount'), 't.maker_fee_currency', 'k.email as taker_order_email', 'k.uid as taker_uid',
-    decimalSql('t.taker_fee_amount').as('taker_fee_amount'), 't.taker_fee_currency', 't.maker_order_id', 't.taker_order_id']);
 
 /** One trade as Peatio's GET /admin/trades/{id} sends it: with both orders and their fee fractions. */
 export async function getTrade(db: Kysely<DB>, id: number) {
-  const t = await tradeMembers(db.selectFrom('trades as t')).where('t.id', '=', id).executeTakeFirst();
+  const [t] = await rowsById(db, TRADE_LIST, [id]);
   if (!t) return undefined;
   const [maker, taker] = await Promise.all([getOrder(db, t.maker_order_id), getOrder(db, t.taker_order_id)]);
   return { ...tradeEntity(t), maker_fee: maker?.maker_fee ?? null, taker_fee: taker?.taker_fee ?? null, maker_order: maker ?? null, taker_order: taker ?? null };
 }
 
-/** A trade as tradeMembers reads it. */
+/** A trade as TRADE_LIST reads it. */
 export interface TradeRow {
   id: number; price: string; amount: string; total: string; market: string; created_at: string; taker_type: string;
   maker_order_email: string; maker_uid: string; maker_fee_amount: string; maker_fee_currency: string;
@@ -148,7 +101,7 @@ export interface TradeRow {
   maker_order_id: number; taker_order_id: number;
 }
 
-/** Peatio's Trade: the fields of tradeMembers' row, in the wire's order. */
+/** Peatio's Trade: the fields of TRADE_LIST's row, in the wire's order. */
 export function tradeEntity(t: TradeRow) {
   return {
     id: t.id, price: t.price, amount: t.amount, total: t.total, market: t.market, created_at: t.created_at, taker_type: t.taker_type,
