@@ -94,6 +94,14 @@ describe('deposits', () => {
     expect(await refused(req('GET', `/account/deposit_address/${COIN}?address_format=x`, a))).toEqual([422, ['account.deposit_address.invalid_address_format']]);
     expect(await refused(req('GET', `/account/deposit_address/${COIN}`, low))).toEqual([403, ['account.deposit.not_permitted']]);
     expect(await refused(req('GET', `/account/deposit_address/${COIN}`, admin))).toEqual([403, ['resource.user.not_customer']]);
+    await t.db.kysely.insertInto('blockchains').values({ key: 'down', name: 'Down', client: 'bitcoin', server: 'http://127.0.0.1:9/', height: 1, status: 'active' }).execute();
+    await t.db.kysely.insertInto('currencies').values([
+      { code: 'mdown', name: 'Down', type: 'coin', precision: 8, blockchain_key: 'down' }, { code: 'mnone', name: 'Chainless', type: 'coin', precision: 8 },
+      { code: 'moff', name: 'Off', type: 'coin', precision: 8, blockchain_key: 'down', deposit_enabled: false },
+    ]).execute();
+    expect(await refused(req('GET', '/account/deposit_address/moff', a))).toEqual([422, ['account.currency.deposit_disabled']]);
+    expect(await refused(req('GET', '/account/deposit_address/mnone', a))).toEqual([422, ['account.wallet.not_found']]);
+    expect(await refused(req('GET', '/account/deposit_address/mdown', a))).toEqual([503, ['account.deposit_address.unavailable']]);
     expect(await count('payment_addresses')).toBe(2);
 
     // The node pays both new addresses in its next block; staff scan it and accept the member's deposit.
