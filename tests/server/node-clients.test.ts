@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeError, nodeClient, type NodeClient } from '../../src/server/exchange/nodes/index.js';
 import { startNodeSimulator } from '../../src/server/exchange/nodes/simulator.js';
+import { isChainAddress } from '../../src/server/money/chain-addresses.js';
 
 type Handler = (body: { method: string; params: unknown[] }, req: IncomingMessage, res: ServerResponse) => void;
 let handler: Handler = () => {};
@@ -152,6 +153,17 @@ describe('both clients, when the node misbehaves', () => {
   });
 });
 
+describe('new addresses', () => {
+  it("takes a node's new address only when it is one of the chain's", async () => {
+    for (const [client, good, bad] of [['bitcoin', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'bc1qnotanaddress'], ['ethereum', '0xAbCdEf0123456789abcdef0123456789ABCDEF01', '0x12']] as const) {
+      handler = result(good);
+      expect(await nodeClient(client, `${base}/`).newAddress('x')).toBe(client === 'ethereum' ? good.toLowerCase() : good);
+      handler = result(bad);
+      expect((await fails(nodeClient(client, `${base}/`).newAddress('x'))).code).toBe('admin.blockchain.node_bad_response');
+    }
+  });
+});
+
 describe('the node simulator', () => {
   it('answers both protocols deterministically, pays the known addresses, grows and stops', async () => {
     const known = { bitcoin: ['bc1qknown'], ethereum: ['0x00000000000000000000000000000000000000aa'] };
@@ -168,6 +180,14 @@ describe('the node simulator', () => {
       expect((await fails(na.getBlock(21))).code).toBe('admin.blockchain.block_not_found');
       a.mine(client, 2);
       expect(await na.latestBlockNumber()).toBe(22);
+      // A new address (a member's deposit address): an address of the chain, paid in the next block only.
+      const fresh = await na.newAddress('passphrase');
+      expect(isChainAddress(client, fresh), fresh).toBe(true);
+      expect(await na.newAddress('passphrase')).not.toBe(fresh);
+      const before = await na.getBlock(22);
+      a.mine(client);
+      expect((await na.getBlock(23)).outputs.filter((o) => o.address === fresh)).toHaveLength(1);
+      expect(await na.getBlock(22)).toEqual(before);
     }
     expect((await nodeClient('bitcoin', c.url('bitcoin')).getBlock(7)).hash).not.toBe((await nodeClient('bitcoin', a.url('bitcoin')).getBlock(7)).hash);
     const url = a.url('bitcoin');

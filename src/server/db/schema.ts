@@ -153,7 +153,7 @@ export interface CryptoSettingsTable {
   withdraw_fee: Dec; min_withdraw_amount: Dec; withdraw_limit_24h: Dec; options: Json; created_at: Ts; updated_at: Ts;
 }
 
-export interface PaymentAddressesTable { id: Id; user_id: number; blockchain_key: string; address: string; created_at: Ts }
+export interface PaymentAddressesTable { id: Id; user_id: number; blockchain_key: string; address: string; created_at: Ts; secret: string | null }
 
 export interface DepositsTable {
   id: Id; user_id: number; currency_id: string; blockchain_key: string | null; amount: Dec; fee: Dec; address: string | null;
@@ -176,6 +176,8 @@ export interface WithdrawsTable {
   sum: Generated<string>; rid: string; tid: string; txid: string | null; block_number: number | null; confirmations: Generated<number>;
   note: string | null; reject_reason: string | null; error: Json | null; metadata: Generated<Json>; state: Generated<string>;
   approved_by: number | null; decided_by: number | null; created_at: Ts; updated_at: Ts; done_at: Date | null;
+  // 0042
+  beneficiary_id: number | null;
 }
 
 export interface AccountsTable {
@@ -235,6 +237,8 @@ export interface NotificationRecipientsTable {
 export interface BeneficiariesTable {
   id: Id; user_id: number; currency_id: string; name: string; description: string | null; data: Json;
   state: Generated<string>; created_at: Ts; updated_at: Ts;
+  // 0042: the activation pin (its hash), when it stops working and when it was last sent
+  pin_hash: string | null; pin_expires_at: Date | null; sent_at: Date | null;
 }
 
 /** Dashboard counts per UTC bucket (migration 0003); written only by triggers and metric_rollups_rebuild(). */

@@ -41,8 +41,8 @@ async function ownOrder(req: FastifyRequest<{ Params: { id: string } }>, member:
 }
 
 /** Peatio's page of a member list: limit ≤ 1000, a page no deeper than the lists' offset bound, asc/desc by `order_by` (2.6) or `ordering`. */
-function memberPage(p: Params, prefix: string) {
-  const pg = paging(p, prefix);
+export function memberPage(p: Params, prefix: string, maxLimit = 1000) {
+  const pg = paging(p, prefix, Math.min(100, maxLimit), maxLimit);
   if ((pg.page - 1) * pg.limit > MAX_OFFSET) refuse(`${prefix}.invalid_page`, 'page');
   const ordering = oneOf(p, 'order_by', prefix, ['asc', 'desc'] as const) ?? oneOf(p, 'ordering', prefix, ['asc', 'desc'] as const) ?? 'desc';
   return { ...pg, ordering };

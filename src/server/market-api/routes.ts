@@ -8,9 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import { publicRoutes } from './public.js';
 import { accountRoutes } from './account.js';
 import { memberOrderRoutes } from './orders.js';
+import { memberDepositRoutes } from './deposits.js';
+import { memberBeneficiaryRoutes } from './beneficiaries.js';
+import { memberWithdrawRoutes } from './withdraws.js';
 
 export function marketApiRoutes(app: FastifyInstance): void {
   publicRoutes(app);
   accountRoutes(app);
   memberOrderRoutes(app);
+  memberDepositRoutes(app);
+  memberBeneficiaryRoutes(app);
+  memberWithdrawRoutes(app);
 }

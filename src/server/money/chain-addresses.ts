@@ -58,6 +58,23 @@ function isSegwit(text: string): boolean {
   return version !== 0 || program.length === 20 || program.length === 32;
 }
 
+/** A segwit version-0 address of `program` (20 or 32 bytes) under `hrp` (BIP 173): what a node hands out as a new deposit address. */
+export function segwitAddress(hrp: string, program: Uint8Array): string {
+  const data = [0];
+  let acc = 0, bits = 0;
+  for (const b of program) {
+    acc = (acc << 8) | b;
+    bits += 8;
+    while (bits >= 5) { bits -= 5; data.push((acc >>> bits) & 31); }
+    acc &= (1 << bits) - 1;
+  }
+  if (bits > 0) data.push((acc << (5 - bits)) & 31);
+  const expanded = [...[...hrp].map((c) => c.charCodeAt(0) >> 5), 0, ...[...hrp].map((c) => c.charCodeAt(0) & 31), ...data, 0, 0, 0, 0, 0, 0];
+  const mod = polymod(expanded) ^ BECH32_CONST;
+  const check = [0, 1, 2, 3, 4, 5].map((i) => (mod >>> (5 * (5 - i))) & 31);
+  return `${hrp}1${[...data, ...check].map((v) => BECH32[v]).join('')}`;
+}
+
 function isBase58Check(text: string): boolean {
   if (!/^[1-9A-HJ-NP-Za-km-z]{25,35}$/.test(text)) return false;
   let n = 0n;

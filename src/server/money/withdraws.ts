@@ -39,13 +39,15 @@ const RETURNS = new Set(['rejected', 'canceled', 'failed']);
 export interface NewWithdraw {
   member: number; currency: string; type: CurrencyType; amount: string; fee: string; rid: string; blockchainKey?: string | null;
   at: Date; note?: string;
+  /** The member's beneficiary a customer's request names (its address is `rid`). */
+  beneficiary?: number;
 }
 
 /** A member's withdrawal request, its sum locked. Refused by the ledger (LedgerRefusal) when the balance is short. */
 export async function submitWithdraw(trx: Kysely<DB>, w: NewWithdraw): Promise<number> {
   const { id, sum } = await trx.insertInto('withdraws').values({
     member_id: w.member, currency_id: w.currency, blockchain_key: w.blockchainKey ?? null, type: w.type, amount: w.amount, fee: w.fee,
-    rid: w.rid, tid: `TID${randomBytes(5).toString('hex').toUpperCase()}`, note: w.note ?? null, state: 'submitted',
+    rid: w.rid, tid: `TID${randomBytes(5).toString('hex').toUpperCase()}`, note: w.note ?? null, state: 'submitted', beneficiary_id: w.beneficiary ?? null,
     created_at: w.at, updated_at: w.at,
   }).returning(['id', 'sum']).executeTakeFirstOrThrow();
   await post(trx, { reference: { type: 'Withdraw', id }, at: w.at, entries: holdEntries(w.member, w.currency, w.type, sum, 'lock') });

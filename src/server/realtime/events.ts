@@ -24,9 +24,11 @@ export interface TradeEvent {
 export interface BalanceEvent { t: 'balance'; member_id: number; currency: string; balance: string; locked: string }
 export interface RowEvent { t: 'deposit' | 'withdraw' | 'adjustment' | 'crypto_setting'; id: number; state: string }
 export interface ApplicationEvent { t: 'application' }
-export type FeedEvent = OrderEvent | TradeEvent | BalanceEvent | RowEvent | ApplicationEvent;
+/** A member's new deposit address (migration 0042) and the visible currencies of its chain. */
+export interface DepositAddressEvent { t: 'deposit_address'; member_id: number; address: string; currencies: string[] }
+export type FeedEvent = OrderEvent | TradeEvent | BalanceEvent | RowEvent | ApplicationEvent | DepositAddressEvent;
 
-const KINDS = new Set(['order', 'trade', 'balance', 'deposit', 'withdraw', 'adjustment', 'crypto_setting', 'application']);
+const KINDS = new Set(['order', 'trade', 'balance', 'deposit', 'withdraw', 'adjustment', 'crypto_setting', 'application', 'deposit_address']);
 
 export interface EventSink {
   event(e: FeedEvent): void;

@@ -77,6 +77,10 @@ export class Feed implements EventSink {
         this.d.hub.publishPrivate(e.member_id, 'balances', { [e.currency]: [e.balance, e.locked] });
         break;
       case 'application': this.countsChanged(); break;
+      // Peatio's PaymentAddress#trigger_address_event: the member's new address and what it receives.
+      case 'deposit_address':
+        this.d.hub.publishPrivate(e.member_id, 'deposit_address', { type: 'create', currencies: e.currencies, address: e.address });
+        break;
       default:
         this.entity(e.t, e.id);
         if (e.t === 'withdraw' || e.t === 'adjustment') this.countsChanged();

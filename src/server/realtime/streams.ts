@@ -2,7 +2,7 @@
  * Ranger's stream names (src/server/realtime/README.md), and who may subscribe to each:
  * - public `<market>.trades`, `<market>.ob-inc` (answered with `<market>.ob-snap` first),
  *   `<market>.kline-<period>`, `global.tickers`, `global.crypto_settings`: anyone, on either endpoint;
- * - private `order`, `trade`, `balance`, `balances` (no dot, Ranger's rule): the session's own member;
+ * - private `order`, `trade`, `balance`, `balances`, `deposit_address` (no dot, Ranger's rule): the session's own member;
  * - admin `admin.<subject>.<event>` (rango's prefixed form): staff whose role may read the subject;
  *   `admin.queues.counts` carries one count per approval queue, each only when its subject is readable.
  */
@@ -16,7 +16,7 @@ export const PERIOD_SECONDS: Record<KlinePeriod, number> = {
   '12h': 43_200, '1d': 86_400, '3d': 259_200, '1w': 604_800,
 };
 
-export const PRIVATE_STREAMS = ['order', 'trade', 'balance', 'balances'] as const;
+export const PRIVATE_STREAMS = ['order', 'trade', 'balance', 'balances', 'deposit_address'] as const;
 
 /** Admin streams and the ability each needs. */
 const GATES: Readonly<Record<keyof typeof ADMIN_STREAMS, Subject>> = {

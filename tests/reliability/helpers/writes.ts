@@ -59,6 +59,13 @@ export const NOT_ADMIN_WRITES: Record<string, string> = {
   'POST /api/v2/peatio/market/orders': "a member's order (one per call, through the engine and the ledger)",
   'POST /api/v2/peatio/market/orders/:id/cancel': "a member's cancel of their own order (once per order)",
   'POST /api/v2/peatio/market/orders/cancel': "a member's cancel of all their waiting orders (repeatable)",
+  // A member's own money calls (customer sessions only): refusals, pins once, 2FA, ownership, the queue and
+  // concurrent locks in tests/server/member-money.test.ts.
+  'POST /api/v2/peatio/account/beneficiaries': "a member's withdrawal address (pending until its e-mailed pin)",
+  'PATCH /api/v2/peatio/account/beneficiaries/:id/activate': "activating a member's own beneficiary (the pin once)",
+  'PATCH /api/v2/peatio/account/beneficiaries/:id/resend_pin': "a new pin for a member's own pending beneficiary (once a minute)",
+  'DELETE /api/v2/peatio/account/beneficiaries/:id': "archiving a member's own beneficiary (once)",
+  'POST /api/v2/peatio/account/withdraws': "a member's withdrawal (2FA code, through the ledger into the approval queue)",
   // A customer's own identity calls (server/auth/customer/): throttles, single-use codes and fences in
   // tests/server/customer-identity.test.ts and customer-resources.test.ts.
   'POST /api/v2/barong/identity/users': 'a sign-up (throttled per address)',

@@ -24,7 +24,7 @@ export const CODE_TTL_MS: Record<CodePurpose, number> = { email: 24 * HOUR, pass
  * The stored form of a code. A token is unique by itself; a 6-digit SMS code is not, so its hash also
  * names the user and the number (two users may hold the same digits at once).
  */
-export function codeHash(purpose: CodePurpose, secret: string, scope = ''): string {
+export function codeHash(purpose: CodePurpose | 'beneficiary', secret: string, scope = ''): string {
   return createHash('sha256').update(`${purpose}\n${scope}\n${secret}`).digest('hex');
 }
 

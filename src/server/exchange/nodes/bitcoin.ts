@@ -3,6 +3,7 @@
  * getblockcount, getblockhash(height), getblock(hash, 2) with the transactions decoded. Outputs without
  * an address (OP_RETURN) are skipped; Core ≥ 22 names it `scriptPubKey.address`, older ones `addresses[0]`.
  */
+import { isChainAddress } from '../../money/chain-addresses.js';
 import { decimalText } from './amounts.js';
 import { rpc, type RpcOptions } from './rpc.js';
 import { badResponse, NodeError, type ChainBlock, type ChainOutput, type NodeClient } from './types.js';
@@ -47,6 +48,11 @@ export function bitcoinClient(server: string, opts: RpcOptions): NodeClient {
         txCount: block.tx.length,
         outputs: block.tx.flatMap(outputsOf),
       };
+    },
+    async newAddress() {
+      const address = await call('getnewaddress', []);
+      if (typeof address !== 'string' || !isChainAddress('bitcoin', address)) throw badResponse('new address');
+      return address;
     },
   };
 }

@@ -36,5 +36,10 @@ export function ethereumClient(server: string, opts: RpcOptions): NodeClient {
         outputs: block.transactions.flatMap(outputOf),
       };
     },
+    async newAddress(passphrase: string) {
+      const address = await rpc(server, 'personal_newAccount', [passphrase], opts);
+      if (typeof address !== 'string' || !/^0x[0-9a-f]{40}$/i.test(address)) throw badResponse('new address');
+      return address.toLowerCase();
+    },
   };
 }

@@ -4,9 +4,12 @@
  * (and getblockchaininfo / web3_clientVersion / eth_chainId). Blocks are a pure function of (seed,
  * chain, height): a few transactions to random-looking addresses, and in about one block in three an
  * output to one of the given deposit addresses, so scanning finds deposits. With `blockIntervalMs` the
- * tip grows on its own; `mine()` grows it at once.
+ * tip grows on its own; `mine()` grows it at once. A new address (getnewaddress, personal_newAccount, as a
+ * deposit wallet makes one for a member) is paid in the first block mined after it was made — so a member
+ * who asks for a deposit address sees a deposit one block later, and blocks mined before stay as they were.
  */
 import { createHash } from 'node:crypto';
+import { segwitAddress } from '../../money/chain-addresses.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -26,6 +29,14 @@ const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const pick = (h: string, at: number, n: number) => Number.parseInt(h.slice(at, at + 8), 16) % n;
 
 interface SimTx { txid: string; outputs: Array<{ address: string; sats: bigint }> }
+
+/** The deposit a block pays to each address made just before it. */
+function paysNew(seed: number, client: SimClient, height: number, made: readonly { address: string; before: number }[]): SimTx[] {
+  return made.filter((m) => m.before === height).map((m) => {
+    const t = sha(seed, client, height, m.address);
+    return { txid: sha(t, 'tx'), outputs: [{ address: m.address, sats: BigInt(100_000 + pick(t, 0, 10_000_000)) }] };
+  });
+}
 
 function txsOf(seed: number, client: SimClient, height: number, known: readonly string[]): SimTx[] {
   const h = sha(seed, client, height, 'block');
@@ -50,6 +61,15 @@ export async function startNodeSimulator(opts: { port?: number; seed?: number; c
   const seed = opts.seed ?? 1;
   const tips: Record<SimClient, number> = { bitcoin: opts.chains.bitcoin?.height ?? 0, ethereum: opts.chains.ethereum?.height ?? 0 };
   const known = (c: SimClient) => opts.chains[c]?.addresses ?? [];
+  const made: Record<SimClient, { address: string; before: number }[]> = { bitcoin: [], ethereum: [] };
+  /** A new address, paid in the next block. */
+  const newAddress = (c: SimClient) => {
+    const key = Buffer.from(sha(seed, c, 'address', made[c].length), 'hex').subarray(0, 20);
+    const address = c === 'bitcoin' ? segwitAddress('bcrt', key) : `0x${key.toString('hex')}`;
+    made[c].push({ address, before: tips[c] + 1 });
+    return address;
+  };
+  const blockTxs = (c: SimClient, n: number) => [...txsOf(seed, c, n, known(c)), ...paysNew(seed, c, n, made[c])];
   const timers = (Object.keys(opts.chains) as SimClient[]).flatMap((c) => {
     const every = opts.chains[c]?.blockIntervalMs;
     return every ? [setInterval(() => { tips[c] += 1; }, every).unref()] : [];
@@ -58,6 +78,7 @@ export async function startNodeSimulator(opts: { port?: number; seed?: number; c
   const bitcoin = (method: string, params: unknown[]): { result?: unknown; error?: { code: number; message: string } } => {
     switch (method) {
       case 'getblockcount': return { result: tips.bitcoin };
+      case 'getnewaddress': return { result: newAddress('bitcoin') };
       case 'getblockchaininfo': return { result: { chain: 'regtest', blocks: tips.bitcoin } };
       case 'getblockhash': {
         const n = Number(params[0]);
@@ -67,7 +88,7 @@ export async function startNodeSimulator(opts: { port?: number; seed?: number; c
       case 'getblock': {
         const n = [...Array(tips.bitcoin + 1).keys()].find((x) => sha(seed, 'bitcoin', x, 'hash') === params[0]);
         if (n === undefined) return { error: { code: -5, message: 'Block not found' } };
-        const tx = txsOf(seed, 'bitcoin', n, known('bitcoin')).map((t) => ({
+        const tx = blockTxs('bitcoin', n).map((t) => ({
           txid: t.txid, vout: t.outputs.map((o, i) => ({ value: `__NUM__${sats(o.sats)}`, n: i, scriptPubKey: { address: o.address, type: 'witness_v0_keyhash' } })),
         }));
         return { result: { hash: params[0], height: n, time: 1_700_000_000 + n * 600, tx } };
@@ -80,12 +101,13 @@ export async function startNodeSimulator(opts: { port?: number; seed?: number; c
     switch (method) {
       case 'eth_blockNumber': return { result: `0x${tips.ethereum.toString(16)}` };
       case 'eth_chainId': return { result: '0x539' };
+      case 'personal_newAccount': return { result: newAddress('ethereum') };
       case 'web3_clientVersion': return { result: 'Steward/simulator' };
       case 'eth_getBlockByNumber': {
         const n = typeof params[0] === 'string' ? Number.parseInt(params[0], 16) : NaN;
         if (!Number.isSafeInteger(n) || n < 0 || n > tips.ethereum) return { result: null };
         // Each output is a transaction of its own; values in wei (1 sat of the simulation = 10^10 wei).
-        const transactions = txsOf(seed, 'ethereum', n, known('ethereum')).flatMap((t) => t.outputs.map((o, i) => ({
+        const transactions = blockTxs('ethereum', n).flatMap((t) => t.outputs.map((o, i) => ({
           hash: `0x${sha(t.txid, i)}`, from: `0x${sha(t.txid, 'from').slice(0, 40)}`, to: o.address, value: `0x${(o.sats * 10_000_000_000n).toString(16)}`,
         })));
         return { result: { number: `0x${n.toString(16)}`, hash: `0x${sha(seed, 'ethereum', n, 'hash')}`, timestamp: `0x${(1_700_000_000 + n * 12).toString(16)}`, transactions } };

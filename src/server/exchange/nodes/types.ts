@@ -8,6 +8,11 @@ export interface NodeClient {
   readonly client: 'bitcoin' | 'ethereum';
   latestBlockNumber(): Promise<number>;
   getBlock(height: number): Promise<ChainBlock>;
+  /**
+   * A new deposit address of the node's wallet (Bitcoin Core's getnewaddress; an Ethereum node's
+   * personal_newAccount, locked with `passphrase`), checked to be an address of the chain.
+   */
+  newAddress(passphrase: string): Promise<string>;
 }
 
 export type NodeErrorCode =
