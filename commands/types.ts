@@ -97,6 +97,11 @@ export interface Command {
   title: string;
   group: string;
   keywords?: readonly string[];
+  /**
+   * What the command's destination is called, besides its title: a screen's name and aliases ("Orders",
+   * "kyc"). The palette ranks a match of these like a match of the title, so a noun reaches its screen.
+   */
+  names?: readonly string[];
   shortcut?: Shortcut;
   /**
    * `palette`: the shortcut is handled elsewhere (Ctrl+K by the shell, Enter/Delete by the grid) and is
