@@ -19,8 +19,10 @@ import { exchangeCodes } from '../src/client/state/exchange-codes';
 import { records } from '../src/client/state/records';
 import { savedViews } from '../src/client/state/saved-views';
 import { documentViewer } from '../src/client/state/document-viewer';
+import { onScreen } from '../src/client/state/on-screen';
 
 export type { Command, CommandContext, CommandPage, Found, ListActions, Shortcut } from './types';
+export { argumentOf } from './types';
 export { findToggles, FOUND_GROUP, toggleTargets } from './toggles';
 export { findOpens, openTargets } from './open';
 
@@ -39,7 +41,7 @@ export { viewCommands } from './views';
  * viewer): an open palette reads its commands again when one changes. Add a store here when a
  * command starts reading it.
  */
-export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeCodes, records, savedViews, documentViewer];
+export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeCodes, records, savedViews, documentViewer, onScreen];
 
 /** All commands for a routes table, before the ability filter. */
 export function allCommands(routes: readonly NavRoute[]): Command[] {

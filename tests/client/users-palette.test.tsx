@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH, EXCHANGE } from './support/fixtures';
 import { currentPath, renderApp, freshBrowserState } from './support/render-app';
+import { seedAbilities } from './support/seed-abilities';
 import { ADMIN, SUPERADMIN, SUPPORT, UID, bodies, customer, serveUser, staff } from './users-fixtures';
 
 let api: FakeApi;
@@ -67,6 +68,22 @@ describe('users palette commands', () => {
     expect(titles(dialog)[0]).toMatch(/Lock \/ unlock funds/);
     await ue.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', { name: /Lock\/Unlock funds/ })).toBeTruthy();
+  });
+
+  it("fills a command's user from the page on screen, and takes another one typed (issue 29 item 6)", async () => {
+    const { dialog, input, ue } = await paletteOnUser(seedAbilities('superadmin'), 'superadmin');
+    api.on('GET', `${EXCHANGE}/admin/orders`, { body: [], headers: { Total: '0' } });
+    await ue.click(input);
+    await ue.paste('cancel open orders of user');
+    await ue.keyboard('{Enter}');
+    // Nothing typed: the user on screen is the argument, shown before Enter runs it.
+    expect(within(dialog).getByRole('option').textContent).toMatch(new RegExp(`^Cancel open orders of user “${UID}”`));
+    await ue.type(within(dialog).getByRole('combobox'), 'ID00000000BB');
+    expect(within(dialog).getByRole('option').textContent).toMatch(/^Cancel open orders of user “ID00000000BB”/);
+    await ue.clear(within(dialog).getByRole('combobox'));
+    await ue.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/orders'));
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toMatchObject({ uid: UID, state: 'wait', bulk: 'cancel-all' });
   });
 
   it('toggles a KYC switch and jumps to a log tab', async () => {

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Command as Cmdk } from 'cmdk';
 import { useSnapshot } from 'valtio';
-import { FOUND_GROUP, jumpsFor, openRowDetail, type Command, type Jump } from '../../../../commands';
+import { argumentOf, FOUND_GROUP, jumpsFor, openRowDetail, type Command, type Jump } from '../../../../commands';
 import { t } from '../../i18n';
 import { closePalette } from '../../state/palette';
 import { recent, remember } from '../../state/recent';
@@ -183,7 +183,8 @@ export default function PaletteDialog({ early }: { early: EarlyKeys }) {
       const asked: Command = { ...page, page: { kind: 'confirm', ...page.page.confirm(confirming, ctx) } };
       return <PageItems command={asked} arg="" found={found} onRun={() => act(page, confirming)} onPick={() => undefined} onBack={unconfirm} />;
     }
-    return page ? <PageItems command={page} arg={search} found={found} onRun={(arg) => act(page, arg)} onPick={(c) => act(c)} onBack={() => setPage(null)} /> : (
+    // An input page's argument defaults to the record on screen when it takes one (a user's uid on their page).
+    return page ? <PageItems command={page} arg={argumentOf(page, search, ctx)} found={found} onRun={(arg) => act(page, arg)} onPick={(c) => act(c)} onBack={() => setPage(null)} /> : (
       <>
         {/* Jump and found items are force-mounted, so cmdk does not count them: they are matches too. */}
         {jumps.length === 0 && found.items.length === 0 && !query && <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>}
