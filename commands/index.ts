@@ -35,6 +35,7 @@ export function findRows(text: string, ctx: CommandContext): Promise<Found[]> | 
 }
 export { jumpsFor, openRowDetail, type Jump, type RowLookup } from './jump';
 export { viewCommands } from './views';
+export { findUsersByName, usersWanted, USERS_FOUND_GROUP } from './user-search';
 
 /**
  * The stores commands' `can` checks read besides the context (the user on screen, the signed-in

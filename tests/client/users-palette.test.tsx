@@ -104,6 +104,31 @@ describe('users palette commands', () => {
     expect(screen.getByRole('tab', { name: 'Devices' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('finds users by name and e-mail prefix, listed under the commands (issue 29 item 5)', async () => {
+    staff(api, 'admin', ADMIN);
+    serveUser(api, customer());
+    api.on('GET', `${AUTH}/admin/users/search`, (req) => ({
+      body: ['pedro lindqvist', 'pedro.lind'].includes(String(req.query.get('q')))
+        ? [{ uid: UID, email: 'pedro.lindqvist@mail.test', username: null, role: 'member', state: 'active', first_name: 'Pedro', last_name: 'Lindqvist' }] : [],
+    }));
+    renderApp('/dashboard');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    const ue = userEvent.setup();
+    await ue.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+    const input = within(dialog).getByRole('combobox');
+    await ue.paste('pedro.lind');
+    expect(await within(dialog).findByRole('option', { name: `Open user Pedro Lindqvist · pedro.lindqvist@mail.test · ${UID}` })).toBeTruthy();
+    await ue.clear(input);
+    await ue.paste('Pedro  Lindqvist');
+    const option = await within(dialog).findByRole('option', { name: /^Open user Pedro Lindqvist/ });
+    // Nothing else matches: the user found is the one Enter opens.
+    await waitFor(() => expect(option.getAttribute('aria-selected')).toBe('true'));
+    await ue.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe(`/user-directory/${UID}`));
+    expect(api.callsTo('GET', `${AUTH}/admin/users/search`).map((c) => c.query.get('q'))).toEqual(['pedro.lind', 'pedro lindqvist']);
+  });
+
   it('opens a user by e-mail through the directory', async () => {
     staff(api, 'admin', ADMIN);
     serveUser(api, customer());

@@ -40,6 +40,7 @@ import * as rollupsByGrain from './migrations/0037_rollups_rebuild_by_grain.js';
 import * as bonusCreatorMayReject from './migrations/0038_bonus_creator_may_reject.js';
 import * as documents from './migrations/0040_documents.js';
 import * as identityCodes from './migrations/0041_identity_codes.js';
+import * as userNameSearch from './migrations/0044_user_name_search.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0038_bonus_creator_may_reject': bonusCreatorMayReject,
   '0040_documents': documents,
   '0041_identity_codes': identityCodes,
+  '0044_user_name_search': userNameSearch,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -71,8 +71,8 @@ export function scoreCommand(c: Command, search: string): number {
  * mounted, and scores a new search with the filter of the render before: "de" listed Denmark, kept from
  * "d", above Germany.
  */
-export const madeValue = (kind: 'jump' | 'found' | 'filter', place: number, id: string): string => `${kind} ${place} ${id}`;
-const MADE = /^(?:jump|found|filter) (\d+) /;
+export const madeValue = (kind: 'jump' | 'found' | 'filter' | 'user', place: number, id: string): string => `${kind} ${place} ${id}`;
+const MADE = /^(?:jump|found|filter|user) (\d+) /;
 
 /** cmdk's `filter` for items whose value is a command's identity (see CommandItem's `value`). */
 export function commandFilter(commandOf: (value: string) => Command | undefined) {
