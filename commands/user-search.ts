@@ -18,7 +18,9 @@ const SPOKEN_FOR = [/^ID[0-9A-F]{10}$/i, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, /^\+?\d[\
 /** Whether the palette's text is worth a user search for this viewer. */
 export function usersWanted(text: string, ctx: CommandContext): boolean {
   const q = userSearchText(text);
-  return q.length >= MIN && q.length <= 100 && !SPOKEN_FOR.some((re) => re.test(q)) && ctx.canOpen('/user-directory/ID0000000000');
+  // A name or an e-mail starts with a letter or a digit and has a letter: `#12`, `42` and `> 5` are not.
+  const nameLike = /^[\p{L}\p{N}]/u.test(q) && /\p{L}/u.test(q);
+  return nameLike && q.length >= MIN && q.length <= 100 && !SPOKEN_FOR.some((re) => re.test(q)) && ctx.canOpen('/user-directory/ID0000000000');
 }
 
 const nameOf = (u: FoundUser) => [u.first_name, u.last_name].filter(Boolean).join(' ');
