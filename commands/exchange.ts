@@ -23,7 +23,11 @@ export const exchangeCommands: Command[] = [
     title: 'Scan block N on <chain>…',
     group: 'Exchange',
     keywords: ['scan', 'block', 'blockchain', 'deposit', 'process'],
-    page: { kind: 'input', placeholder: 'Block number and chain, e.g. 812345 bitcoin', action: 'Scan block', validate: scanProblems },
+    page: {
+      kind: 'input', placeholder: 'Block number and chain, e.g. 812345 bitcoin (on a chain\'s page, the number alone)', action: 'Scan block', validate: scanProblems,
+      // On a blockchain's page a block number alone is a block of that chain.
+      takes: { type: 'blockchains', fill: (text, chain) => (/^\d+$/.test(text) ? `${text} ${String(chain.row.key)}` : text) },
+    },
     can: (ctx) => ctx.ability.can('update', 'Blockchain') && ctx.canOpen('/blockchain/1'),
     blocked: (ctx) => (ctx.canOpen('/blockchain') ? reasonFor('update', 'Blockchain') : undefined),
     run: async (ctx, arg = '') => {

@@ -19,8 +19,10 @@ import { exchangeCodes } from '../src/client/state/exchange-codes';
 import { records } from '../src/client/state/records';
 import { savedViews } from '../src/client/state/saved-views';
 import { documentViewer } from '../src/client/state/document-viewer';
+import { onScreen } from '../src/client/state/on-screen';
 
 export type { Command, CommandContext, CommandPage, Found, ListActions, Shortcut } from './types';
+export { argumentOf } from './types';
 export { findToggles, FOUND_GROUP, toggleTargets } from './toggles';
 export { findOpens, openTargets } from './open';
 
@@ -33,13 +35,14 @@ export function findRows(text: string, ctx: CommandContext): Promise<Found[]> | 
 }
 export { jumpsFor, openRowDetail, type Jump, type RowLookup } from './jump';
 export { viewCommands } from './views';
+export { findUsersByName, usersWanted, USERS_FOUND_GROUP } from './user-search';
 
 /**
  * The stores commands' `can` checks read besides the context (the user on screen, the signed-in
  * viewer): an open palette reads its commands again when one changes. Add a store here when a
  * command starts reading it.
  */
-export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeCodes, records, savedViews, documentViewer];
+export const COMMAND_STORES: readonly object[] = [session, userDetail, exchangeCodes, records, savedViews, documentViewer, onScreen];
 
 /** All commands for a routes table, before the ability filter. */
 export function allCommands(routes: readonly NavRoute[]): Command[] {

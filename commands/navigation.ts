@@ -26,6 +26,17 @@ const GO_TO: Readonly<Record<string, string>> = {
 };
 
 /**
+ * What staff also call a screen, besides its sidebar name, page title and resource names: the palette
+ * ranks these as the screen's names (rank.ts), so `kyc` opens the applications waiting for review.
+ */
+const ALIASES: Readonly<Record<string, readonly string[]>> = {
+  '/pending-applications': ['kyc', 'kyc applications', 'verification', 'documents'],
+  '/withdrawls': ['withdraw', 'payouts'],
+  '/withdrawl-pending': ['withdraw pending'],
+  '/user-directory': ['customers', 'members'],
+};
+
+/**
  * The sidebar's name for a path ('User Directory'), which staff know the screen by; else the page title.
  * A name the sidebar gives two screens (Service Logs under Analytics and Logs) keeps their page titles.
  */
@@ -50,11 +61,14 @@ export function navigationCommands(routes: readonly NavRoute[]): Command[] {
     .map((r): Command => {
       const key = GO_TO[r.path];
       const resource = listedResources().find((x) => `/${x.route}` === r.path);
+      const name = SIDEBAR_LABEL.get(r.path) ?? r.title;
       return {
         id: idFor(r.path),
         title: goToTitle(r),
         group: 'Navigation',
         keywords: [r.path.slice(1), r.title, ...(resource ? [resource.label, resource.name] : [])],
+        // The screen by what it shows: its name, its page title, its rows (plural and singular), aliases.
+        names: [...new Set([name, r.title, ...(resource ? [resource.labelPlural, resource.label, resource.name.replace(/-/g, ' ')] : []), ...(ALIASES[r.path] ?? [])])],
         shortcut: key ? ['g', key] : undefined,
         // The route's own kind, as its guard checks it: a send form (FCM) needs 'edit', not 'list'.
         can: (ctx) => ctx.canOpen(r.path),

@@ -76,6 +76,12 @@ function setCommands(r: Resource): Command[] {
   }));
 }
 
+/** A filter naming another record takes it from the screen: a member's uid (a user's page), a referenced row's key. */
+function takesOf(r: Resource, filter: string): { takes?: { type: string } } {
+  const type = filter === 'uid' ? 'users' : r.fields[filter]?.references;
+  return type ? { takes: { type } } : {};
+}
+
 /**
  * A bulk action by one filter's value ("Cancel open orders of user…" → ID…): opens the list filtered by
  * the action's `when` and that value, with the confirmation that says how many rows match.
@@ -86,7 +92,7 @@ function bulkCommands(r: Resource): Command[] {
     title: c.title,
     group: r.labelPlural,
     keywords: [b.label, r.labelPlural, c.filter],
-    page: { kind: 'input', placeholder: c.placeholder, action: c.title.replace(/…$/, '') },
+    page: { kind: 'input', placeholder: c.placeholder, action: c.title.replace(/…$/, ''), ...takesOf(r, c.filter) },
     can: (ctx) => ctx.ability.can(b.ability, r.subject) && ctx.canOpen(listPath(r)),
     blocked: (ctx) => (ctx.canOpen(listPath(r)) ? reasonFor(b.ability, r.subject) : undefined),
     run: async (ctx, arg = '') => {

@@ -5,6 +5,7 @@
  */
 import type { AppAbility } from '../src/shared/abilities';
 import type { Resource } from '../src/shared/resources';
+import type { OnScreen as RecordOnScreen } from '../src/client/state/on-screen';
 
 /** What a command may look at and do; built by the palette host from the app's stores. */
 export interface CommandContext {
@@ -25,6 +26,8 @@ export interface CommandContext {
    * rule (the matched route's list / edit / add kind), so the palette never offers a page that bounces.
    */
   canOpen(path: string): boolean;
+  /** The record the page on screen shows (a user, a blockchain …), published by that page; null elsewhere. */
+  record?: RecordOnScreen | null;
   /** The list on screen, for paging / filter / row commands; null elsewhere. */
   list: ListActions | null;
   toggleTheme(): void;
@@ -82,6 +85,12 @@ export type CommandPage =
      * goes back to the text).
      */
     confirm?(arg: string, ctx: CommandContext): { question: string; confirmLabel: string };
+    /**
+     * The argument is a record of this type (a resource name: `users`, `blockchains`): on that record's
+     * page the record on screen is the default — `fill` makes the argument from the typed text and the
+     * record (by default: no text → the record's id) — and typing another one changes it.
+     */
+    takes?: { type: string; fill?(text: string, record: RecordOnScreen): string };
   }
   | { kind: 'confirm'; question: string; confirmLabel: string };
 
@@ -97,6 +106,11 @@ export interface Command {
   title: string;
   group: string;
   keywords?: readonly string[];
+  /**
+   * What the command's destination is called, besides its title: a screen's name and aliases ("Orders",
+   * "kyc"). The palette ranks a match of these like a match of the title, so a noun reaches its screen.
+   */
+  names?: readonly string[];
   shortcut?: Shortcut;
   /**
    * `palette`: the shortcut is handled elsewhere (Ctrl+K by the shell, Enter/Delete by the grid) and is
@@ -116,4 +130,16 @@ export interface Command {
    * resolves to are the failure, shown in the palette while it is open, else as a toast.
    */
   run(ctx: CommandContext, arg?: string): void | Promise<readonly string[] | void>;
+}
+
+/**
+ * The argument an input page runs with: the typed text, or what its `takes` makes of the text and the
+ * record on screen when that record is of the type the page takes (see CommandPage `takes`).
+ */
+export function argumentOf(c: Command, text: string, ctx: CommandContext): string {
+  const takes = c.page?.kind === 'input' ? c.page.takes : undefined;
+  const record = ctx.record;
+  const typed = text.trim();
+  if (!takes || !record || record.type !== takes.type) return typed;
+  return takes.fill ? takes.fill(typed, record) : typed || record.id;
 }

@@ -196,6 +196,12 @@ export const ERRORS = {
   'admin.user.referrer_himself': 422,
   'admin.user.referral_cycle': 422,
   'admin.user.invalid_referral_uid': 422,
+  // GET /admin/users/search (issue 29 item 5): the text and the number of users asked.
+  'admin.user.missing_q': 422,
+  'admin.user.empty_q': 422,
+  'admin.user.invalid_q': 422,
+  'admin.user.q_too_long': 422,
+  'admin.user.invalid_limit': 422,
   'admin.user.one_of_state_otp': 422,
   'admin.user.one_of_state_otp_email_phone_number': 422,
   'admin.user.invalid_range': 422,

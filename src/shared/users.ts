@@ -146,6 +146,18 @@ export const UserPut = type({
   referral_uid: optional(referrerField()),
 });
 
+/**
+ * Finding users by the start of a name, an e-mail or a username (the palette, issue 29 item 5): the text
+ * compared lower-case with single spaces, 2..100 characters; at most USER_SEARCH_LIMIT users, 20 at most asked.
+ */
+export const USER_SEARCH_MIN = 2;
+export const USER_SEARCH_LIMIT = 8;
+export const userSearchText = (v: string): string => v.trim().toLowerCase().replace(/\s+/g, ' ');
+export const UserSearch = type({
+  q: coerceString(noNul(refine(refine(required(string()), 'invalid', (v) => v.length >= USER_SEARCH_MIN), 'too_long', (v) => v.length <= 100)), userSearchText),
+  limit: optional(intField(1, 20)),
+});
+
 export const CommentCreate = type({ uid: uidField(), title: textField(64), data: textField(65535) });
 const commentId = idStruct;
 export const CommentUpdate = type({ id: commentId(), title: optional(textField(64)), data: optional(textField(65535)) });

@@ -131,6 +131,25 @@ describe('blockchain detail', () => {
     await user.click(scan);
     expect(await screen.findByText('Block 77 scanned: 2 deposit(s) recorded, 1 already known or below the minimum')).toBeTruthy();
     expect(api.callsTo('POST', `${EXCHANGE}/admin/blockchains/process_block`)[0]!.body).toEqual({ id: 3, block_number: 77 });
+
+    // The palette's scan takes the chain on screen: the block number alone (issue 29 item 6).
+    api.on('GET', `${EXCHANGE}/admin/blockchains`, pagedList([chain]));
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.type(within(palette).getByRole('combobox'), 'scan block');
+    await user.keyboard('{Enter}');
+    await user.type(within(palette).getByRole('combobox'), '870');
+    expect(within(palette).getByRole('option').textContent).toMatch(/^Scan block “870 bitcoin”/);
+    await user.keyboard('{Enter}');
+    const again = await screen.findByRole('dialog', { name: 'Scan block' });
+    const field = within(again).getByRole('textbox', { name: 'Block number' }) as HTMLInputElement;
+    expect(field.value).toBe('870');
+    // The second dialog too has its field focused, not the dialog (issue 29 item 7). In Chromium react-aria
+    // focused the dialog itself (its field's autofocus waited for the modal's transition); jsdom has no
+    // transitions, so the dialog taking the focus is done here by hand: it hands it to its field.
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    again.focus();
+    await waitFor(() => expect(document.activeElement).toBe(field));
   });
 
   it('resets the height to the node\'s latest block, sent on Save', async () => {

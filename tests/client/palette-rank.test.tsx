@@ -53,6 +53,14 @@ describe('palette ranking', () => {
     expect(await first('kyc phone')).toBe('Toggle KYC: Phone verified');
     expect(await first('g')).toMatch(/^Go to /);
     expect(options(dialog).some((t) => t.startsWith('Toggle light / dark theme'))).toBe(true);
+    // A plain noun reaches its screen (issue 29 item 5), a verb its actions; `kyc` is the applications queue.
+    expect(await first('orders')).toMatch(/^Go to Orders/);
+    expect(await first('withdraw')).toMatch(/^Go to Withdrawals/);
+    expect(await first('kyc')).toMatch(/^Go to Pending Applications/);
+    expect(await first('users')).toMatch(/^Go to User Directory/);
+    expect(await first('deposits')).toMatch(/^Go to Deposits/);
+    expect(await first('cancel')).toMatch(/^Cancel /);
+    expect(await first('accept')).toMatch(/^Accept /);
   }, 60_000);
 });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { AUTH, EXCHANGE } from './support/fixtures';
 import { currentPath, renderApp, freshBrowserState } from './support/render-app';
+import { seedAbilities } from './support/seed-abilities';
 import { ADMIN, SUPERADMIN, SUPPORT, UID, bodies, customer, serveUser, staff } from './users-fixtures';
 
 let api: FakeApi;
@@ -66,7 +67,28 @@ describe('users palette commands', () => {
     await ue.type(input, 'lock funds');
     expect(titles(dialog)[0]).toMatch(/Lock \/ unlock funds/);
     await ue.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog', { name: /Lock\/Unlock funds/ })).toBeTruthy();
+    const lock = await screen.findByRole('dialog', { name: /Lock\/Unlock funds/ });
+    await ue.type(within(lock).getByLabelText('Percent of each account'), '25{Enter}');
+    await screen.findByText('Updated Successfully');
+    // What opened it (the palette) is gone: the focus goes to the page's content, never <body> (issue 29 item 7).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement?.id).toBe('main'));
+  });
+
+  it("fills a command's user from the page on screen, and takes another one typed (issue 29 item 6)", async () => {
+    const { dialog, input, ue } = await paletteOnUser(seedAbilities('superadmin'), 'superadmin');
+    api.on('GET', `${EXCHANGE}/admin/orders`, { body: [], headers: { Total: '0' } });
+    await ue.click(input);
+    await ue.paste('cancel open orders of user');
+    await ue.keyboard('{Enter}');
+    // Nothing typed: the user on screen is the argument, shown before Enter runs it.
+    expect(within(dialog).getByRole('option').textContent).toMatch(new RegExp(`^Cancel open orders of user “${UID}”`));
+    await ue.type(within(dialog).getByRole('combobox'), 'ID00000000BB');
+    expect(within(dialog).getByRole('option').textContent).toMatch(/^Cancel open orders of user “ID00000000BB”/);
+    await ue.clear(within(dialog).getByRole('combobox'));
+    await ue.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/orders'));
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toMatchObject({ uid: UID, state: 'wait', bulk: 'cancel-all' });
   });
 
   it('toggles a KYC switch and jumps to a log tab', async () => {
@@ -85,6 +107,31 @@ describe('users palette commands', () => {
     await ue.keyboard('{Enter}');
     await waitFor(() => expect(window.location.search).toBe('?tab=devices'));
     expect(screen.getByRole('tab', { name: 'Devices' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('finds users by name and e-mail prefix, listed under the commands (issue 29 item 5)', async () => {
+    staff(api, 'admin', ADMIN);
+    serveUser(api, customer());
+    api.on('GET', `${AUTH}/admin/users/search`, (req) => ({
+      body: ['pedro lindqvist', 'pedro.lind'].includes(String(req.query.get('q')))
+        ? [{ uid: UID, email: 'pedro.lindqvist@mail.test', username: null, role: 'member', state: 'active', first_name: 'Pedro', last_name: 'Lindqvist' }] : [],
+    }));
+    renderApp('/dashboard');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    const ue = userEvent.setup();
+    await ue.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+    const input = within(dialog).getByRole('combobox');
+    await ue.paste('pedro.lind');
+    expect(await within(dialog).findByRole('option', { name: `Open user Pedro Lindqvist · pedro.lindqvist@mail.test · ${UID}` })).toBeTruthy();
+    await ue.clear(input);
+    await ue.paste('Pedro  Lindqvist');
+    const option = await within(dialog).findByRole('option', { name: /^Open user Pedro Lindqvist/ });
+    // Nothing else matches: the user found is the one Enter opens.
+    await waitFor(() => expect(option.getAttribute('aria-selected')).toBe('true'));
+    await ue.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe(`/user-directory/${UID}`));
+    expect(api.callsTo('GET', `${AUTH}/admin/users/search`).map((c) => c.query.get('q'))).toEqual(['pedro.lind', 'pedro lindqvist']);
   });
 
   it('opens a user by e-mail through the directory', async () => {

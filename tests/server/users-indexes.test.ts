@@ -12,6 +12,7 @@ import { filteredActivities, type ActivityFilters } from '../../src/server/db/qu
 import { labelCarriers } from '../../src/server/db/queries/labels.js';
 import { pendingQueue, PENDING_DOCUMENT_VALUES } from '../../src/server/db/queries/pending-applications.js';
 import { applyPage, TIME_KEYSET } from '../../src/server/db/queries/paging.js';
+import { searchQuery } from '../../src/server/db/queries/users-search.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -46,6 +47,17 @@ const FILTERS: [string, Omit<UserFilter, 'range'> & { range?: UserFilter['range'
   ['updated range', { range: 'updated', from: new Date('2026-01-01') }],
   ['state and country', { state: 'active', country: 'DE' }, 'users_country_state_idx'],
 ];
+
+describe('user search (the palette, issue 29 item 5)', () => {
+  it('walks a prefix of each of its four indexes, never the tables', async () => {
+    const p = await plan({ compile: () => searchQuery('pedro lind', 8).compile(t.db.kysely) });
+    expect(p).not.toMatch(/Seq Scan/);
+    for (const index of ['profiles_full_name_idx', 'profiles_last_name_idx']) expect(p).toContain(index);
+    // Under the C collation (PGlite) the unique lower() indexes serve a prefix as well as the pattern ones.
+    expect(p).toMatch(/users_email_(pattern_idx|key)/);
+    expect(p).toMatch(/users_username_(pattern_idx|key)/);
+  });
+});
 
 describe('user directory: every filter uses an index', () => {
   it.each(FILTERS)('%s', async (_name, f, seek) => {

@@ -249,3 +249,41 @@ describe('GET /admin/users keyset paging', () => {
     expect((await list('limit=100&page=101')).rows).toEqual([]);
   });
 });
+
+describe('GET /admin/users/search (issue 29 item 5)', () => {
+  it('finds users by the start of a full name, a last name, an e-mail or a username; bounded, literal, checked', async () => {
+    const idOf = async (name: string) => (await t.db.kysely.selectFrom('users').select('id').where('uid', '=', uids[name]!).executeTakeFirstOrThrow()).id;
+    await t.db.kysely.insertInto('profiles').values([
+      { user_id: await idOf('bob'), first_name: 'Pedro', last_name: 'Lindqvist', state: 'verified' },
+      { user_id: await idOf('carol'), first_name: 'Ana', last_name: 'Lind', state: 'verified' },
+    ]).execute();
+    const found = async (q: string) => {
+      const res = await call(admin, 'GET', `/users/search?${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return names(res.json());
+    };
+    expect(await found('q=Pedro%20%20Lindqvist')).toEqual(['bob']);
+    expect(await found('q=lindqvist')).toEqual(['bob']);
+    // Both by last name, the shorter match first; one asked, one given.
+    expect(await found('q=LIND')).toEqual(['carol', 'bob']);
+    expect(await found('q=lind&limit=1')).toEqual(['carol']);
+    expect(await found('q=alice.z')).toEqual(['alice']);
+    expect(await found('q=dave%40ex')).toEqual(['dave']);
+    expect(await found('q=alicew')).toEqual(['alice']);
+    // Wildcards are text: nobody's name or e-mail starts with "a%".
+    expect(await found('q=a%25')).toEqual([]);
+    const res = await call(admin, 'GET', '/users/search?q=pedro');
+    expect(res.json()[0]).toEqual({ uid: uids.bob, email: 'bob@example.com', username: 'bobby', role: 'trader', state: 'active', first_name: 'Pedro', last_name: 'Lindqvist' });
+    const codes = async (q: string) => {
+      const r = await call(admin, 'GET', `/users/search?${q}`);
+      expect(r.statusCode).toBe(422);
+      return r.json().errors;
+    };
+    expect(await codes('q=x')).toEqual(['admin.user.invalid_q']);
+    expect(await codes('')).toEqual(['admin.user.missing_q']);
+    expect(await codes(`q=${'a'.repeat(101)}`)).toEqual(['admin.user.q_too_long']);
+    expect(await codes('q=pedro&limit=50')).toEqual(['admin.user.invalid_limit']);
+    const member = await staff(t, 'investor');
+    expect((await call(member, 'GET', '/users/search?q=pedro')).json().errors).toEqual(['authz.invalid_permission']);
+  });
+});

@@ -95,6 +95,12 @@ export const documentFileUrl = (id: number) => serviceUrl('auth', `/admin/docume
 export const findUsers = (query: Query) =>
   requestList<Pick<UserDetail, 'uid' | 'email' | 'phone_number'>>('auth', '/admin/users', { limit: 10, page: 1, ...query });
 
+/** A user found by the start of a name, an e-mail or a username, with the name of their newest profile. */
+export interface FoundUser { uid: string; email: string; username: string | null; role: string; state: string; first_name: string | null; last_name: string | null }
+
+/** GET /admin/users/search (our addition, issue 29 item 5): at most 8 users, best matches first. */
+export const searchUsers = (q: string) => request<FoundUser[]>('auth', 'GET', '/admin/users/search', { query: { q } });
+
 const userPath = (uid: string) => `/admin/users/${enc(uid)}`;
 
 /** GET /admin/users/{uid}: UserWithKYC plus the fork's fields. */

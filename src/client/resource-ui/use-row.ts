@@ -1,6 +1,7 @@
 /**
  * One row of a resource by its key, for a page of its own (the form page, the read-only view): loaded on
- * mount and when `reload` is called; a row that cannot be loaded says why and returns to the list.
+ * mount and when `reload` is called; a row that cannot be loaded says why and returns to the list. The
+ * row is published as the record on screen (state/on-screen.ts).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -8,6 +9,7 @@ import type { Resource } from '../../shared/resources';
 import { getRow, type Row } from '../api/resources';
 import { notifyFailure } from '../state/toasts';
 import { listUrl } from './presentation';
+import { useOnScreen } from '../state/on-screen';
 
 export function useRow(r: Resource, id: string | null) {
   const [, navigate] = useLocation();
@@ -24,5 +26,7 @@ export function useRow(r: Resource, id: string | null) {
     return () => { live = false; };
   }, [r, id, navigate, reloads]);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+  // A row's page is its record on screen: the palette's commands take it as their default.
+  useOnScreen(r.name, id, row);
   return { row, setRow, reload };
 }

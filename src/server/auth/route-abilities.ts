@@ -188,6 +188,7 @@ export const ROUTE_ABILITIES: readonly RouteAbilities[] = [
   { method: 'GET', url: '/api/v2/barong/admin/users/labels/list', needs: [{ action: 'read', subject: 'Label', service: 'barong' }] },
   { method: 'POST', url: '/api/v2/barong/admin/users/labels/update', needs: [{ action: 'update', subject: 'Label', service: 'barong' }] },
   { method: 'POST', url: '/api/v2/barong/admin/users/role', needs: [{ action: 'update', subject: 'User', service: 'barong', fields: ['role'] }] },
+  { method: 'GET', url: '/api/v2/barong/admin/users/search', needs: [{ action: 'read', subject: 'User', service: 'barong' }] },
   { method: 'POST', url: '/api/v2/barong/admin/users/update', needs: [{ action: 'update', subject: 'User', service: 'barong', fieldsFromBody: true }] },
   { method: 'DELETE', url: '/api/v2/barong/admin/views', needs: [] },
   { method: 'GET', url: '/api/v2/barong/admin/views', needs: [] },

@@ -41,6 +41,7 @@ import * as bonusCreatorMayReject from './migrations/0038_bonus_creator_may_reje
 import * as documents from './migrations/0040_documents.js';
 import * as identityCodes from './migrations/0041_identity_codes.js';
 import * as memberMoney from './migrations/0042_member_money.js';
+import * as userNameSearch from './migrations/0044_user_name_search.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0040_documents': documents,
   '0041_identity_codes': identityCodes,
   '0042_member_money': memberMoney,
+  '0044_user_name_search': userNameSearch,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

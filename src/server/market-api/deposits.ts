@@ -16,7 +16,8 @@ import { DEPOSIT_STATES } from '../../shared/resources/deposits.js';
 import { withAudit } from '../plugins/audit.js';
 import { fail } from '../plugins/errors.js';
 import { sendPage } from '../auth/logs/reply.js';
-import { listDeposits, type depositEntity } from '../db/queries/money-movements.js';
+import { DEPOSIT_LIST, type depositEntity } from '../db/queries/money-movements.js';
+import { moneyListPage } from '../db/queries/money-list.js';
 import { insertAddress, memberAddress, moneyCurrency } from '../db/queries/member-money.js';
 import { nodeClient, NodeError } from '../exchange/nodes/index.js';
 import { member, namedCurrency } from './member.js';
@@ -69,13 +70,13 @@ export function memberDepositRoutes(app: FastifyInstance): void {
     const txid = text(p, 'txid', P);
     const from = epoch(p, 'time_from', P), to = epoch(p, 'time_to', P);
     const page = memberPage(p, P, 100);
-    return sendPage(reply, page, await listDeposits(db(), { uid: me.uid, currency, state, txid, from, to }, page)).map(userDeposit);
+    return sendPage(reply, page, await moneyListPage(db(), DEPOSIT_LIST, { uid: me.uid, currency, state, txid, from, to }, page)).map(userDeposit);
   });
 
   app.get<{ Params: { txid: string } }>('/account/deposits/:txid', async (req) => {
     const me = member(app, req, 'deposit');
     const txid = text({ txid: req.params.txid }, 'txid', P)!;
-    const { rows } = await listDeposits(db(), { uid: me.uid, txid }, { limit: 1, page: 1, ordering: 'desc' });
+    const { rows } = await moneyListPage(db(), DEPOSIT_LIST, { uid: me.uid, txid }, { limit: 1, page: 1, ordering: 'desc' });
     return rows[0] ? userDeposit(rows[0]) : fail(404, 'record.not_found');
   });
 }

@@ -23,7 +23,8 @@ import { charge, customerBrake } from '../auth/customer/limits.js';
 import { verifyTotp } from '../auth/totp.js';
 import { claimOtpStep } from '../db/queries/users-auth.js';
 import { lockUser } from '../db/queries/customer.js';
-import { getWithdraw, listWithdraws, type withdrawEntity } from '../db/queries/money-movements.js';
+import { getWithdraw, WITHDRAW_LIST, type withdrawEntity } from '../db/queries/money-movements.js';
+import { moneyListPage } from '../db/queries/money-list.js';
 import { lockBeneficiary } from '../db/queries/member-money.js';
 import { LedgerRefusal } from '../ledger/post.js';
 import type { CurrencyType } from '../ledger/chart.js';
@@ -96,6 +97,6 @@ export function memberWithdrawRoutes(app: FastifyInstance): void {
     const rid = text(p, 'rid', P);
     const from = epoch(p, 'time_from', P), to = epoch(p, 'time_to', P);
     const page = memberPage(p, P, 100);
-    return sendPage(reply, page, await listWithdraws(db(), { uid: me.uid, currency, state, rid, from, to }, page)).map(userWithdraw);
+    return sendPage(reply, page, await moneyListPage(db(), WITHDRAW_LIST, { uid: me.uid, currency, state, rid, from, to }, page)).map(userWithdraw);
   });
 }

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Command as Cmdk } from 'cmdk';
 import { useSnapshot } from 'valtio';
-import { FOUND_GROUP, jumpsFor, openRowDetail, type Command, type Jump } from '../../../../commands';
+import { argumentOf, FOUND_GROUP, jumpsFor, openRowDetail, USERS_FOUND_GROUP, type Command, type Jump } from '../../../../commands';
 import { t } from '../../i18n';
 import { closePalette } from '../../state/palette';
 import { recent, remember } from '../../state/recent';
@@ -17,7 +17,7 @@ import { Icon } from '../ui/Icon';
 import { CommandItem, PageItems } from './PaletteItems';
 import { commandFilter, groupsFor, JUMP_GROUP, madeValue } from './rank';
 import { useCommandSource, useCommandsVersion } from './use-commands';
-import { useFound } from './use-found';
+import { useFound, useFoundUsers } from './use-found';
 import { loadExchangeCodes } from '../../state/exchange-codes';
 import { loadViews } from '../../state/saved-views';
 import { session } from '../../state/session';
@@ -71,6 +71,8 @@ export default function PaletteDialog({ early }: { early: EarlyKeys }) {
   const problemsId = useId();
   const jumps = useMemo(() => (page ? [] : jumpsFor(search, ctx).map((j) => jumpCommand(j))), [page, search, ctx]);
   const found = useFound(search, ctx, page);
+  // Users by name or e-mail prefix: listed under the commands, never selected by themselves.
+  const users = useFoundUsers(search, ctx, page);
   // `orders state:wait since:7d`: the list filtered (filter-query.ts), with completions of what is typed.
   const query = useFilterQuery(search, ctx, !page);
   const filter = useMemo(() => {
@@ -84,6 +86,11 @@ export default function PaletteDialog({ early }: { early: EarlyKeys }) {
     const first = found.items.findIndex((f) => !f.reason);
     if (first >= 0) setSelected(madeValue('found', first, found.items[first]!.command.id));
   }, [found.items]);
+  // A user found takes the selection only when nothing else holds it (no command matched the text).
+  useEffect(() => {
+    const first = users.items[0];
+    if (first && !listRef.current?.querySelector('[cmdk-item][aria-selected="true"]')) setSelected(madeValue('user', 0, first.command.id));
+  }, [users.items]);
   // An unfinished key or value selects its first completion (Enter completes it); else Enter opens the query.
   useEffect(() => {
     if (!query) return;
@@ -183,10 +190,11 @@ export default function PaletteDialog({ early }: { early: EarlyKeys }) {
       const asked: Command = { ...page, page: { kind: 'confirm', ...page.page.confirm(confirming, ctx) } };
       return <PageItems command={asked} arg="" found={found} onRun={() => act(page, confirming)} onPick={() => undefined} onBack={unconfirm} />;
     }
-    return page ? <PageItems command={page} arg={search} found={found} onRun={(arg) => act(page, arg)} onPick={(c) => act(c)} onBack={() => setPage(null)} /> : (
+    // An input page's argument defaults to the record on screen when it takes one (a user's uid on their page).
+    return page ? <PageItems command={page} arg={argumentOf(page, search, ctx)} found={found} onRun={(arg) => act(page, arg)} onPick={(c) => act(c)} onBack={() => setPage(null)} /> : (
       <>
         {/* Jump and found items are force-mounted, so cmdk does not count them: they are matches too. */}
-        {jumps.length === 0 && found.items.length === 0 && !query && <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>}
+        {jumps.length === 0 && found.items.length === 0 && users.items.length === 0 && !query && <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>}
         {query && <FilterItems query={query} onOpen={() => latestQuery.current.open()} onComplete={(c) => latestQuery.current.complete(c)} />}
         {search === '' && !page && <RecordItems pins={pins} recent={recentRecords} onOpen={(path) => latestQuery.current.go(path)} />}
         {jumps.length > 0 && (
@@ -211,6 +219,11 @@ export default function PaletteDialog({ early }: { early: EarlyKeys }) {
             {list.map((c) => <CommandItem key={c.id} command={c} onRun={() => act(c)} />)}
           </Cmdk.Group>
         ))}
+        {users.items.length > 0 && (
+          <Cmdk.Group heading={USERS_FOUND_GROUP} forceMount>
+            {users.items.map(({ command: c }, i) => <CommandItem key={c.id} command={c} icon="users" forceMount value={madeValue('user', i, c.id)} onRun={() => act(c)} />)}
+          </Cmdk.Group>
+        )}
         {search.trim() !== '' && blocked.length > 0 && (
           <Cmdk.Group heading="Not available to your role">
             {blocked.map(({ command: c, reason }) => <CommandItem key={`blocked ${c.id}`} command={c} value={`blocked ${c.id}`} reason={reason} onRun={() => undefined} />)}
@@ -218,7 +231,7 @@ export default function PaletteDialog({ early }: { early: EarlyKeys }) {
         )}
       </>
     );
-  }, [page, search, found, jumps, commands, blocked, recentItems, confirming, ctx, query, pins, recentRecords]);
+  }, [page, search, found, users, jumps, commands, blocked, recentItems, confirming, ctx, query, pins, recentRecords]);
 
   return (
     <Cmdk.Dialog open onOpenChange={(o) => !o && closePalette()} label="Command palette" loop filter={filter} value={selected} onValueChange={setSelected}

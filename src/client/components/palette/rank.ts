@@ -1,10 +1,15 @@
 /**
  * How the palette orders commands for the typed text (cmdk's `filter`, whose score sorts the items of
  * each group; groupsFor orders the groups): what was typed first. cmdk's own fuzzy score alone put "Go to Beneficiaries" above "Ban this
- * user…" for `ban`, because it matches letters anywhere in the id and keywords. Tiers, best first:
- *   3. the title starts with the typed words (`log out` → "Log out", `ban` → "Ban this user…");
- *   2. every typed word starts a word of the title (`add label` → "Add a label to this user…");
- *   1. every typed word starts a word of the title or the keywords (`dark` → the theme toggle);
+ * user…" for `ban`, because it matches letters anywhere in the id and keywords. A command is matched on its
+ * title and on its `names` (a screen's name and aliases: "Orders", "kyc"), so a noun reaches its screen and
+ * a verb its actions: an action's title starts with its verb ("Cancel open orders of user…"), a screen's
+ * names with its noun. Tiers, best first:
+ *   6. a name or the title is exactly the typed words (`orders` → Orders, `kyc` → Pending Applications);
+ *   5. it starts with the typed words, whole (`ban` → "Ban this user…", not "Banxa Transactions");
+ *   4. it starts with them, the last one a prefix (`withdraw` → Withdrawals, `perm` → Permissions);
+ *   3. every typed word starts a word of the title or a name (`orders` → "Cancel open orders of user…");
+ *   2. every typed word starts a word of the title, names or keywords (`dark` → the theme toggle);
  *   fuzzy: cmdk's score, scaled below every word match, so `g` still finds "Toggle …".
  * Within a tier the page's own commands (User on a user page, Dashboard, ...) come before navigation.
  */
@@ -28,17 +33,26 @@ const groupRank = (group: string): number => indexIn(GROUP_ORDER, group);
 
 const wordsOf = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
-function tier(c: Command, typed: string[]): number {
-  const title = wordsOf(c.title);
+/** 6, 5 or 4 when `words` start with the typed words (see the tiers above), else 0. */
+function startTier(words: string[], typed: string[]): number {
   const last = typed.length - 1;
-  if (typed.every((w, i) => (i < last ? title[i] === w : title[i]?.startsWith(w)))) return 3;
+  if (!typed.every((w, i) => (i < last ? words[i] === w : words[i]?.startsWith(w)))) return 0;
+  if (words[last] !== typed[last]) return 4;
+  return words.length === typed.length ? 6 : 5;
+}
+
+function tier(c: Command, typed: string[]): number {
+  const titles = [c.title, ...(c.names ?? [])].map(wordsOf);
+  const start = Math.max(...titles.map((t) => startTier(t, typed)));
+  if (start > 0) return start;
   const starts = (pool: string[]) => typed.every((w) => pool.some((p) => p.startsWith(w)));
-  if (starts(title)) return 2;
-  return starts([...title, ...(c.keywords ?? []).flatMap(wordsOf)]) ? 1 : 0;
+  const own = titles.flat();
+  if (starts(own)) return 3;
+  return starts([...own, ...(c.keywords ?? []).flatMap(wordsOf)]) ? 2 : 0;
 }
 
 /** What cmdk's fuzzy score reads besides the command id (CommandItem passes the same). */
-export const keywordsOf = (c: Command): string[] => [c.title, ...(c.keywords ?? [])];
+export const keywordsOf = (c: Command): string[] => [c.title, ...(c.names ?? []), ...(c.keywords ?? [])];
 
 /** The score of one command for `search`: above 1 for a word match, (0, 1) fuzzy, 0 hidden. */
 export function scoreCommand(c: Command, search: string): number {
@@ -57,8 +71,8 @@ export function scoreCommand(c: Command, search: string): number {
  * mounted, and scores a new search with the filter of the render before: "de" listed Denmark, kept from
  * "d", above Germany.
  */
-export const madeValue = (kind: 'jump' | 'found' | 'filter', place: number, id: string): string => `${kind} ${place} ${id}`;
-const MADE = /^(?:jump|found|filter) (\d+) /;
+export const madeValue = (kind: 'jump' | 'found' | 'filter' | 'user', place: number, id: string): string => `${kind} ${place} ${id}`;
+const MADE = /^(?:jump|found|filter|user) (\d+) /;
 
 /** cmdk's `filter` for items whose value is a command's identity (see CommandItem's `value`). */
 export function commandFilter(commandOf: (value: string) => Command | undefined) {

@@ -15,6 +15,7 @@ import { openShortcuts } from '../../state/palette';
 import { logout, session } from '../../state/session';
 import { setLocalZone, toggleTheme, toggleTimeMode } from '../../state/ui';
 import { userPathFor } from '../../state/user-detail';
+import { onScreen } from '../../state/on-screen';
 
 export interface CommandSource {
   context(): CommandContext;
@@ -55,6 +56,7 @@ export function useCommandSource(): CommandSource {
         return false;
       },
       list: activeList(),
+      record: onScreen.record,
       toggleTheme,
       toggleTimeMode,
       setTimeZone: (zone: string) => setLocalZone(zone || null),

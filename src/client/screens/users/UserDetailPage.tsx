@@ -14,6 +14,7 @@ import { Loading } from '../../components/ui/Loading';
 import { closeUser, loadGroups, openUser, userDetail } from '../../state/user-detail';
 import { forgetVerifications, loadVerifications } from '../../state/user-verifications';
 import { canReadVerifications } from './rules';
+import { useOnScreen } from '../../state/on-screen';
 import { isTabId, visibleTabs, type TabId } from './tabs';
 import { UserHeader } from './UserHeader';
 import { UserLogTab } from './UserLogTab';
@@ -65,6 +66,8 @@ export default function UserDetailPage({ params }: ScreenProps) {
   const uid = params.uid ?? '';
   const { user, status } = useSnapshot(userDetail);
   const readsVerifications = canReadVerifications(useAbility());
+  // The user on screen, for the palette's commands that take a user ("Cancel open orders of user…").
+  useOnScreen('users', user?.uid === uid ? uid : null, user?.uid === uid ? (user as unknown as Record<string, unknown>) : null);
 
   useEffect(() => {
     void openUser(uid);

@@ -14,9 +14,11 @@ import { serializedBody } from '../../plugins/json.js';
 import { users } from '../../../shared/resources/users.js';
 import { fieldStruct } from '../../../shared/resources/field-structs.js';
 import { parseListParams, type ParseOptions } from '../logs/list-params.js';
-import { found } from './guards.js';
 import { profileEntity, userWithKyc } from './entity.js';
 import { iso, userEntity } from '../../db/queries/user-json.js';
+import { searchUsers } from '../../db/queries/users-search.js';
+import { USER_SEARCH_LIMIT, UserSearch, validateForm } from '../../../shared/users.js';
+import { found, validated } from './guards.js';
 
 /** Barong's codes for paging and ordering; the resource's own for filters. */
 export const LIST_CODES: Record<string, string> = {
@@ -78,6 +80,13 @@ export async function userReadRoutes(app: FastifyInstance): Promise<void> {
     // A cursor page has no page number (the console keeps its own).
     setListHeaders(reply, { ...total, page: p.cursor ? undefined : page.page, perPage: page.limit, nextCursor, prevCursor });
     return serializedBody(reply, json);
+  });
+
+  // Our addition (issue 29 item 5): users by the start of a name, an e-mail or a username, for the palette.
+  app.get('/users/search', async (req) => {
+    await requireAbility(req, 'read', 'User', 'barong');
+    const v = validated(validateForm(UserSearch, req.query, { prefix: 'admin.user' }));
+    return searchUsers(db(), v.q, v.limit ?? USER_SEARCH_LIMIT);
   });
 
   app.get<{ Params: { uid: string } }>('/users/:uid', async (req) => {
