@@ -2,9 +2,8 @@
  * The focus never falls to <body> (issue 29 item 7). After a dialog closes or an action ends, the focus
  * goes back to the element that opened the dialog — or, when a re-render replaced it (the user page
  * reloads its panels after Lock funds or Verify), to the element now standing in its place: same tag, same
- * name — or, when it is gone for good, to the first control of the panel it was in (Verify done, the
- * Profile panel offers Add profile), else to the page's content (`#main`: Cancel all emptied the list,
- * Save left the form), where Tab, j and the list's own row memory (use-row-focus.ts) go on from.
+ * name — or, when it is gone for good (Cancel all empties the list, Save leaves the form), to the page's
+ * content (`#main`), where Tab, j and the list's own row memory (use-row-focus.ts) go on from.
  *
  * One listener set for the whole console, not a rule per dialog: the focus reaching the body is noticed
  * from a focusout to nowhere, and from the DOM changing under a focused element (browsers move the focus
@@ -22,27 +21,21 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
 /** What an element is called, to find the one that replaced it: its label, else its text. */
 const nameOf = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
 
-/** A named panel of the page (the user page's Profile, Labels …): where a control that left was. */
-const REGION = 'section[aria-label], [role="region"][aria-label]';
-const CONTROL = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
+interface Place { el: HTMLElement; tag: string; name: string }
 
-interface Place { el: HTMLElement; tag: string; name: string; region: string | null }
-
-const placeOf = (el: HTMLElement): Place => ({ el, tag: el.tagName, name: nameOf(el), region: el.closest(REGION)?.getAttribute('aria-label') ?? null });
+const placeOf = (el: HTMLElement): Place => ({ el, tag: el.tagName, name: nameOf(el) });
 
 const FIELD = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
 
 const usable = (el: HTMLElement) => el.isConnected && !el.closest('[inert], [aria-hidden="true"]') && !(el as HTMLButtonElement).disabled;
 
-/** The element itself, else the one that replaced it (same tag and name, outside any dialog), else the first control of its panel. */
+/** The element itself, else the one that replaced it (same tag and name, outside any dialog). */
 function find(p: Place | null, doc: Document): HTMLElement | null {
   if (!p) return null;
   if (usable(p.el)) return p.el;
-  const outsideDialogs = (e: HTMLElement) => !e.closest(DIALOG) && usable(e);
-  const same = p.name ? [...doc.querySelectorAll<HTMLElement>(p.tag)].find((e) => outsideDialogs(e) && nameOf(e) === p.name) : undefined;
-  if (same) return same;
-  const region = p.region ? [...doc.querySelectorAll<HTMLElement>(REGION)].find((r) => r.getAttribute('aria-label') === p.region) : undefined;
-  return [...(region?.querySelectorAll<HTMLElement>(CONTROL) ?? [])].find(outsideDialogs) ?? null;
+  if (!p.name) return null;
+  const same = [...doc.querySelectorAll<HTMLElement>(p.tag)].find((e) => !e.closest(DIALOG) && nameOf(e) === p.name && usable(e));
+  return same ?? null;
 }
 
 export function installFocusKeeper(doc: Document = document): () => void {
