@@ -10,10 +10,6 @@
  * to the body without an event when the focused element is removed). It is put back once whatever did it
  * (react-aria's own restore, a list's row focus) has had its turn, and only if the focus is still on the
  * body then. A click on the page's background that leaves the focus on the body is the user's choice.
- *
- * A dialog that takes the focus itself hands it to its first field: react-aria focuses the dialog when its
- * field's own autofocus is deferred (a keyboard Enter on the opening button is a "virtual" click, whose
- * focus waits for the modal's transition), which left the second Scan dialog with the focus on its frame.
  */
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
@@ -24,8 +20,6 @@ const nameOf = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent
 interface Place { el: HTMLElement; tag: string; name: string }
 
 const placeOf = (el: HTMLElement): Place => ({ el, tag: el.tagName, name: nameOf(el) });
-
-const FIELD = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
 
 const usable = (el: HTMLElement) => el.isConnected && !el.closest('[inert], [aria-hidden="true"]') && !(el as HTMLButtonElement).disabled;
 
@@ -67,11 +61,6 @@ export function installFocusKeeper(doc: Document = document): () => void {
     if (!(el instanceof HTMLElement) || el === doc.body) return;
     const dialog = el.closest(DIALOG);
     if (!dialog) { outside = placeOf(el); opener = null; return; }
-    if (el === dialog) {
-      win.requestAnimationFrame(() => {
-        if (doc.activeElement === el) el.querySelector<HTMLElement>(FIELD)?.focus();
-      });
-    }
     if (!openers.has(dialog)) openers.set(dialog, outside);
     opener = openers.get(dialog) ?? null;
   };
