@@ -8,7 +8,7 @@
  * list sends a held decision at once. Closing the tab inside the window drops it: nothing is sent.
  * Sending goes through the very call the detail page's buttons make (callAction / runCall), so the
  * server's exactly-once path (state in the UPDATE condition, four-eyes) applies unchanged. The row
- * focus moves to the next row after each decision; after the last row, to the grid itself (no row).
+ * focus moves to the next row after each decision.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -39,7 +39,7 @@ export interface Review {
   undo(): void;
 }
 
-export interface ReviewGrid { focusedRow(): Row | undefined; move(delta: number): boolean; release(): void; focusRow(id: string): boolean }
+export interface ReviewGrid { focusedRow(): Row | undefined; move(delta: number): void; focusRow(id: string): boolean }
 
 /** The action or call a review key runs, from the declaring resource (or `from`). */
 function stepOf(owner: Resource, name: string): Step | undefined {
@@ -109,10 +109,7 @@ export function useReview(r: Resource, grid: () => ReviewGrid | null, onSent: ()
     heldRef.current = d;
     setHeld(d);
     timer.current = setTimeout(flush, REVIEW_HOLD_MS);
-    // The next row; after the last one, no row: another `a` must not decide the same row again, nor the
-    // row that takes its place when the list reloads, unless the user moves there (j / k).
-    const g = grid();
-    if (g && !g.move(1)) g.release();
+    grid()?.move(1);
   }, [flush, owner, grid]);
 
   const decide = useCallback((kind: ReviewKind) => {

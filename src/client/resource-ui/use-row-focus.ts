@@ -2,8 +2,7 @@
  * The row focus survives what takes it away: Back from a row's page, a dialog that confirmed (and reloaded
  * the page under it), a reload of the same view. The last focused row is remembered per list view (the URL
  * without the panel and modal keys); when rows arrive and nothing else holds the focus, it goes back to that
- * row — or, when it is gone, to the grid itself with no row (a neighbour is not the user's choice: a
- * decision key must not act on it), and the next j continues from its place, not row 1.
+ * row — or to the row now at its place, when it is gone — so the next j continues from there, not row 1.
  */
 import { useCallback, useEffect, type RefObject } from 'react';
 import type { FocusedRow, GridController } from '../components/grid/DataGrid';

@@ -4,10 +4,10 @@
  * grid once and leaves it on the next press (the page's controls come after it, not 200 cells). Sorting
  * is the server's: the header arrows only report the wish through `onSort`, rows keep the order sent.
  */
-import { useCallback, useImperativeHandle, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type Ref } from 'react';
+import { useCallback, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type {
-  CellFocusedEvent, CellKeyDownEvent, ColDef, Column, FullWidthCellKeyDownEvent, GetRowIdParams, GridApi, RowClickedEvent,
+  CellFocusedEvent, CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, GetRowIdParams, GridApi, RowClickedEvent,
   RowDataUpdatedEvent, SortChangedEvent,
 } from 'ag-grid-community';
 import './modules';
@@ -20,21 +20,10 @@ export interface GridSort { field: string; ordering: 'asc' | 'desc' }
 
 /** What the list's keyboard commands drive (j/k, Enter from the palette). */
 export interface GridController {
-  /**
-   * Moves the focused row by `delta`, focusing the first row when none is focused yet (or the row at the
-   * place of one that left, see `release`); false when it could not move (the last row, one down).
-   */
-  move(delta: number): boolean;
-  /**
-   * No row holds the focus any more: the grid itself does (its named place), so no decision key acts on a
-   * row the user did not move to. `resumeAt`: where j goes on from (the index of the row that left).
-   */
-  release(resumeAt?: number): void;
+  /** Moves the focused row by `delta`, focusing the first row when none is focused yet. */
+  move(delta: number): void;
   focusedRow(): GridRow | undefined;
-  /**
-   * Focuses the row with this id; when it is gone, the grid itself (release, j going on from
-   * `fallbackIndex`). False while the rows are not drawn yet, or when neither is possible.
-   */
+  /** Focuses the row with this id, or the row at `fallbackIndex` when it is gone; false when neither is there. */
   focusRow(id: string, fallbackIndex?: number): boolean;
   /**
    * The user rests at the top: no row below the first holds the focus and the rows are not scrolled, so
@@ -91,33 +80,16 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
   firstColumn.current = columns[0]?.colId;
   const shown = useRef(rows);
   shown.current = rows;
-  const box = useRef<HTMLDivElement>(null);
-  /** Where j goes on from once no row holds the focus (release). */
-  const resume = useRef<number | null>(null);
-  const goTo = useCallback((index: number, column?: Column | string) => {
-    const g = api.current;
-    const col = column ?? firstColumn.current;
-    if (!g || !col) return;
-    resume.current = null;
-    g.ensureIndexVisible(index);
-    g.setFocusedCell(index, col);
-  }, []);
   const move = useCallback((delta: number) => {
     const g = api.current;
     const count = g?.getDisplayedRowCount() ?? 0;
-    if (!g || count === 0) return false;
+    if (!g || count === 0) return;
     const cell = g.getFocusedCell();
-    const from = cell ? cell.rowIndex + delta : resume.current !== null ? resume.current + Math.min(0, delta) : 0;
-    const index = Math.min(count - 1, Math.max(0, from));
-    if (cell && index === cell.rowIndex) return false;
-    goTo(index, cell?.column);
-    return true;
-  }, [goTo]);
-
-  const release = useCallback((resumeAt?: number) => {
-    api.current?.clearFocusedCell();
-    resume.current = resumeAt ?? null;
-    box.current?.focus({ preventScroll: true });
+    const index = cell ? Math.min(count - 1, Math.max(0, cell.rowIndex + delta)) : 0;
+    const column = cell?.column ?? firstColumn.current;
+    if (!column) return;
+    g.ensureIndexVisible(index);
+    g.setFocusedCell(index, column);
   }, []);
 
   const focusRow = useCallback((id: string, fallbackIndex?: number) => {
@@ -127,20 +99,16 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
     if (!g || count === 0 || !column) return false;
     // Not yet drawn: AG Grid still shows the previous rows (a busy machine can take several frames).
     if (count !== shown.current.length || g.getDisplayedRowAtIndex(0)?.data !== shown.current[0]) return false;
-    const index = g.getRowNode(id)?.rowIndex;
-    if (index === null || index === undefined) {
-      if (fallbackIndex === undefined) return false;
-      // Gone: its neighbour was not the user's choice.
-      release(fallbackIndex);
-      return true;
-    }
-    goTo(index);
+    const node = g.getRowNode(id);
+    const index = node?.rowIndex ?? (fallbackIndex !== undefined ? Math.min(fallbackIndex, count - 1) : null);
+    if (index === null || index === undefined) return false;
+    g.ensureIndexVisible(index);
+    g.setFocusedCell(index, column);
     return true;
-  }, [goTo, release]);
+  }, []);
 
   useImperativeHandle(controllerRef, () => ({
     move,
-    release,
     focusRow,
     atTop: () => {
       const g = api.current;
@@ -152,7 +120,7 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
       const cell = g?.getFocusedCell();
       return cell ? g?.getDisplayedRowAtIndex(cell.rowIndex)?.data : undefined;
     },
-  }), [move, release, focusRow]);
+  }), [move, focusRow]);
 
   const focusedId = useRef<string | null>(null);
   const onCellFocused = useCallback((e: CellFocusedEvent<GridRow>) => {
@@ -163,33 +131,16 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
   }, [onFocusRow, rowId]);
 
   // New rows (a reload after a decision, rows added above) move the focus with its row, not its index, so
-  // a key pressed next acts on the row the user was on. A row that left gives its place to nobody: the
-  // grid keeps the focus without a row (release), and j goes on from there.
+  // a key pressed next acts on the row the user was on; a row that left gives its place to the next one.
+  const box = useRef<HTMLDivElement>(null);
   const onRowDataUpdated = useCallback((e: RowDataUpdatedEvent<GridRow>) => {
-    const cell = e.api.getFocusedCell();
-    if (!cell || cell.rowPinned) return;
-    const node = focusedId.current ? e.api.getRowNode(focusedId.current) : undefined;
-    const here = box.current?.contains(document.activeElement) ?? false;
-    if (node?.rowIndex === null || node?.rowIndex === undefined) {
-      focusedId.current = null;
-      // Whatever holds the focus, no command may act on the row that took its index.
-      e.api.clearFocusedCell();
-      if (here || document.activeElement === document.body) release(cell.rowIndex);
-      return;
-    }
     // Only while the grid holds the focus: a reload never takes it from the filter the user types in.
-    if (here && node.rowIndex !== cell.rowIndex) e.api.setFocusedCell(node.rowIndex, cell.column);
-  }, [release]);
-
-  // Ctrl+Home and Ctrl+End reach the first and the last row, from a row or from the grid itself.
-  const onBoxKey = useCallback((e: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (!(e.ctrlKey || e.metaKey) || (e.key !== 'Home' && e.key !== 'End') || fromControl(e.target)) return;
-    const count = api.current?.getDisplayedRowCount() ?? 0;
-    if (count === 0) return;
-    e.preventDefault();
-    e.stopPropagation();
-    goTo(e.key === 'Home' ? 0 : count - 1, api.current?.getFocusedCell()?.column);
-  }, [goTo]);
+    if (!box.current?.contains(document.activeElement)) return;
+    const cell = e.api.getFocusedCell();
+    const node = focusedId.current ? e.api.getRowNode(focusedId.current) : undefined;
+    if (!cell || node?.rowIndex === null || node?.rowIndex === undefined || node.rowIndex === cell.rowIndex) return;
+    e.api.setFocusedCell(node.rowIndex, cell.column);
+  }, []);
 
   const onCellKeyDown = useCallback((e: CellKeyDownEvent<GridRow> | FullWidthCellKeyDownEvent<GridRow>) => {
     const ev = e.event as KeyboardEvent | null;
@@ -216,8 +167,7 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
   }, [onSort]);
 
   return (
-    // tabIndex -1: the grid's own place for the focus when no row holds it (release).
-    <div className="data-grid" aria-label={label} aria-busy={loading} ref={box} tabIndex={-1} onKeyDownCapture={onBoxKey}>
+    <div className="data-grid" aria-label={label} aria-busy={loading} ref={box}>
       <AgGridReact<GridRow>
         theme={gridTheme}
         rowData={rows}
