@@ -672,6 +672,14 @@ export interface ErrorBody {
   fields?: Record<string, string[]>;
 }
 
+/**
+ * Codes only callers other than the console are sent, by prefix: the customer side of Peatio (its public
+ * routes, and the member routes under account/ and market/, which refuse staff sessions) and the payment
+ * providers' webhooks. No console screen calls those routes, so the console's translation table leaves
+ * these codes out (client/i18n/en.ts); the catalogue keeps their statuses.
+ */
+export const NOT_FOR_CONSOLE: readonly string[] = ['account.', 'market.', 'public.', 'applogic.webhook.'];
+
 /** Login-form and redirect code sets named by the spec (§8). */
 export const SIGN_IN_REDIRECT_CODES = [
   'authz.csrf_token_mismatch',

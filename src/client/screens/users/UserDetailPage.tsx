@@ -17,7 +17,6 @@ import { canReadVerifications } from './rules';
 import { useOnScreen } from '../../state/on-screen';
 import { isTabId, visibleTabs, type TabId } from './tabs';
 import { UserHeader } from './UserHeader';
-import { UserLogTab } from './UserLogTab';
 import type { ListScope } from '../../resource-ui/ListScreen';
 import type { Resource } from '../../../shared/resources';
 
@@ -26,6 +25,8 @@ const ListScreen = lazy(async () => ({ default: (await import('../../resource-ui
 const ScopedList = ({ resource, scope }: { resource: Resource; scope: ListScope }) => (
   <Suspense fallback={null}><ListScreen resource={resource} scope={scope} /></Suspense>
 );
+// A log tab's table, its pager and formatting too: the page opens on the main information.
+const UserLogTab = lazy(async () => ({ default: (await import('./UserLogTab')).UserLogTab }));
 import { MainInfo } from './MainInfo';
 // The form controls' look (select trigger, switch, native select, pager) lives with the resource screens.
 import '../../resource-ui/resource-ui.css';
@@ -55,7 +56,7 @@ function UserTabs({ user }: { user: UserDetail }) {
           {t.scoped
             ? <ScopedList resource={t.scoped.resource}
               scope={{ params: { ...t.scoped.params, uid: user.uid }, label: t.scoped.label, onChanged: () => void openUser(user.uid, true) }} />
-            : t.list ? <UserLogTab resource={t.list.resource} hide={t.list.hide} uid={user.uid} /> : <MainInfo user={user} />}
+            : t.list ? <Suspense fallback={<Loading label="Loading the log" />}><UserLogTab resource={t.list.resource} hide={t.list.hide} uid={user.uid} /></Suspense> : <MainInfo user={user} />}
         </TabPanel>
       ))}
     </Tabs>
