@@ -63,9 +63,11 @@ describe('open by name or code from the palette', () => {
     const opens = within(dialog).getAllByRole('option').map((o) => o.textContent ?? '').filter((t) => /^Open (Token|Presale) /.test(t));
     expect(opens[0]).toBe('Open Token Trust Token · trst');
     expect(opens.slice(1).every((t) => t.startsWith('Open Presale'))).toBe(true);
-    // The code filter was asked as typed and in lower case; the name filter as typed.
+    // The code filter was asked as typed and in lower case; the name filter as typed. (On a loaded machine
+    // the typing can pause long enough for a search of what was typed so far, `TR`: a prefix of the code.)
     const codes = api.callsTo('GET', `${AL}/admin/tokens`).map((c) => c.query.get('code')).filter((c) => c !== null);
-    expect(new Set(codes)).toEqual(new Set(['TRST', 'trst']));
+    expect(codes).toEqual(expect.arrayContaining(['TRST', 'trst']));
+    expect(codes.filter((c) => !'trst'.startsWith(c!.toLowerCase()))).toEqual([]);
     expect(api.callsTo('GET', `${AL}/admin/presales`).some((c) => c.query.get('name') === 'TRST')).toBe(true);
 
     await ue.clear(input);
