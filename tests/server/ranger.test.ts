@@ -10,6 +10,8 @@ import { createUser } from '../helpers/users.js';
 import { wsConnect, type WsClient } from '../helpers/ws.js';
 import { COIN, expectLedgerHolds, FIAT, fund, MARKET, setupMoney } from './money-fixtures.js';
 import { cancelOrders, executeTrade, placeOrder, type MarketInfo } from '../../src/server/trading/orders.js';
+import { MarketBook } from '../../src/server/realtime/book.js';
+import type { OrderEvent } from '../../src/server/realtime/events.js';
 
 let t: TestApp;
 let base: string;
@@ -118,6 +120,23 @@ describe('order book', () => {
     await t.db.kysely.transaction().execute((trx) => cancelOrders(trx, [a2], new Date()));
     const want = await dbBook();
     await expect.poll(() => rebuild(c.frames, MARKET), { timeout: 10_000 }).toEqual(want);
+  });
+
+  it('counts an order the book read once, however late its event arrives after the read', async () => {
+    // A transaction committed before the book is read (its event's NOTIFY read late, as on a loaded node),
+    // and one after: the first is in the levels already, the second is not.
+    const xid = async () => (await sql<{ x: string }>`SELECT pg_current_xact_id()::text AS x`.execute(t.db.kysely)).rows[0]!.x;
+    const before = await xid();
+    const book = new MarketBook('nobook');
+    await book.load(t.db.kysely);
+    const after = await xid();
+    const event = (x: string): OrderEvent => ({
+      t: 'order', x, id: 1, market_id: 'nobook', member_id: 1, side: 'buy', ord_type: 'limit', price: '100', avg_price: '0',
+      state: 'wait', origin_volume: '1', remaining_volume: '1', trades_count: 0, created_at: 0, updated_at: 0, d: '1',
+    });
+    expect(book.apply(event(before))).toBeNull();
+    expect(book.apply(event(after))).toMatchObject({ bids: ['100', '1'] });
+    expect(book.snapshot().bids).toEqual([['100', '1']]);
   });
 });
 

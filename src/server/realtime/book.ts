@@ -4,7 +4,9 @@
  *
  * The snapshot and the stream meet exactly: the book is read in one statement together with that
  * statement's MVCC snapshot (pg_current_snapshot), and an event whose transaction that snapshot already
- * saw is skipped; every other one is applied. Events that arrive while the read is under way wait for it.
+ * saw is skipped; every other one is applied. Events that arrive while the read is under way wait for it;
+ * one that arrives after it (its NOTIFY read later than the book's statement answered: a loaded node) is
+ * checked against the same snapshot, so an order the read already counted is never counted twice.
  * Deltas add up whatever order concurrent transactions commit in, so the book equals
  * `SELECT side, price, sum(remaining_volume) … WHERE state = 'wait'` after every event (tests check it).
  *
@@ -39,6 +41,8 @@ export class MarketBook {
   private state: 'empty' | 'loading' | 'ready' = 'empty';
   private pending: OrderEvent[] = [];
   private loading: Promise<void> | null = null;
+  /** The MVCC snapshot the levels were read in: an event of a transaction it saw is already counted. */
+  private seen: string | null = null;
   sequence = 0;
 
   constructor(readonly market: string) {}
@@ -62,11 +66,12 @@ export class MarketBook {
         this.levels.bids.clear();
         for (const r of rows) if (r.side && r.price && r.volume) this.levels[sideOf(r.side)].set(toUnits(r.price), toUnits(r.volume));
         const snap = rows[0].snap;
+        this.seen = snap;
         const waiting = this.pending;
         this.pending = [];
         this.state = 'ready';
         this.sequence += 1;
-        for (const e of waiting) if (!visibleIn(snap, e.x)) this.apply(e);
+        for (const e of waiting) this.apply(e);
       } catch (err) {
         this.state = 'empty';
         throw err;
@@ -81,6 +86,7 @@ export class MarketBook {
   apply(e: OrderEvent): Increment | null {
     if (this.state === 'empty' || e.price === null) return null;
     if (this.state === 'loading') { this.pending.push(e); return null; }
+    if (this.seen !== null && visibleIn(this.seen, e.x)) return null;
     const d = toUnits(e.d);
     if (d === 0n) return null;
     const side = sideOf(e.side);
@@ -104,5 +110,6 @@ export class MarketBook {
   reset(): void {
     this.state = 'empty';
     this.pending = [];
+    this.seen = null;
   }
 }
