@@ -15,14 +15,12 @@ import type { FastifyInstance } from 'fastify';
 import { DEPOSIT_STATES } from '../../shared/resources/deposits.js';
 import { withAudit } from '../plugins/audit.js';
 import { fail } from '../plugins/errors.js';
-import { sendPage } from '../auth/logs/reply.js';
 import { DEPOSIT_LIST, type depositEntity } from '../db/queries/money-movements.js';
 import { moneyListPage } from '../db/queries/money-list.js';
 import { insertAddress, memberAddress, moneyCurrency } from '../db/queries/member-money.js';
 import { nodeClient, NodeError } from '../exchange/nodes/index.js';
-import { member, namedCurrency } from './member.js';
-import { memberPage } from './orders.js';
-import { epoch, oneOf, refuse, text, type Params } from './params.js';
+import { member, memberMovements } from './member.js';
+import { oneOf, refuse, text, type Params } from './params.js';
 
 const P = 'account.deposit';
 
@@ -62,16 +60,7 @@ export function memberDepositRoutes(app: FastifyInstance): void {
     return (await memberAddress(db(), me.id, chain))!;
   });
 
-  app.get('/account/deposits', async (req, reply) => {
-    const me = member(app, req, 'deposit');
-    const p = req.query as Params;
-    const currency = (await namedCurrency(app, p))?.code;
-    const state = oneOf(p, 'state', P, DEPOSIT_STATES);
-    const txid = text(p, 'txid', P);
-    const from = epoch(p, 'time_from', P), to = epoch(p, 'time_to', P);
-    const page = memberPage(p, P, 100);
-    return sendPage(reply, page, await moneyListPage(db(), DEPOSIT_LIST, { uid: me.uid, currency, state, txid, from, to }, page)).map(userDeposit);
-  });
+  memberMovements(app, '/account/deposits', { need: 'deposit', prefix: P, states: DEPOSIT_STATES, idParam: 'txid', list: DEPOSIT_LIST, wire: userDeposit });
 
   app.get<{ Params: { txid: string } }>('/account/deposits/:txid', async (req) => {
     const me = member(app, req, 'deposit');

@@ -17,21 +17,18 @@ import { WITHDRAW_STATES } from '../../shared/resources/withdraws.js';
 import { amountRefusal, fromUnits, toUnits } from '../../shared/decimal.js';
 import { withAudit } from '../plugins/audit.js';
 import { ApiError, fail } from '../plugins/errors.js';
-import { sendPage } from '../auth/logs/reply.js';
 import { ownWrite } from '../auth/customer/common.js';
 import { charge, customerBrake } from '../auth/customer/limits.js';
 import { verifyTotp } from '../auth/totp.js';
 import { claimOtpStep } from '../db/queries/users-auth.js';
 import { lockUser } from '../db/queries/customer.js';
 import { getWithdraw, WITHDRAW_LIST, type withdrawEntity } from '../db/queries/money-movements.js';
-import { moneyListPage } from '../db/queries/money-list.js';
 import { lockBeneficiary } from '../db/queries/member-money.js';
 import { LedgerRefusal } from '../ledger/post.js';
 import type { CurrencyType } from '../ledger/chart.js';
 import { submitWithdraw } from '../money/withdraws.js';
-import { member, namedCurrency } from './member.js';
-import { memberPage } from './orders.js';
-import { decimal, epoch, int, oneOf, paramsOf, refuse, text, type Params } from './params.js';
+import { member, memberMovements, namedCurrency } from './member.js';
+import { decimal, int, paramsOf, refuse, type Params } from './params.js';
 
 const P = 'account.withdraw';
 const MAX_NOTE = 256;
@@ -89,14 +86,5 @@ export function memberWithdrawRoutes(app: FastifyInstance): void {
     return reply.status(201).send(userWithdraw((await getWithdraw(db(), id))!));
   }));
 
-  app.get('/account/withdraws', async (req, reply) => {
-    const me = member(app, req, 'withdraw');
-    const p = req.query as Params;
-    const currency = (await namedCurrency(app, p))?.code;
-    const state = oneOf(p, 'state', P, WITHDRAW_STATES);
-    const rid = text(p, 'rid', P);
-    const from = epoch(p, 'time_from', P), to = epoch(p, 'time_to', P);
-    const page = memberPage(p, P, 100);
-    return sendPage(reply, page, await moneyListPage(db(), WITHDRAW_LIST, { uid: me.uid, currency, state, rid, from, to }, page)).map(userWithdraw);
-  });
+  memberMovements(app, '/account/withdraws', { need: 'withdraw', prefix: P, states: WITHDRAW_STATES, idParam: 'rid', list: WITHDRAW_LIST, wire: userWithdraw });
 }
