@@ -5,7 +5,7 @@
  * that feeds the session cache comes back by itself. PostgreSQL only (PGlite runs in-process).
  * A real restart under load is in tests/reliability/crash.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -22,14 +22,15 @@ const ME = '/api/v2/barong/resource/users/me';
 let t: TestApp;
 let admin: pg.Client;
 let dbName: string;
+let adminUrl: string;
 let su: SignedIn;
 
 /** Ends every connection of the app's database except the test's own (what a restart does to them). */
-async function terminateAppBackends(): Promise<number[]> {
+async function terminateAppBackends(keep: number[] = []): Promise<number[]> {
   const r = await admin.query(
     // In the select list, not the WHERE: there the planner may call it on another database's rows.
-    'SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-    [dbName],
+    'SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND pid <> ALL($2::int[])',
+    [dbName, keep],
   );
   return r.rows.map((x: { pid: number }) => x.pid);
 }
@@ -52,7 +53,8 @@ describe.skipIf(!onPostgres)('database connections lost (PostgreSQL)', () => {
     dbName = (await sql<{ d: string }>`SELECT current_database() AS d`.execute(t.db.kysely)).rows[0].d;
     const url = new URL((template as { url: string }).url);
     url.pathname = `/${dbName}`;
-    admin = new pg.Client({ connectionString: url.toString() });
+    adminUrl = url.toString();
+    admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     su = (await signInAs(t, 'superadmin')).session;
   });
@@ -82,17 +84,24 @@ describe.skipIf(!onPostgres)('database connections lost (PostgreSQL)', () => {
 
   it('answers a request caught in flight with 503, the next one succeeds, and the LISTEN comes back', async () => {
     const target = await createUser(t.db, { role: 'member' });
-    // Hold the target's row so the role change waits inside its transaction, on the server.
-    await admin.query('BEGIN');
-    await admin.query('SELECT id FROM users WHERE uid = $1 FOR UPDATE', [target.uid]);
+    // Hold the target's row so the role change waits inside its transaction, on the server. On a connection
+    // of its own: inside a transaction PostgreSQL keeps the list of backends pg_stat_activity showed first, so
+    // polling from the holding one missed a backend the pool opened after that (a loaded CI run: the refill
+    // after the last test's outage), and after a failure the next tests saw terminated backends as alive.
+    const holder = new pg.Client({ connectionString: adminUrl });
+    await holder.connect();
+    onTestFinished(() => holder.end());
+    const holderPid = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM users WHERE uid = $1 FOR UPDATE', [target.uid]);
     const inFlight = t.app.inject({ method: 'POST', url: ROLE, headers: su.headers(), payload: { uid: target.uid, role: 'support' } });
     await vi.waitFor(async () => {
       const w = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'", [dbName]);
       expect(w.rows[0].n).toBeGreaterThan(0);
     }, { timeout: 10_000, interval: 20 });
-    const pids = await terminateAppBackends();
+    const pids = await terminateAppBackends([holderPid]);
     // Let go at once: the request's 'failed' activity names the target, and its foreign key waits for the row.
-    await admin.query('ROLLBACK');
+    await holder.query('ROLLBACK');
     const caught = await inFlight;
     // The next request is sent once the outage is over: every terminated backend has exited.
     await gone(pids);
