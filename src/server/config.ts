@@ -6,6 +6,7 @@
 import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { DatabaseLimits } from './db/limits.js';
+import { parseSecretsKey } from './auth/sealed.js';
 
 export class ConfigError extends Error {}
 
@@ -113,6 +114,13 @@ export interface Config {
    */
   webhooks: { secrets: Partial<Record<'simplex' | 'banxa' | 'stripe', string>>; toleranceSeconds: number };
   /**
+   * The key that seals secrets at rest (auth/sealed.ts: AES-256-GCM; today payment addresses' passphrases):
+   * STEWARD_SECRETS_KEY, 64 hex digits or the base64 of 32 bytes. Absent: main.ts uses the embedded
+   * database's key file (`<dataDir>/secrets.key`); with DATABASE_URL nothing can be sealed or opened (every
+   * node must hold the same key, so none is made up), and what needs it is refused.
+   */
+  secretsKey: Buffer | null;
+  /**
    * Bounds on the database while serving (db/limits.ts). PostgreSQL: a statement's limit
    * (DB_STATEMENT_TIMEOUT_MS, default 15 s) and a transaction's (DB_TRANSACTION_TIMEOUT_MS, default 30 s).
    * PGlite: the callers that may wait for its one connection (DB_QUEUE, default 64), how long one may
@@ -132,6 +140,8 @@ export interface Config {
   connections: ConnectionLimits;
   /** Message providers (server/messaging): SMTP, the SMS HTTP API and FCM; each absent one is the log transport. */
   messaging: MessagingConfig;
+  /** The server log's level (LOG_LEVEL, one of pino's; default warn). */
+  logLevel: string;
   /** Serve the built SPA from this directory (absent: API only). */
   staticDir?: string;
   secureCookies: 'auto' | boolean;
@@ -344,6 +354,23 @@ function demoDecision(env: Env, host: string): Pick<Config, 'demoSeed' | 'demoEx
   return { demoSeed: asked === null && demoExposure === null, demoExposure };
 }
 
+function secretsKey(env: Env): Buffer | null {
+  const raw = env.STEWARD_SECRETS_KEY;
+  if (raw === undefined || raw.trim() === '') return null;
+  const key = parseSecretsKey(raw);
+  if (!key) throw new ConfigError('STEWARD_SECRETS_KEY must be 64 hex digits or the base64 of 32 bytes (openssl rand -base64 32)');
+  return key;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Checked here, not left to the logger: pino's own error names no variable and came after the database opened. */
+function logLevel(env: Env): string {
+  const raw = env.LOG_LEVEL || 'warn';
+  if (!LOG_LEVELS.includes(raw)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return raw;
+}
+
 /** What the defaults depend on besides the environment: the password gate takes half the cores. */
 export interface Machine { cores: number }
 
@@ -457,6 +484,8 @@ export function loadConfig(env: Env, machine: Machine = { cores: availableParall
     withdrawReviewAmounts: reviewAmounts(env),
     bonusReviewAmounts: reviewAmounts(env, 'BONUS_REVIEW_AMOUNTS', DEFAULT_BONUS_REVIEW_AMOUNTS),
     webhooks: { secrets: webhookSecrets(env), toleranceSeconds: int(env, 'WEBHOOK_TOLERANCE_SECONDS', 300, 1, 86_400) },
+    secretsKey: secretsKey(env),
+    logLevel: logLevel(env),
     staticDir: env.STEWARD_STATIC_DIR ?? 'dist',
     secureCookies: secure === undefined || secure === '' ? 'auto' : bool(env, 'COOKIE_SECURE', false),
   };

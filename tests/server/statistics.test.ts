@@ -1,9 +1,9 @@
-/** Planner statistics: the embedded database analyzes on a timer, since PGlite has no autovacuum. */
+/** Planner statistics: the embedded database analyzes on a timer counted across restarts, since PGlite has no autovacuum. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openTestDb } from '../helpers/db.js';
 import type { Database } from '../../src/server/db/index.js';
-import { keepStatistics } from '../../src/server/db/statistics.js';
+import { keepStatistics, lastAnalyzed } from '../../src/server/db/statistics.js';
 
 let db: Database;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ describe('keepStatistics', () => {
   it('analyzes the embedded database on its timer, and stops when told', async () => {
     if (db.kind !== 'pglite') {
       // A server has autovacuum: nothing is scheduled.
-      const stop = keepStatistics(db, (e) => { throw e; }, { now: true, everyMs: 10 });
+      const stop = keepStatistics(db, (e) => { throw e; }, { everyMs: 10 });
       stop();
       return;
     }
@@ -38,13 +38,25 @@ describe('keepStatistics', () => {
     expect(await reltuples()).toBe(1000); // stopped: the new rows are not counted
   });
 
-  it('analyzes at once when asked (a start serves with the stored statistics meanwhile)', async () => {
+  it('waits for the rest of the period after the last run, kept in the database, and notes each run', async () => {
     if (db.kind !== 'pglite') return;
-    const stop = keepStatistics(db, (e) => { throw e; }, { now: true, everyMs: 3_600_000 });
+    const last = await lastAnalyzed(db.kysely);
+    expect(last).not.toBeNull(); // the runs above noted their time
+    // A start 59 minutes after the last run, the period an hour: nothing for a minute.
+    const errors: unknown[] = [];
+    let stop = keepStatistics(db, (e) => errors.push(e), { everyMs: 3_600_000, now: () => last! + 59 * 60_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    stop();
+    expect(await reltuples()).toBe(1000);
+    expect(await lastAnalyzed(db.kysely)).toBe(last);
+    // A start past the period analyzes at once, and notes it.
+    stop = keepStatistics(db, (e) => errors.push(e), { everyMs: 3_600_000, now: () => last! + 61 * 60_000 });
     try {
       await expect.poll(reltuples, { timeout: 3000, interval: 25 }).toBe(1500);
     } finally {
       stop();
     }
+    await expect.poll(async () => (await lastAnalyzed(db.kysely))! > last!, { timeout: 3000, interval: 25 }).toBe(true);
+    expect(errors).toEqual([]);
   });
 });

@@ -154,6 +154,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('checks LOG_LEVEL before anything starts, naming the variable', () => {
+    expect(loadConfig({}).logLevel).toBe('warn');
+    expect(loadConfig({ LOG_LEVEL: 'info' }).logLevel).toBe('info');
+    expect(() => loadConfig({ LOG_LEVEL: 'bogus' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOG_LEVEL: 'bogus' })).toThrow(/^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "bogus"$/);
+  });
+
   it('accepts a configured captcha', () => {
     const c = loadConfig({ CAPTCHA_TYPE: 'turnstile', CAPTCHA_SITE_KEY: 'site', CAPTCHA_SECRET: 's', CAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/verify' });
     expect(c.captcha).toEqual({ type: 'turnstile', siteKey: 'site', secret: 's', verifyUrl: 'http://127.0.0.1:9/verify' });

@@ -13,17 +13,27 @@ import { pathToFileURL } from 'node:url';
 const SOURCES = ['src/client', 'src/shared', 'commands', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'src/server/cli/precompress.ts'];
 const STAMP = 'dist/.sources';
 
-function files(path: string): string[] {
+/**
+ * Every file under `path` (or `path` itself), in a stable order, without the folders' READMEs: documentation is
+ * neither built nor run, and a rewritten paragraph must not cost a rebuild (or a test run a fresh seed).
+ */
+export function sourceFiles(path: string): string[] {
   if (!existsSync(path)) return [];
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).sort().flatMap((name) => files(join(path, name)));
+  return readdirSync(path).sort().filter((name) => !name.endsWith('.md')).flatMap((name) => sourceFiles(join(path, name)));
 }
 
 /** The hash of every source file's path and bytes, from `root`. */
 export function sourcesHash(root = process.cwd()): string {
+  return filesHash(root, SOURCES.flatMap((p) => sourceFiles(resolve(root, p))).map((file) => relative(root, file)));
+}
+
+/** The hash of these files' paths (relative to `root`) and bytes, in the order given; a file gone counts as such. */
+export function filesHash(root: string, files: readonly string[]): string {
   const h = createHash('sha256');
-  for (const file of SOURCES.flatMap((p) => files(resolve(root, p)))) {
-    h.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of files) {
+    const path = resolve(root, file);
+    h.update(file).update('\0').update(existsSync(path) ? readFileSync(path) : '(gone)').update('\0');
   }
   return h.digest('hex');
 }

@@ -10,6 +10,7 @@ import { KEEP_ALIVE, pgListen, pgliteListen, type Listen } from './listen.js';
 import { databaseFailure, NO_LIMITS, type DatabaseLimits } from './limits.js';
 import { guardClient, type GuardedClient } from './pg-guard.js';
 import { asRequest } from './one-connection.js';
+import { earlyPgliteWasm } from './pglite-wasm.js';
 import { inScope, type RequestScope } from './request-scope.js';
 
 export type { DB } from './schema.js';
@@ -212,6 +213,14 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return databaseFailure(err) === 'unavailable';
 }
 
+/**
+ * The embedded engine's buffer pool. PGlite keeps PostgreSQL's 128 MB, and every open paid for setting it
+ * up: ~0.55 s of CPU of the ~1 s an open costs, at every start and every test's database. Pages beyond it
+ * are read from the data directory through the OS's page cache, so the demo's lists (142 MB of data) were
+ * no slower at 32 MB (src/server/db/README.md, "Warm start").
+ */
+const EMBEDDED_SHARED_BUFFERS = '32MB';
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let limits = NO_LIMITS;
   const current = () => limits;
@@ -225,10 +234,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), setLimits, asRequest: (fn, scope) => inScope(scope, fn), close: () => kysely.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const early = earlyPgliteWasm();
   const parsers = { [INT8]: asInt, [NUMERIC]: asText, [DATE]: asText };
   const pg = await PGlite.create(opts.memory ? undefined : opts.dataDir, {
     parsers,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    ...(early ? { pgliteWasmModule: await early } : {}),
   });
   const kysely = new Kysely<DB>({ dialect: pgliteDialect(pg, current, opts.memory ? undefined : opts.dataDir) });
   return {

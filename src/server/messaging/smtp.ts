@@ -7,7 +7,6 @@
  * Results: every recipient accepted → success with the server's message id; the server refused (a 5xx
  * or 4xx reply) → rejected with its reply; no answer in time → failed, timed out; anything else → failed.
  */
-import { createTransport } from 'nodemailer';
 import { thrownResult, TimedOut, withTimeout, type EmailMessage, type SendResult, type Transport } from './types.js';
 
 export interface SmtpOptions { url: string; from: string; timeoutMs: number }
@@ -18,6 +17,8 @@ export function smtpTransport(o: SmtpOptions): Transport<EmailMessage> {
     async send(m: EmailMessage): Promise<SendResult> {
       // nodemailer's own timeouts are a backstop a little past the deadline, so a stall always reads as ours.
       const backstop = o.timeoutMs + 500;
+      // Loaded with the first message: a server without SMTP never loads nodemailer at all.
+      const { createTransport } = await import('nodemailer');
       const mailer = createTransport({ url: o.url, connectionTimeout: backstop, greetingTimeout: backstop, socketTimeout: backstop });
       try {
         const info = await withTimeout(o.timeoutMs, () => mailer.sendMail({ from: o.from, to: m.to, subject: m.subject, text: m.text }), () => mailer.close());

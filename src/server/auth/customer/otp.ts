@@ -1,10 +1,10 @@
 /**
  * Two-factor sign-in for one's own account (Barong 2.7 resource/otp.rb), on the sign-in's TOTP check
  * (auth/totp.ts: 6 digits, 30 s, one step of drift, each step once):
- * - POST /resource/otp/generate_qrcode: a new secret (replacing an unconfirmed one) and its otpauth URL,
- *   200 `{data: {url}}` (400 `resource.otp.already_enabled`). Barong also sends `barcode`, a PNG of the
- *   QR code; no QR encoder is among our dependencies, so the client draws the URL (baseapp shows the
- *   secret for typing in as well) — see README.
+ * - POST /resource/otp/generate_qrcode: a new secret (replacing an unconfirmed one), its otpauth URL and,
+ *   as Barong's Vault answers, `barcode`: that URL's QR code as a base64 PNG (baseapp shows it as
+ *   `data:image/png;base64,…`), 200 `{data: {barcode, url}}` (400 `resource.otp.already_enabled`).
+ *   The matrix is uqr's (error correction M), the PNG ours (../png.ts) — see README.
  * - POST /resource/otp/enable {code}: a code of that secret turns 2FA on; its step is recorded, so the
  *   same code cannot then sign in or turn 2FA off.
  * - POST /resource/otp/disable {code}: a fresh code turns it off and forgets the secret.
@@ -13,16 +13,21 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { generateSecret, generateURI } from 'otplib';
+import { encode } from 'uqr';
 import { OtpCode } from '../../../shared/customer.js';
 import { withAudit } from '../../plugins/audit.js';
 import { fail } from '../../plugins/errors.js';
 import { lockUser, setOtp } from '../../db/queries/customer.js';
 import { caller } from '../users/guards.js';
 import { verifyTotp } from '../totp.js';
+import { qrPng } from '../png.js';
 import { charge, customerBrake } from './limits.js';
 import { ownWrite, parse } from './common.js';
 
 const P = 'resource.otp';
+
+/** Barong's `barcode`: the URL's QR code (ECC M, as authenticator apps scan from a screen) as a base64 PNG of ~200 px. */
+const otpBarcode = (url: string): string => qrPng(encode(url, { ecc: 'M', border: 0 }).data).png.toString('base64');
 
 export function otpRoutes(app: FastifyInstance): void {
   const brake = customerBrake(app);
@@ -35,7 +40,8 @@ export function otpRoutes(app: FastifyInstance): void {
       if (u.otp) fail(400, 'resource.otp.already_enabled');
       await setOtp(trx, u.id, { otp: false, secret, step: null }, app.deps.now());
     });
-    return { data: { url: generateURI({ issuer: app.deps.config.appTitle, label: me.email, secret }) } };
+    const url = generateURI({ issuer: app.deps.config.appTitle, label: me.email, secret });
+    return { data: { barcode: otpBarcode(url), url } };
   }));
 
   /** Checks a fresh code of the stored secret under the row lock, then turns 2FA `on` or off. */

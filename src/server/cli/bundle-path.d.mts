@@ -1,0 +1,4 @@
+export declare const bundleDir: (root: string) => string;
+export declare const bundleFile: (root: string) => string;
+export declare const serverArgs: (root: string) => string[];
+export declare const BUNDLE_URL: string;
