@@ -15,6 +15,9 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const NOW = new Date('2026-06-15T12:00:00Z');
 let db: Database;
 let before: { orders: number; trades: number };
+/** What the realtime feed's channel heard while the history was loaded. */
+const feed: string[] = [];
+let stopListening: (() => Promise<void>) | undefined;
 
 const one = async <T>(text: string) => (await sql.raw<T>(text).execute(db.kysely)).rows[0]!;
 
@@ -23,9 +26,10 @@ beforeAll(async () => {
   db = await openTestDb();
   await seedDemo(db.kysely, { users: 200, activities: 1_000, password: 'Demo-pass-123', now: NOW });
   before = await one(`SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM trades)::int AS trades`);
+  stopListening = await db.listen('steward_events', { payload: (p) => feed.push(p), lost: () => undefined, ready: () => undefined });
   await seedBulkTrading(db.kysely, { orders: 2_000, trades: 4_000, operations: 4_000, withdraws: 100, now: NOW });
 }, 300_000);
-afterAll(async () => { await db?.close(); });
+afterAll(async () => { await stopListening?.(); await db?.close(); });
 
 it.runIf(onPostgres)('appends orders in pairs and their trades, each trade at its orders\' price, and the ledger balances', async () => {
   const added = await one<{ orders: number; trades: number }>(`SELECT (SELECT count(*) FROM orders)::int - ${before.orders} AS orders,
@@ -43,4 +47,11 @@ it.runIf(onPostgres)('appends orders in pairs and their trades, each trade at it
   expect(bad).toMatchObject({ totals: 0, averages: 0 });
   const ledger = await checkLedger(db.kysely);
   expect(ledger.problems).toEqual([]);
+});
+
+it.runIf(onPostgres)('sends the realtime feed nothing: at 10M orders its row events overflowed NOTIFY\'s queue and the load failed', async () => {
+  // Notifications arrive in commit order: once this one is heard, any the load sent would have been too.
+  await sql`SELECT pg_notify('steward_events', 'after the load')`.execute(db.kysely);
+  await expect.poll(() => feed.includes('after the load'), { timeout: 10_000 }).toBe(true);
+  expect(feed).toEqual(['after the load']);
 });

@@ -143,3 +143,16 @@ describe('users with a label, and the pending-applications queue', () => {
     expect(walk).not.toMatch(/Sort|Seq Scan/);
   });
 });
+
+describe("a member's orders on one market (GET /market/orders?market=, the bench's member rows)", () => {
+  it('the page and its capped count walk (member_id, market_id, id), not every order of the member', async () => {
+    const page = await plan({ compile: () => t.db.kysely.selectFrom('orders').select('id').where('member_id', '=', 1).where('market_id', '=', 'btcusdt')
+      .orderBy('id', 'desc').limit(25).compile() });
+    const capped = await plan({ compile: () => t.db.kysely.selectFrom('orders').select(sql`1`.as('one')).where('member_id', '=', 1).where('market_id', '=', 'btcusdt')
+      .limit(10_001).compile() });
+    for (const p of [page, capped]) {
+      expect(p).toContain('orders_member_market_idx');
+      expect(p).not.toMatch(/Filter: .*market_id/);
+    }
+  });
+});

@@ -12,6 +12,7 @@
  * the list (`orders`, default, on the exchange service; `activities` on the auth service, 100-row pages).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serverCommand } from './server-bundle.js';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,7 +56,7 @@ async function ensureData(url: string): Promise<void> {
 
 async function startServer(url: string): Promise<{ server: ChildProcess; port: number }> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, await serverCommand(), {
     env: {
       ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: url,
       // Seeded above with the demo password: on a database server that takes asking for the demo (config.ts demoSeed).

@@ -13,6 +13,7 @@
  * BENCH_RANGER_CLIENTS=1,10 runs fewer steps; BENCH_RANGER_DELIVERIES sizes each burst (default 2,000,000).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serverCommand } from './server-bundle.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,7 +76,7 @@ interface Node { server: ChildProcess; port: number }
 /** A server process on the database (the first one migrates and seeds it). */
 async function startNode(dbUrl: string, dataDir: string): Promise<Node> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, await serverCommand(), {
     env: {
       ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: dbUrl, STEWARD_DEMO_SEED: 'on', STEWARD_DATA_DIR: dataDir, STEWARD_DEMO_USERS: '50',
       STEWARD_DEMO_ACTIVITIES: '100', STEWARD_DEMO_MARKET_RATE: '0', STEWARD_NODE_SIMULATOR_PORT: '0', STEWARD_STATIC_DIR: '',

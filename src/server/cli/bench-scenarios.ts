@@ -14,6 +14,8 @@ export interface Scenario {
   name: string; path: string;
   /** Sent without the session cookie. */
   anonymous?: boolean;
+  /** Sent with this member's session instead of the superadmin's (bench-member.ts). */
+  member?: string;
 }
 
 interface Ctx {

@@ -13,6 +13,8 @@
  * share of it. Then a concurrency-16 row for the main lists (16 keep-alive clients against 16 raw
  * replays at a time), the users list during anonymous sign-in floods (bench-flood.ts), and first-hit
  * figures (bench-cold.ts) with the bench's own cluster.
+ * Member rows (issue 27, bench-member.ts): baseapp's reads with a member's own session, and the placement
+ * rate through the member API (BENCH_ONLY=placement), at concurrency 1 and 16, the ledger checked after.
  * BENCH_ONLY=<text> runs the scenarios whose name contains it (`a|b`: either); BENCH_COLD=0 skips the cold pass;
  * BENCH_EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of every recorded statement instead of timing.
  */
@@ -30,6 +32,7 @@ import { autovacuumCaughtUp, coldMs } from './bench-cold.js';
 import { floodRows, printFloods } from './bench-flood.js';
 import { bulkCancel, placeForCancel, moneyContext, moneyScenarios, seqScans, BIG_TABLES, SEQ_READ_LIMIT, type BulkCancelRow } from './bench-money.js';
 import { seedBulkTrading } from '../db/seed/bulk-trading.js';
+import { fundPlacers, memberScenarios, memberSessions, placementMarket, placementRate, settlePlacers, type PlacementRow } from './bench-member.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 10_000_000);
@@ -40,6 +43,8 @@ const COLD_RUNS = Number(process.env.BENCH_COLD ?? 1);
 const WARMUP = 20;
 /** The app's and the raw side's pool: as many connections as the load row has clients. */
 const POOL = 16;
+/** Orders placed per placement row (BENCH_PLACEMENTS). */
+const PLACEMENTS = Number(process.env.BENCH_PLACEMENTS ?? 2000);
 const LOAD = { concurrency: 16, total: Number(process.env.BENCH_LOAD_REQUESTS ?? 1600) };
 
 const pct = (xs: number[], p: number) => {
@@ -104,7 +109,8 @@ async function main(): Promise<void> {
   const raw = await openRawPool(url, POOL);
   try {
     await ensureData(db);
-    const config = loadConfig({ DATABASE_URL: url, STEWARD_STATIC_DIR: '' });
+    // The member rows and the placers sign in from this one address: more than the default 20 per 15 minutes.
+    const config = loadConfig({ DATABASE_URL: url, STEWARD_STATIC_DIR: '', SIGNIN_MAX_PER_IP: '1000', SIGNIN_MAX_PER_ACCOUNT_IP: '100' });
     const app = await buildApp({ config, db });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const ua = 'steward-bench';
@@ -118,11 +124,20 @@ async function main(): Promise<void> {
     const csrf = ((await login.json()) as { csrf_token?: string }).csrf_token ?? '';
     const only = process.env.BENCH_ONLY;
     const money = await moneyContext(db.kysely);
-    const all = [...SCENARIOS.list(await SCENARIOS.context(db.kysely)), ...(money ? moneyScenarios(money) : [])] as Scenario[];
+    const all = [...SCENARIOS.list(await SCENARIOS.context(db.kysely)), ...(money ? moneyScenarios(money) : []),
+      ...(money ? memberScenarios(money.heavy, money.tail, money.market) : [])] as Scenario[];
     // `a|b` runs the scenarios whose name contains either.
     const chosen = all.filter((s) => !only || s.name.startsWith('floor') || only.split('|').some((o) => s.name.includes(o)));
+    const members = await memberSessions(db.kysely, base, [...new Set(chosen.flatMap((s) => (s.member ? [s.member] : [])))], config.demoPassword);
+    // A GET sends the session cookie alone (baseapp's writes add the CSRF token).
+    const sentFor = (s: Scenario) => {
+      if (s.anonymous) return { 'user-agent': ua };
+      if (!s.member) return headers;
+      const { 'x-csrf-token': _csrf, ...get } = members.get(s.member)!;
+      return get;
+    };
     const inject = (s: Scenario) => async () => {
-      const res = await app.inject({ method: 'GET', url: s.path, headers: s.anonymous ? { 'user-agent': ua } : headers });
+      const res = await app.inject({ method: 'GET', url: s.path, headers: sentFor(s) });
       if (res.statusCode !== 200) throw new Error(`${s.path}: ${res.statusCode} ${res.body}`);
     };
     // The statements of one warmed request: the handler's own. The session gate's lookup is cached by
@@ -154,7 +169,7 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     console.log(`\nwarm: ${RUNS} runs each after ${WARMUP} warm-up rounds (ms)`);
     for (const s of chosen) {
-      const sent = s.anonymous ? { 'user-agent': ua } : headers;
+      const sent = sentFor(s);
       const row: Row = { name: s.name, api: [], sql: [], inject: [] };
       for (let i = 0; i < WARMUP + RUNS; i++) {
         // In turn, so none gets the caches another warmed and drift hits all three alike.
@@ -199,7 +214,7 @@ async function main(): Promise<void> {
           await Promise.all(Array.from({ length: POOL }, () => sql`SELECT 1`.execute(db.kysely)));
           await http.once(floor, headers);
         };
-        const a = await coldMs(cluster, { reconnect: warmApp, call: () => http.once(`${base}${s.path}`, headers) }, COLD_RUNS);
+        const a = await coldMs(cluster, { reconnect: warmApp, call: () => http.once(`${base}${s.path}`, sentFor(s)) }, COLD_RUNS);
         const q = await coldMs(cluster, { reconnect: () => connectAll(raw, POOL), call: () => replay(raw, plans.get(s)!) }, COLD_RUNS);
         row.coldApi = a.ms; row.coldSql = q.ms; os &&= a.osDropped && q.osDropped;
       }
@@ -215,6 +230,24 @@ async function main(): Promise<void> {
         } catch (e) {
           console.error(`bulk cancel, batches of ${batch}: ${e instanceof Error ? e.message : e}`);
         }
+      }
+    }
+    const placements: PlacementRow[] = [];
+    let placementNote = '';
+    if (money && (!only || only.split('|').some((o) => 'placement'.includes(o)))) {
+      const where = await placementMarket(db.kysely);
+      try {
+        const { market, price, volume } = where;
+        // Enough quote for every order of both rows to be a resting buy, twice over.
+        const quote = String(Math.ceil(Number(price) * Number(volume) * PLACEMENTS * 2) + 1);
+        const emails = await fundPlacers(db.kysely, market, 16, quote);
+        const sessions = [...(await memberSessions(db.kysely, base, emails, config.demoPassword)).values()];
+        for (const c of [1, 16]) placements.push(await placementRate(base, sessions.slice(0, c), market, price, volume, c, PLACEMENTS));
+        placementNote = `placement on ${market} (enabled for the run) at ${price} × ${volume}: ${await settlePlacers(db.kysely, base, sessions, market)}`;
+      } catch (e) {
+        console.error(`placement: ${e instanceof Error ? e.message : e}`);
+      } finally {
+        await where.restore();
       }
     }
     await http.close();
@@ -236,6 +269,13 @@ async function main(): Promise<void> {
       console.log('\n| bulk cancel (list page 1 + POST /admin/bulk/orders_by_id, as the console) | cancelled | calls | seconds | orders/s |\n|---|---|---|---|---|');
       for (const c of cancels) console.log(`| ${c.name} | ${c.cancelled} | ${c.calls} | ${(c.ms / 1000).toFixed(1)} | ${Math.round((c.cancelled * 1000) / c.ms)} |`);
     }
+    if (placements.length) {
+      console.log('\n| placement (POST /api/v2/peatio/market/orders, member sessions) | concurrency | placed | of which traded | orders/s | p50 ms | p95 ms |\n|---|---|---|---|---|---|---|');
+      for (const p of placements) {
+        console.log(`| buy/sell alternating | ${p.concurrency} | ${p.placed} | ${p.matched} | ${Math.round((p.placed * 1000) / p.ms)} | ${f2(pct(p.times, 50))} | ${f2(pct(p.times, 95))} |`);
+      }
+    }
+    if (placementNote) console.log(`\n${placementNote}`);
   } finally {
     await raw.end();
     await db.close();

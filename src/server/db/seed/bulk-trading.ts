@@ -346,6 +346,10 @@ export async function seedBulkTrading(db: Kysely<DB>, opts: BulkTradingOptions):
   await db.transaction().execute(async (trx) => {
     await sql`SET LOCAL TimeZone = 'UTC'`.execute(trx);
     await sql`SET LOCAL jit = off`.execute(trx);
+    // No realtime events for the load (migration 0019's switch): a NOTIFY per row, queued until the commit,
+    // overflowed PostgreSQL's notification queue at 10M orders ("too many notifications") and the load failed;
+    // a node that listens reads the books afresh anyway.
+    await sql`SET LOCAL steward.events = 'off'`.execute(trx);
     await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
     await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(trx);
     const ctx = makeContext(trx, 0, now, progress);
