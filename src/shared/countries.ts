@@ -271,3 +271,17 @@ const BY_ISO = new Map(COUNTRIES.map((c) => [c.value, c]));
 export function countryByIso(iso: string): Country | undefined {
   return BY_ISO.get(iso.toUpperCase());
 }
+
+/** Lower case without accents: 'Åland' is found by 'aland', 'Curaçao' by 'curacao'. */
+const plain = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const PLAIN_NAMES = COUNTRIES.map((c) => [c.value, plain(c.text)] as const);
+
+/**
+ * The ISO codes a typed country means: the code itself (any case), and every country whose English name
+ * contains the text (any case, accents ignored: 'united' → AE, GB, US, …). None for empty or unknown text.
+ */
+export function countryCodesMatching(text: string): string[] {
+  const t = plain(text.trim());
+  if (t === '') return [];
+  return PLAIN_NAMES.filter(([iso, name]) => iso.toLowerCase() === t || name.includes(t)).map(([iso]) => iso);
+}

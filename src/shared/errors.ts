@@ -501,6 +501,7 @@ export const ERRORS = {
   'admin.nfe_transaction.invalid_idempotency_key': 422,
   'admin.nfe_transaction.cannot_record_mint': 422,
   'admin.token_config.token_not_fungible': 422,
+  'admin.token_config.token_id_taken': 422,
   'admin.token_config.max_supply_below_supply': 422,
   // Peatio's public and member APIs (server/market-api): Grape's parameter codes, the engine's refusals.
   'public.pagination.non_integer_limit': 422,

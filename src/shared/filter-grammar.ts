@@ -144,12 +144,13 @@ export function checkValue(r: Resource, k: FilterKey, raw: string, now: Date): C
   }
   const wire = isPhoneField(field) ? phoneDigits(text) : text;
   if (wire === '') return { ok: false, message: `${k.key}: “${text}” is not a phone number` };
-  const [err, out] = structsOf(r).list.validate({ [field]: wire }, { coerce: true });
+  const param = k.filter.params[0]!;
+  const [err, out] = structsOf(r).list.validate({ [param]: wire }, { coerce: true });
   if (err) {
     const long = f.kind === 'text' || f.kind === 'textarea' ? ` (or longer than ${f.max ?? 255} characters)` : '';
     return { ok: false, message: `${k.key}: “${text}” is not ${kindWord(f)}${f.options ? '' : long}` };
   }
-  const v = (out as Record<string, unknown>)[field];
+  const v = (out as Record<string, unknown>)[param];
   return { ok: true, value: v instanceof Date ? v.toISOString() : String(v) };
 }
 
@@ -232,7 +233,7 @@ export function parseFilterQuery(text: string, resources: readonly Resource[], n
     given.push({ key: k.key, value: c.value });
     if (k.kind === 'since') filters.from = sinceDay(c.value, now)!;
     else if (k.kind === 'from' || k.kind === 'to') filters[k.kind] = c.value;
-    else filters[k.filter.field] = c.value;
+    else filters[k.filter.params[0]!] = c.value;
   }
   if (seen.has('since') && seen.has('from')) problems.push('since and from both set the start: keep one');
   if (filters.from && filters.to && filters.from > filters.to) problems.push(`from ${filters.from} is after to ${filters.to}`);

@@ -1,5 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { sql } from 'kysely';
 import { testApp, type TestApp } from '../helpers/app.js';
+import { migrate } from '../../src/server/db/migrate.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -25,5 +27,19 @@ describe('app basics', () => {
   it('has the migrated schema', async () => {
     const rows = await t.db.kysely.selectFrom('users').select('id').execute();
     expect(rows).toEqual([]);
+  });
+
+  it('finds a migrated database up to date in two statements, and still refuses one migrated by newer code', async () => {
+    // Every statement sent through this instance, counted (the Migrator's own path sends a dozen and more).
+    let sent = 0;
+    const counted = t.db.kysely.withPlugin({ transformQuery: (a) => { sent++; return a.node; }, transformResult: async (a) => a.result });
+    expect(await migrate(counted)).toEqual([]);
+    expect(sent).toBe(2);
+    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('9999_from_newer_code', now()::text)`.execute(t.db.kysely);
+    try {
+      await expect(migrate(t.db.kysely)).rejects.toThrow(/9999_from_newer_code/);
+    } finally {
+      await sql`DELETE FROM kysely_migration WHERE name = '9999_from_newer_code'`.execute(t.db.kysely);
+    }
   });
 });

@@ -7,10 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import { generate } from 'otplib';
+import { encode } from 'uqr';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { signIn, signInAs, nextTestIp, type SignedIn } from '../helpers/auth.js';
 import { createUser, TEST_PASSWORD } from '../helpers/users.js';
 import { smsFake, type SmsFake } from './messaging-fakes.js';
+import { decodePng, qrModules, withQuietZone } from '../helpers/png.js';
 
 let t: TestApp;
 let sms: SmsFake;
@@ -51,6 +53,8 @@ describe('profiles', () => {
     expect(await refusal(call(a, 'PUT', '/profiles', { city: 'x'.repeat(256) }))).toEqual([422, ['resource.profile.city_too_long']]);
     const [, submitted] = await answer(call(a, 'PUT', '/profiles', { city: 'Leeds', confirm: true }));
     expect(submitted).toMatchObject({ first_name: 'Ann', city: 'Leeds', state: 'submitted' });
+    // The sign-up had no country: the submitted profile's is the user's (the directory's and the review queue's column).
+    expect((await call(compliance, 'GET', `/api/v2/barong/admin/users/${aUser.uid}`)).json()).toMatchObject({ country: 'GB' });
     expect(await refusal(call(a, 'PUT', '/profiles', { city: 'York' }))).toEqual([422, ['resource.profile.not_editable']]);
     // Another customer sees only their own; a staff session has no customer records at all.
     expect(await answer(call(b, 'GET', '/profiles/me'))).toEqual([200, []]);
@@ -131,6 +135,12 @@ describe('2FA, password, activity, labels', () => {
     expect(st).toBe(200);
     const secret = new URL(qr.data.url).searchParams.get('secret')!;
     expect(qr.data.url).toMatch(/^otpauth:\/\/totp\/Steward:/);
+    // Barong's barcode: a base64 PNG of that very URL's QR code (ECC M), quiet zone included, ~200 px.
+    expect(Object.keys(qr.data).sort()).toEqual(['barcode', 'url']);
+    const symbol = encode(qr.data.url, { ecc: 'M', border: 0 });
+    const png = decodePng(Buffer.from(qr.data.barcode, 'base64'));
+    expect(qrModules(png, symbol.size)).toEqual(withQuietZone(symbol.data));
+    expect(png.width).toBeGreaterThanOrEqual(150);
     const codeAt = (offset = 0) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offset });
     expect(await refusal(call(a, 'POST', '/otp/enable', { code: '12345' }))).toEqual([422, ['resource.otp.invalid']]);
     expect(await refusal(call(a, 'POST', '/otp/disable', { code: await codeAt() }))).toEqual([400, ['resource.otp.not_enabled']]);
@@ -159,7 +169,7 @@ describe('2FA, password, activity, labels', () => {
     await signIn(t.app, { email: aUser.email, password: NEW, ip: nextTestIp() });
   });
 
-  it("lists the customer's own activities by topic with paging, and public labels only", async () => {
+  it("lists the customer's own activities by topic with paging, and public labels with the KYC steps' private ones", async () => {
     const res = await call(a, 'GET', '/users/activity/all?limit=2');
     expect([res.statusCode, res.headers.total !== undefined, res.headers.page, res.headers['per-page']]).toEqual([200, true, '1', '2']);
     expect(Number(res.headers.total)).toBeGreaterThan(10);
@@ -177,7 +187,10 @@ describe('2FA, password, activity, labels', () => {
       { user_id: aUser.id, key: 'vip', value: 'gold', scope: 'public' },
       { user_id: aUser.id, key: 'risk', value: 'high', scope: 'private' },
     ]).execute();
-    expect((await call(a, 'GET', '/labels')).json()).toEqual([expect.objectContaining({ key: 'vip', value: 'gold', scope: 'public' })]);
+    // baseapp's verification screen reads the KYC steps' private labels here (Barong answers them all); staff's other
+    // private notes stay hidden, and B's labels are B's.
+    expect((await call(a, 'GET', '/labels')).json().map((l: { key: string; value: string; scope: string }) => `${l.scope} ${l.key}:${l.value}`))
+      .toEqual(['private email:verified', 'private profile:verified', 'private phone:verified', 'public vip:gold']);
   });
 });
 

@@ -73,6 +73,15 @@ describe('POST /resource/documents', () => {
     expect(pdf.statusCode, pdf.body).toBe(201);
     expect(pdf.json()[0]).toMatchObject({ content_type: 'application/pdf', doc_expire: null });
 
+    // Barong's label: the upload makes the private `document` label pending (the pending-applications queue);
+    // verified documents stay verified when a customer adds one.
+    const docLabel = (userId: number) => t.db.kysely.selectFrom('labels').select('value').where('user_id', '=', userId)
+      .where('key', '=', 'document').where('scope', '=', 'private').execute();
+    expect(await docLabel(alice.user.id)).toEqual([{ value: 'pending' }]);
+    const carol = await signInAs(t, 'member');
+    await t.db.kysely.insertInto('labels').values({ user_id: carol.user.id, key: 'document', value: 'verified', scope: 'private', description: null }).execute();
+    expect((await upload(carol.session, form([...ID_FIELDS, ['upload', { filename: 'c.png', data: png }]]))).statusCode).toBe(201);
+    expect(await docLabel(carol.user.id)).toEqual([{ value: 'verified' }]);
     const mine = await t.app.inject({ method: 'GET', url: R, headers: alice.session.headers() });
     expect(mine.json().map((d: any) => d.id)).toEqual([made[0].id, made[1].id, pdf.json()[0].id]);
     const file = await t.app.inject({ method: 'GET', url: `${R}/${made[0].id}`, headers: alice.session.headers() });
@@ -87,7 +96,7 @@ describe('POST /resource/documents', () => {
     // Past the per-account cap (4): nothing of the form is written.
     const over = await upload(alice.session, form([...ID_FIELDS, ['upload', { filename: 'a.png', data: png }], ['upload', { filename: 'b.png', data: png }]]));
     expect([over.statusCode, over.json().errors]).toEqual([422, ['resource.document.limit_reached']]);
-    expect(await stored()).toBe(3);
+    expect(await stored()).toBe(4);
   });
 
   it('refuses each bad upload with its code and stores nothing', async () => {
@@ -196,7 +205,7 @@ describe('staff reading documents', () => {
     const detail = (await t.app.inject({ method: 'GET', url: `/api/v2/barong/admin/users/${alice.user.uid}`, headers: admin.session.headers() })).json();
     expect(detail.documents.map((d: any) => d.upload)).toEqual([url, expect.stringMatching(/admin\/documents\/\d+$/), expect.any(String)]);
     expect(detail.documents[0]).toMatchObject({ doc_type: 'Passport', doc_number: 'AB 123-456', doc_expire: '2030-01-31', metadata: null, created_at: expect.any(String) });
-    await t.db.kysely.insertInto('labels').values({ user_id: alice.user.id, key: 'document', value: 'pending', scope: 'private', description: null }).execute();
+    // Her uploads put her in the queue (Barong's document label, pending), with nothing set by hand.
     const pending = (await t.app.inject({ method: 'GET', url: '/api/v2/barong/admin/users/documents/pending?extended=true', headers: admin.session.headers() })).json();
     expect(pending.find((u: any) => u.uid === alice.user.uid).documents).toHaveLength(3);
   });

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { signInAs, type SignedIn } from '../helpers/auth.js';
 import { COIN, FIAT, MARKET, balances, expectLedgerHolds, fund, setupMoney } from './money-fixtures.js';
-import { problems, type Reading } from '../helpers/swagger-types.js';
+import { definitionsOf, problems, type Reading } from '../helpers/swagger-types.js';
 
 /** The user swagger's entities (Peatio 2.6 user_api.json definitions): field → declared JSON type. */
 const ENTITIES = JSON.parse(readFileSync(new URL('../fixtures/peatio-user-entities.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
-const ADMIN_ENTITIES = JSON.parse(readFileSync(new URL('../fixtures/peatio-admin-entities.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
+const ADMIN_ENTITIES = definitionsOf(JSON.parse(readFileSync(new URL('../fixtures/peatio-admin-swagger.json', import.meta.url), 'utf8')));
 const READING: Reading = {
   // An Order's trades come with the order alone (GET /market/orders/{id}, Peatio's full entity).
   conditional: { Order: ['trades'] },

@@ -189,6 +189,19 @@ describe('the node simulator', () => {
       expect((await na.getBlock(23)).outputs.filter((o) => o.address === fresh)).toHaveLength(1);
       expect(await na.getBlock(22)).toEqual(before);
     }
+    // Driven like a regtest node: sendtoaddress pays in the next block, generatetoaddress mines it.
+    const rpc = async (method: string, params: unknown[]) => (await (await fetch(a.url('bitcoin'), {
+      method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result?: unknown; error?: { code: number } };
+    const btc = nodeClient('bitcoin', a.url('bitcoin'));
+    const tip = await btc.latestBlockNumber();
+    const txid = (await rpc('sendtoaddress', ['bcrt1qpaid', '1.25'])).result;
+    expect(txid).toEqual(expect.any(String));
+    for (const bad of [['bcrt1qpaid', '0'], ['bcrt1qpaid', '1.123456789'], ['', 1], ['bcrt1qpaid', 'x']]) expect((await rpc('sendtoaddress', bad)).error?.code, String(bad)).toBe(-3);
+    expect((await rpc('generatetoaddress', [0, 'x'])).error?.code).toBe(-8);
+    expect((await rpc('generatetoaddress', [2, 'bcrt1qminer'])).result).toHaveLength(2);
+    expect(await btc.latestBlockNumber()).toBe(tip + 2);
+    expect((await btc.getBlock(tip + 1)).outputs.filter((o) => o.address === 'bcrt1qpaid')).toEqual([expect.objectContaining({ txid, amount: '1.25' })]);
+    expect((await btc.getBlock(tip + 2)).outputs.filter((o) => o.address === 'bcrt1qpaid')).toEqual([]);
     expect((await nodeClient('bitcoin', c.url('bitcoin')).getBlock(7)).hash).not.toBe((await nodeClient('bitcoin', a.url('bitcoin')).getBlock(7)).hash);
     const url = a.url('bitcoin');
     await Promise.all([a.close(), b.close(), c.close()]);

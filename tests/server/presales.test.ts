@@ -84,6 +84,8 @@ describe('investments', () => {
     expect((await call(su, 'GET', `/presales/${id}`)).json().raised).toBe('900');
     expect((await invest(id, members[0]!.uid, '100')).statusCode).toBe(201);
     expect(codes(await invest(id, members[1]!.uid, '0.01'))).toEqual(['admin.presale.hard_cap_reached']);
+    // At its cap the presale takes nothing, whatever the amount: the investment form's picker greys it out.
+    expect(codes(await invest(id, members[1]!.uid, '0'))).toEqual(['admin.presale.hard_cap_reached']);
   });
 
   it('refuses a presale not running, limits, precision, an unknown member and a short balance', async () => {

@@ -54,4 +54,28 @@ describe('sms senders', () => {
     expect(gone.statusCode).toBe(200);
     expect((await call(admin, 'DELETE', { id })).statusCode).toBe(404);
   });
+
+  it('filters by country as P-A34 names it: the name (any case, accents ignored) or the code (issue 29 item 16)', async () => {
+    const ids: Record<string, number> = {};
+    for (const cc of ['GB', 'US', 'DE', 'AX']) {
+      const res = await call(admin, 'POST', { platform_setting_id: provider, country_code: cc, sender: 'Steward' });
+      expect(res.statusCode).toBe(201);
+      ids[cc] = res.json().id;
+    }
+    const listed = async (query: string) => {
+      const res = await call(technical, 'GET', undefined, `${URL_}?${query}`);
+      expect(res.statusCode).toBe(200);
+      return { codes: res.json().map((r: { country_code: string }) => r.country_code).sort(), total: res.headers.total };
+    };
+    expect(await listed('country=united')).toEqual({ codes: ['GB', 'US'], total: '2' });
+    expect(await listed('country=United%20Kingdom')).toEqual({ codes: ['GB'], total: '1' });
+    expect(await listed('country=germany')).toEqual({ codes: ['DE'], total: '1' });
+    expect(await listed('country=aland')).toEqual({ codes: ['AX'], total: '1' });
+    expect(await listed('country=us')).toEqual({ codes: ['US'], total: '1' });
+    // With the other filters, and a country that matches none: an empty page, not every row.
+    await call(admin, 'PUT', { id: ids.US, status: 'inactive' });
+    expect(await listed('country=united&status=active')).toEqual({ codes: ['GB'], total: '1' });
+    expect(await listed('country=atlantis')).toEqual({ codes: [], total: '0' });
+    expect(await listed('country=')).toEqual({ codes: ['AX', 'DE', 'GB', 'US'], total: '4' });
+  });
 });

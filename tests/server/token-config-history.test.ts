@@ -45,6 +45,10 @@ describe('token config', () => {
   it('takes one config per fungible token, with clear refusals', async () => {
     expect(codes(await call(su, 'POST', '/token_configs/new', { token_id: item }))).toEqual(['admin.token_config.token_not_fungible']);
     expect(codes(await call(su, 'POST', '/token_configs/new', { token_id: 987654 }))).toEqual(['admin.token_config.token_doesnt_exist']);
+    // A burned token takes no config (the console's picker shows it disabled with this code's words).
+    await t.db.kysely.updateTable('tokens').set({ state: 'burned' }).where('id', '=', other).execute();
+    expect(codes(await call(su, 'POST', '/token_configs/new', { token_id: other }))).toEqual(['admin.token.burned']);
+    await t.db.kysely.updateTable('tokens').set({ state: 'active' }).where('id', '=', other).execute();
     expect(codes(await call(su, 'POST', '/token_configs/new', { token_id: token, transfer_fee: '1.5' }))).toEqual(['admin.token_config.invalid_transfer_fee']);
     expect(codes(await call(su, 'POST', '/token_configs/new', { token_id: token, max_supply: '999999' }))).toEqual(['admin.token_config.max_supply_below_supply']);
     const made = await call(su, 'POST', '/token_configs/new', { token_id: token, transfer_fee: '0.01', min_transfer: '2', max_supply: '1500000', mintable: true, burnable: false });

@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { uploadTemplate } from '../../src/shared/resources/define.js';
+import { tokens } from '../../src/shared/resources/tokens.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { signInAs, type SignedIn } from '../helpers/auth.js';
 import { createUser } from '../helpers/users.js';
@@ -144,6 +146,8 @@ describe('upload', () => {
     expect(await bad('kind,name\nnfe,A')).toEqual([422, ['admin.token.upload_missing_column'], { code: ['admin.token.upload_missing_column'] }]);
     expect(await bad('kind,name,code,name\nnfe,A,X,B')).toEqual([422, ['admin.token.upload_duplicate_column'], { name: ['admin.token.upload_duplicate_column'] }]);
     expect(await bad('kind,name,code\n')).toEqual([422, ['admin.token.upload_empty'], undefined]);
+    // The console's template (every column, the declaration's order) is a header the check takes whole.
+    expect(await bad(uploadTemplate(tokens.upload!))).toEqual([422, ['admin.token.upload_empty'], undefined]);
     expect(await bad('')).toEqual([422, ['admin.token.upload_empty'], undefined]);
     expect(await bad(Buffer.from([0x6b, 0x69, 0xff, 0xfe, 0x0a]))).toEqual([422, ['admin.token.upload_not_utf8'], undefined]);
     // A multipart body without a closing delimiter, and one without a file.

@@ -7,7 +7,7 @@
  */
 import type { Transaction } from 'kysely';
 import { compareDecimal } from '../../shared/decimal.js';
-import { tokenConfigs } from '../../shared/resources/token-configs.js';
+import { tokenConfigRefusal, tokenConfigs } from '../../shared/resources/token-configs.js';
 import type { DB } from '../db/schema.js';
 import { ApiError } from '../plugins/errors.js';
 import { registerWriteHook } from '../resources/write-hooks.js';
@@ -21,8 +21,8 @@ export function registerTokenConfigHooks(): void {
     const token = await trx.selectFrom('tokens').select(['kind', 'state', 'supply']).where('id', '=', Number(row.token_id)).executeTakeFirst();
     // A token that does not exist is the reference check's (admin.token_config.token_id_doesnt_exist).
     if (!token) return;
-    if (token.kind !== 'fungible') throw refuse(`${P}.token_not_fungible`, 'token_id');
-    if (token.state === 'burned') throw refuse('admin.token.burned', 'token_id');
+    const refused = tokenConfigRefusal(token);
+    if (refused) throw refuse(refused, 'token_id');
     const max = String(row.max_supply ?? '0');
     if (compareDecimal(max, '0') > 0 && compareDecimal(max, token.supply) < 0) throw refuse(`${P}.max_supply_below_supply`, 'max_supply');
   });

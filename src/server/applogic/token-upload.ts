@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { UPLOAD_MAX_REPORTED_ERRORS, UPLOAD_PREVIEW_ROWS, type UploadReport } from '../../shared/resources/define.js';
 import { validateCreate } from '../../shared/resources/structs.js';
-import { TOKEN_UPLOAD_COLUMNS, TOKEN_UPLOAD_REQUIRED, tokenRowErrors, tokens } from '../../shared/resources/tokens.js';
+import { tokenRowErrors, tokens } from '../../shared/resources/tokens.js';
 import type { DB } from '../db/schema.js';
 import { requireAbility } from '../auth/require-ability.js';
 import { withAudit } from '../plugins/audit.js';
@@ -59,11 +59,12 @@ function fileOf(body: unknown, contentType: string): { filename: string; text: s
 function headerOf(records: CsvRecord[]): string[] {
   if (records.length === 0) throw fileError(422, 'upload_empty');
   const header = records[0]!.fields.map((h) => h.trim().toLowerCase());
-  const unknown = header.filter((h) => !(TOKEN_UPLOAD_COLUMNS as readonly string[]).includes(h));
+  // The declaration's own lists, which the console's template and column help are made from too.
+  const unknown = header.filter((h) => !UPLOAD.columns.includes(h));
   if (unknown.length) throw fileError(422, 'upload_unknown_column', Object.fromEntries(unknown.slice(0, 20).map((h) => [h || '(empty)', [`${P}.upload_unknown_column`]])));
   const twice = header.filter((h, i) => header.indexOf(h) !== i);
   if (twice.length) throw fileError(422, 'upload_duplicate_column', Object.fromEntries(twice.map((h) => [h, [`${P}.upload_duplicate_column`]])));
-  const missing = TOKEN_UPLOAD_REQUIRED.filter((h) => !header.includes(h));
+  const missing = UPLOAD.required.filter((h) => !header.includes(h));
   if (missing.length) throw fileError(422, 'upload_missing_column', Object.fromEntries(missing.map((h) => [h, [`${P}.upload_missing_column`]])));
   return header;
 }

@@ -21,6 +21,7 @@ import { memberListRoute } from './member-list.js';
 import { bodyOf, caller, found, guardTarget, validated } from '../auth/users/guards.js';
 import { accountEntity, plainDecimal } from '../auth/users/entity.js';
 import { iso } from '../db/queries/user-json.js';
+import { beneficiaryEntity } from '../db/queries/beneficiaries.js';
 
 const PREFIX = 'admin.member';
 const NOT_FOUND = `${PREFIX}.doesnt_exist`;
@@ -38,7 +39,7 @@ function memberWire(u: MemberRow, h: MemberHoldings) {
     id: u.id, uid: u.uid, email: u.email, level: u.level, role: u.role, group: u.fee_group, state: u.state,
     minimum_swap_amount: plainDecimal(u.minimum_swap_amount),
     accounts: (h.accounts.get(u.id) ?? []).map(accountEntity),
-    beneficiaries: (h.beneficiaries.get(u.id) ?? []).map((b) => ({ ...b, created_at: iso(b.created_at), updated_at: iso(b.updated_at) })),
+    beneficiaries: (h.beneficiaries.get(u.id) ?? []).map((b) => beneficiaryEntity({ ...b, uid: u.uid })),
     deposit_addresses: (h.addresses.get(u.id) ?? []).map((a) => ({ ...a, created_at: iso(a.created_at) })),
     created_at: iso(u.created_at), updated_at: iso(u.updated_at),
   };

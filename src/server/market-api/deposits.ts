@@ -2,7 +2,8 @@
  * A member's deposits and deposit addresses (Peatio 2.6's account/deposits.rb), mounted at /api/v2/peatio:
  * - `GET /account/deposit_address/{currency}`: the member's address on the coin's chain, made on the first
  *   ask by the chain's node (exchange/nodes: getnewaddress, personal_newAccount) and kept in
- *   `payment_addresses` — the table the block scan matches, so what the node sees paid there is recorded
+ *   `payment_addresses` — the table the block scan matches (an Ethereum account's passphrase kept sealed,
+ *   address-secrets.ts; never answered), so what the node sees paid there is recorded
  *   as a deposit when staff scan the block and credited when staff accept it (money/deposits.ts). The node
  *   is asked outside any transaction; of two concurrent first asks the first row stays and both answer it.
  *   Ranger's private `deposit_address` stream hears of it from the row's trigger (migration 0042).
@@ -19,6 +20,7 @@ import { DEPOSIT_LIST, type depositEntity } from '../db/queries/money-movements.
 import { moneyListPage } from '../db/queries/money-list.js';
 import { insertAddress, memberAddress, moneyCurrency } from '../db/queries/member-money.js';
 import { nodeClient, NodeError } from '../exchange/nodes/index.js';
+import { sealAddressSecret } from './address-secrets.js';
 import { member, memberMovements } from './member.js';
 import { oneOf, refuse, text, type Params } from './params.js';
 
@@ -45,7 +47,13 @@ export function memberDepositRoutes(app: FastifyInstance): void {
     const chain = c.blockchain_key;
     const have = await memberAddress(db(), me.id, chain);
     if (have) return have;
-    // An Ethereum account is locked with a passphrase the deposit wallet needs later; kept with the address.
+    // An Ethereum account is locked with a passphrase the deposit wallet needs later; kept with the address,
+    // sealed (address-secrets.ts). Without a key to seal it, no account is made on the node at all.
+    const key = app.deps.config.secretsKey;
+    if (c.client === 'ethereum' && !key) {
+      req.log.error({ chain }, 'deposit address: no secrets key (STEWARD_SECRETS_KEY) to seal its passphrase');
+      return fail(503, 'account.deposit_address.unavailable');
+    }
     const secret = c.client === 'ethereum' ? randomBytes(24).toString('base64url') : null;
     let address: string;
     try {
@@ -56,7 +64,7 @@ export function memberDepositRoutes(app: FastifyInstance): void {
       return fail(503, 'account.deposit_address.unavailable');
     }
     await withAudit(req, { topic: 'deposit_address', action: 'create', category: 'user', data: { currency: c.code, blockchain_key: chain } },
-      (trx) => insertAddress(trx, { member: me.id, chain, address, secret, at: app.deps.now() }));
+      (trx) => insertAddress(trx, { member: me.id, chain, address, secret: secret && sealAddressSecret(key, me.id, chain, secret), at: app.deps.now() }));
     return (await memberAddress(db(), me.id, chain))!;
   });
 

@@ -15,6 +15,7 @@ import { code, type CurrencyType } from '../ledger/chart.js';
 import { LedgerRefusal, post, postMany, type Posting } from '../ledger/post.js';
 import { insertOnce, requestHash } from '../plugins/idempotency.js';
 import { recordAllotment } from './token-history.js';
+import { presaleClosed } from '../../shared/resources/presales.js';
 
 export type InvestRefusal =
   | 'presale_doesnt_exist' | 'not_running' | 'hard_cap_reached' | 'amount_below_minimum' | 'amount_above_maximum'
@@ -59,7 +60,8 @@ export async function invest(trx: Kysely<DB>, i: InvestInput): Promise<{ id: num
       .where('creator_id', '=', i.creator).where('idempotency_key', '=', i.key).executeTakeFirst();
     if (first) return first.request_hash === requestHash(request) ? { id: Number(first.id), replayed: true } : 'idempotency_key_reused';
   }
-  if (p.state !== 'running' || i.at < p.start_date || i.at > p.end_date) return 'not_running';
+  const closed = presaleClosed(p, i.at);
+  if (closed) return closed;
   const price = await typeOfCurrency(trx, p.price_currency);
   const token = await typeOfCurrency(trx, p.token_currency);
   const amount = amountRefusal(i.amount, price.precision);

@@ -65,6 +65,14 @@ export interface FieldDef {
    * changing that value clears this one. The server's rule that they agree is the resource's own.
    */
   pickerScope?: Readonly<Record<string, string>>;
+  /**
+   * With `references`: which referenced rows a form may pick (issue 29 item 19). `filter`: list filters every
+   * candidate matches (a token config's tokens: `{ kind: 'fungible' }`), so the rest are not offered at all;
+   * `refusal(row, now)`: the code the server refuses that row with (the server's rule calls the same
+   * function), null when it may be picked — such a row is offered disabled, with the code's words. A
+   * `unique` reference also shows, on create, the rows this resource already holds as `<field>_taken`.
+   */
+  picker?: { filter?: Readonly<Record<string, string>>; refusal?(row: Readonly<Record<string, unknown>>, now: Date): string | null };
   /** A read-only value joined from a referenced row: `{ via: 'faq_category_id', field: 'name' }`. */
   from?: { via: string; field: string };
   /** No two rows share a value; the server answers `<field>_taken`. */

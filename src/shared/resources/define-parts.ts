@@ -44,17 +44,30 @@ export interface ColumnDef<K extends string = string> {
   format?: ColumnFormat;
   /** Shown, greyed, when the value is empty (an adjustment's validator: 'Unvalidated'). */
   empty?: string;
+  /**
+   * Left out of the grid unless chosen (a saved view's or the URL's `?columns=`): what staff seldom read, so a
+   * wide list fits the screen (payment settings at 1440 px). Still exported, read in the row panel and filterable.
+   */
+  hidden?: boolean;
 }
 
 /** `eq` exact; `ilike` contains, case-insensitive; `prefix` starts with; `range` a from/to pair. */
 export type FilterOp = 'eq' | 'ilike' | 'prefix' | 'range';
 
-/** One list filter. The query parameter is the field name, or `from`/`to` for a range. */
+/** One list filter. The query parameter is the field name (or `param`), or `from`/`to` for a range. */
 export interface FilterDef<K extends string = string> {
   field: K;
   /** Defaults by kind: text → ilike, date/datetime → range, everything else → eq. */
   op?: FilterOp;
   label?: string;
+  /** The query parameter where the dialect names it otherwise than the field (an SMS sender's `country`). */
+  param?: string;
+  /**
+   * A filter on a value the table does not hold (a country's name, derived from its code): the text is
+   * turned into the values of the stored field `field` it matches, and the rows holding one of them are
+   * listed (none when it matches nothing).
+   */
+  through?: { field: K; values(text: string): readonly string[] };
 }
 
 /**
@@ -307,6 +320,12 @@ export interface UploadDef {
   /** The toast after Apply; `{count}` is the number of rows created. */
   success: string;
 }
+
+/**
+ * The template a file starts from: the header row the server parses (the same `columns`, in their order),
+ * CRLF-ended as RFC 4180 writes it; the upload dialog offers it as a download.
+ */
+export const uploadTemplate = (up: UploadDef): string => `${up.columns.join(',')}\r\n`;
 
 /** What an upload call answers (dry run or applied): the rows it would create (or created) and the bad lines. */
 export interface UploadReport {

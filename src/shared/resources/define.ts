@@ -135,7 +135,11 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
 }
 
 /** A filter with its operator and query parameters resolved. */
-export interface ResolvedFilter { field: string; op: FilterOp; params: string[]; label: string }
+export interface ResolvedFilter {
+  field: string; op: FilterOp; params: string[]; label: string;
+  /** FilterDef.through: the stored field the text is matched against, and how. */
+  through?: { field: string; values(text: string): readonly string[] };
+}
 
 /**
  * What every consumer reads: the declaration plus everything derived from its one name. Field names are
@@ -211,9 +215,18 @@ export function defineResource<const F extends Record<string, FieldDef>>(decl: R
   }
   const key = decl.key ?? 'id';
   known(key, 'key');
-  const filtersResolved = (decl.filters ?? []).map((f) => {
+  const filtersResolved = (decl.filters ?? []).map((f): ResolvedFilter => {
     const op = f.op ?? defaultOp(decl.fields[f.field].kind);
-    return { field: f.field, op, params: op === 'range' ? ['from', 'to'] : [f.field], label: labelOf(f.field, f) };
+    const field = decl.fields[f.field];
+    // The generic SQL filters stored columns only: a computed value (`derive`) needs the way to one.
+    if (decl.server === 'generic' && (field.from === undefined && field.derive && !field.stored) && !f.through) {
+      throw new Error(`${decl.name}: filters by '${f.field}', which is computed, with no 'through' to a stored field`);
+    }
+    if (f.through) known(f.through.field, 'filter through');
+    return {
+      field: f.field, op, params: op === 'range' ? ['from', 'to'] : [f.param ?? f.field], label: labelOf(f.field, f),
+      ...(f.through ? { through: f.through } : {}),
+    };
   });
   if (decl.named) {
     [decl.named.field, ...(decl.named.context ?? [])].forEach((k) => known(k, 'named'));

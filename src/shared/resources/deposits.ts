@@ -49,8 +49,10 @@ export const deposits = defineResource({
     ...MOVEMENT_FIELDS,
     uid: { kind: 'text', required: true, readOnlyOnEdit: true, max: 32, pattern: /^[A-Za-z0-9]+$/, label: 'UID', message: 'UID is required', example: 'ID1A2B3C4D5E' },
     currency: {
-      kind: 'text', required: true, readOnlyOnEdit: true, references: 'currencies', by: 'code', max: 10, label: 'Currency (fiat)',
-      message: 'Currency is required', example: 'usd',
+      // Staff record fiat deposits only (the server refuses a coin: currency_not_fiat), so the form offers fiat
+      // currencies; a coin deposit's page names its currency all the same.
+      kind: 'text', required: true, readOnlyOnEdit: true, references: 'currencies', by: 'code', max: 10, label: 'Currency',
+      picker: { filter: { type: 'fiat' } }, message: 'Currency is required', example: 'usd',
     },
     amount: { kind: 'decimal', required: true, readOnlyOnEdit: true, range: [0, Infinity], message: 'Amount is required', example: '250.00' },
     address: { kind: 'text', readOnly: true },

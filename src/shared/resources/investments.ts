@@ -7,6 +7,7 @@
  */
 import { defineResource, ID_FIELD, TIMESTAMPS, MEMBER_BY_UID_FIELDS } from './define.js';
 import { USER_LINK } from './member-identity.js';
+import { presaleClosed } from './presales.js';
 
 export const INVESTMENT_STATES = ['pending', 'allotted', 'refunded'] as const;
 
@@ -25,7 +26,11 @@ export const investments = defineResource({
   fields: {
     id: ID_FIELD,
     ...MEMBER_BY_UID_FIELDS,
-    presale_id: { kind: 'reference', references: 'presales', required: true, label: 'Presale', message: 'Choose the presale' },
+    presale_id: {
+      kind: 'reference', references: 'presales', required: true, label: 'Presale', message: 'Choose the presale',
+      // Running presales only; one outside its dates or at its hard cap is shown with the server's reason.
+      picker: { filter: { state: 'running' }, refusal: (p, now) => { const c = presaleClosed(p, now); return c && `admin.presale.${c}`; } },
+    },
     presale: { kind: 'text', readOnly: true, from: { via: 'presale_id', field: 'name' } },
     amount: { kind: 'decimal', required: true, range: [0, Infinity], label: 'Amount paid', message: 'Amount is required', example: '100' },
     currency: { kind: 'text', readOnly: true, label: 'Paid in' },

@@ -6,10 +6,23 @@
  * otherwise, cancelling refunds them. The application-logic service owns it.
  */
 import { AMOUNT_FIELD, defineResource, ID_FIELD, stateActions, TIMESTAMPS } from './define.js';
+import { compareDecimal } from '../decimal.js';
 
 export const PRESALE_STATES = ['upcoming', 'running', 'closed', 'canceled'] as const;
 /** What may change once a presale has started: never the terms investors bought under. */
 export const PRESALE_EDITABLE_AFTER_START = ['name', 'description', 'end_date'] as const;
+
+/**
+ * Why a presale takes no investment now, whatever the amount: `not_running` (not started, ended or not in
+ * state running) or `hard_cap_reached` (raised has reached the hard cap); null while it takes them. The
+ * server's invest() asks it under the presale's lock; the investment form greys such presales out.
+ */
+export function presaleClosed(p: Readonly<Record<string, unknown>>, at: Date): 'not_running' | 'hard_cap_reached' | null {
+  const time = (v: unknown) => new Date(v as string | Date).getTime();
+  if (p.state !== 'running' || at.getTime() < time(p.start_date) || at.getTime() > time(p.end_date)) return 'not_running';
+  if (compareDecimal(String(p.raised ?? '0'), String(p.hard_cap)) >= 0) return 'hard_cap_reached';
+  return null;
+}
 
 const act = stateActions({ method: 'POST', path: '/admin/presales/action' }, 'manage');
 const currency = (label: string, example: string) => ({

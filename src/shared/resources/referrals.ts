@@ -4,6 +4,7 @@
  */
 import { STORED_USER_STATES } from '../users.js';
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
+import { USER_LINK } from './member-identity.js';
 
 export const referrals = defineResource({
   name: 'referrals',
@@ -28,8 +29,10 @@ export const referrals = defineResource({
     referral_uid: { kind: 'text', readOnly: true, label: 'Referrer' },
     ...TIMESTAMPS,
   },
+  // A referral is a user: Enter on the row (and the uid's link) opens that user's page.
+  detail: { key: 'uid' },
   columns: [
-    { field: 'uid' }, { field: 'email' }, { field: 'role' }, { field: 'level' },
+    { field: 'uid', format: USER_LINK }, { field: 'email' }, { field: 'role' }, { field: 'level' },
     { field: 'state', format: { kind: 'badge', colours: { active: 'green', pending: 'yellow' }, fallback: { label: 'Inactive', colour: 'red' } } },
     { field: 'created_at', format: { kind: 'date' } },
   ],

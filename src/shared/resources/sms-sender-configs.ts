@@ -6,7 +6,7 @@
  * Successfully' otherwise). One sender per provider and country.
  */
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
-import { countryByIso } from '../countries.js';
+import { countryByIso, countryCodesMatching } from '../countries.js';
 
 export const smsSenders = defineResource({
   name: 'sms-sender-configs',
@@ -38,7 +38,12 @@ export const smsSenders = defineResource({
     { field: 'id' }, { field: 'service_name' }, { field: 'country_code' }, { field: 'country_name' }, { field: 'sender' },
     { field: 'status', format: { kind: 'switch', action: 'toggle-status' } }, { field: 'created_at', format: { kind: 'date' } },
   ],
-  filters: [{ field: 'platform_setting_id' }, { field: 'service_name' }, { field: 'country_code' }, { field: 'status' }],
+  // P-A34's `country`: the country by name (or code), as the list shows it; the table holds the code only.
+  filters: [
+    { field: 'platform_setting_id' }, { field: 'service_name' },
+    { field: 'country_name', param: 'country', label: 'Country', through: { field: 'country_code', values: countryCodesMatching } },
+    { field: 'country_code' }, { field: 'status' },
+  ],
   named: { field: 'service_name', context: ['country_code', 'sender'] },
   list: { pageSize: 25, ordering: 'asc' },
   actions: [{

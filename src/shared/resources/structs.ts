@@ -98,7 +98,7 @@ function listStruct(r: Resource) {
   };
   for (const f of r.filtersResolved) {
     if (f.op === 'range') { schema.from = optional(rangeBound()); schema.to = optional(rangeBound()); }
-    else schema[f.field] = optional(fieldStruct(filterField(r.fields[f.field])));
+    else schema[f.params[0]!] = optional(fieldStruct(filterField(r.fields[f.field])));
   }
   // Unknown query keys are ignored, as Grape does: a cache-buster or a stale client param is no error.
   const full = type(schema) as Structs['list'];
@@ -203,7 +203,10 @@ export function validateUpdate(r: Resource, input: unknown): Checked<Record<stri
 }
 
 /** One condition of a list query, ready for SQL: `range` filters become a `gte` and an `lte`. */
-/** `in` (a list of values) is the server's own: no list query sends it (the public markets' name search, market-api). */
+/**
+ * `in` (a list of values) is the server's own, never sent as such: the public markets' name search (market-api),
+ * and a filter `through` a stored field (an SMS sender's country name → its codes).
+ */
 export interface AppliedFilter { field: string; op: Exclude<FilterOp, 'range'> | 'gte' | 'lte' | 'in'; value: unknown }
 
 /** A validated list query with every default filled in. */
@@ -225,8 +228,9 @@ export function validateListQuery(r: Resource, input: unknown): Checked<ListQuer
     if (f.op === 'range') {
       if (q.from !== undefined) filters.push({ field: f.field, op: 'gte', value: q.from });
       if (q.to !== undefined) filters.push({ field: f.field, op: 'lte', value: q.to });
-    } else if (q[f.field] !== undefined && q[f.field] !== '') {
-      filters.push({ field: f.field, op: f.op, value: q[f.field] });
+    } else if (q[f.params[0]!] !== undefined && q[f.params[0]!] !== '') {
+      const value = q[f.params[0]!];
+      filters.push(f.through ? { field: f.through.field, op: 'in', value: f.through.values(String(value)) } : { field: f.field, op: f.op, value });
     }
   }
   return {

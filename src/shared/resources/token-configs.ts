@@ -7,6 +7,13 @@
  */
 import { defineResource, ID_FIELD, TIMESTAMPS, AMOUNT_FIELD } from './define.js';
 
+/** Why a token may have no config (the server's write rule and the form's picker): not fungible, or burned. */
+export function tokenConfigRefusal(token: Readonly<Record<string, unknown>>): string | null {
+  if (token.kind !== 'fungible') return 'admin.token_config.token_not_fungible';
+  if (token.state === 'burned') return 'admin.token.burned';
+  return null;
+}
+
 export const tokenConfigs = defineResource({
   name: 'token-configs',
   subject: 'Token',
@@ -23,6 +30,8 @@ export const tokenConfigs = defineResource({
     token_id: {
       kind: 'reference', references: 'tokens', required: true, unique: true, readOnlyOnEdit: true, label: 'Fungible token',
       message: 'Choose the token',
+      // Fungible tokens only; a burned one (and, on create, one with a config) is shown with the server's reason.
+      picker: { filter: { kind: 'fungible' }, refusal: (token) => tokenConfigRefusal(token) },
     },
     token: { kind: 'text', readOnly: true, from: { via: 'token_id', field: 'name' }, label: 'Token' },
     code: { kind: 'text', readOnly: true, from: { via: 'token_id', field: 'code' }, label: 'Code' },

@@ -40,7 +40,9 @@ export const trades = defineResource({
   },
   columns: [
     { field: 'id', label: 'Trade ID' }, { field: 'maker_order_email' }, { field: 'taker_order_email' }, { field: 'maker_uid' },
-    { field: 'taker_uid' }, { field: 'maker_fee_amount', format: { kind: 'decimal' } }, { field: 'taker_fee_amount', format: { kind: 'decimal' } },
+    // Each side's fee is in the currency it received (a buyer pays in base, a seller in quote): the unit says which.
+    { field: 'taker_uid' }, { field: 'maker_fee_amount', format: { kind: 'decimal', unit: 'maker_fee_currency' } },
+    { field: 'taker_fee_amount', format: { kind: 'decimal', unit: 'taker_fee_currency' } },
     { field: 'market' }, { field: 'price', format: { kind: 'decimal' } }, { field: 'amount', format: { kind: 'decimal' } },
     { field: 'total', format: { kind: 'decimal' } }, { field: 'taker_type', format: SIDE_BADGE }, { field: 'created_at', format: { kind: 'date' } },
   ],

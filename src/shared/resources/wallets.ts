@@ -31,6 +31,9 @@ export const wallets = defineResource({
     max_balance: { kind: 'decimal', range: [0, Infinity], default: '0', label: 'Max balance (0: none)' },
     status: { kind: 'enum', values: ['active', 'disabled', 'retired'], default: 'active' },
     settings: { kind: 'map', writeOnly: true, label: 'Signer settings (write-only: URI, keys)' },
+    // Peatio's `balance` is what its balance daemon last read from the node, null until it has; nothing here
+    // reads wallet balances from the nodes yet, so it is the null of a wallet never read (exchange README).
+    balance: { kind: 'decimal', readOnly: true, label: 'Balance (from the node; not read yet)', derive: () => null },
     ...TIMESTAMPS,
   },
   columns: [

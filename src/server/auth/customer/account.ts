@@ -5,14 +5,18 @@
  *   `resource.user.wrong_topic`), filters time_from/time_to (Unix seconds) and result, page and limit
  *   (≤ 100) with Total/Page/Per-Page. An empty page is 422 `resource.user.no_activity`, as Barong answers
  *   (baseapp reads that code as "nothing yet").
- * - GET /resource/labels: their public labels only; private labels are staff's KYC notes.
+ * - GET /resource/labels: their public labels and the private labels of their KYC steps — the levels' keys
+ *   (email, phone, document) and `profile` — which baseapp's verification screen reads from here (its
+ *   label saga). Barong answers every label of the user; staff's other private labels (a `fraud` or
+ *   `risk` note) stay theirs: the customer is the last person such a note should reach.
  */
 import type { FastifyInstance } from 'fastify';
 import { ACTIVITY_TOPICS, ActivityQuery } from '../../../shared/customer.js';
 import { ApiError, fail } from '../../plugins/errors.js';
 import { validateForm } from '../../../shared/users.js';
 import { ownActivities } from '../../db/queries/customer.js';
-import { publicLabels } from '../../db/queries/users-auth.js';
+import { ownLabels } from '../../db/queries/users-auth.js';
+import { currentLevels } from '../users/kyc.js';
 import { caller } from '../users/guards.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -43,7 +47,9 @@ export function accountRoutes(app: FastifyInstance): void {
   });
 
   app.get('/resource/labels', async (req) => {
-    const rows = await publicLabels(db, caller(req).id);
+    const me = caller(req);
+    const kycKeys = [...new Set([...(await currentLevels(db)).map((l) => l.key), 'profile'])];
+    const rows = await ownLabels(db, me.id, kycKeys);
     return rows.map((l) => ({ key: l.key, value: l.value, scope: l.scope, created_at: iso(l.created_at), updated_at: iso(l.updated_at) }));
   });
 }

@@ -39,7 +39,7 @@ export async function captcha(app: FastifyInstance, req: FastifyRequest, respons
  * Inside the write's transaction: the private KYC label `key` set to `value` by the customer's own step
  * (a confirmed e-mail, a verified phone, a submitted profile), level and state recomputed (users/kyc.ts).
  */
-export async function setOwnLabel(trx: Kysely<DB>, user: AdminUserRow, key: 'email' | 'phone' | 'profile', value: string, now: Date): Promise<void> {
+export async function setOwnLabel(trx: Kysely<DB>, user: AdminUserRow, key: 'email' | 'phone' | 'profile' | 'document', value: string, now: Date): Promise<void> {
   const before = await privateLabels(trx, user.id);
   await upsertLabel(trx, user.id, { key, value, scope: 'private' }, now);
   await applyStanding(trx, user, before, user.id, `${key} ${value} by the user`, now);

@@ -3,14 +3,14 @@
  * /resource/profiles/me) lists the customer's own; POST creates one — refused 409 `resource.profile.exist`
  * while the latest is not rejected — drafted, or submitted with `confirm: true`; PUT edits the latest
  * while it is drafted (`resource.profile.not_editable` otherwise) and submits it with `confirm`.
- * Submitting sets the private `profile` label to `submitted`; staff then verify or reject it through
- * PUT /admin/profiles (users/records.ts), which sets that label to their decision.
+ * Submitting sets the private `profile` label to `submitted` (and the user's country, when none is on
+ * record); staff then verify or reject it through PUT /admin/profiles (users/records.ts), which sets that label to their decision.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CustomerProfile } from '../../../shared/customer.js';
 import { withAudit } from '../../plugins/audit.js';
 import { fail } from '../../plugins/errors.js';
-import { insertOwnProfile, latestProfile, lockUser, ownProfiles, updateProfile, type ProfileFields } from '../../db/queries/customer.js';
+import { fillUserCountry, insertOwnProfile, latestProfile, lockUser, ownProfiles, updateProfile, type ProfileFields } from '../../db/queries/customer.js';
 import { profileEntity } from '../users/entity.js';
 import { customer, ownWrite, parse, setOwnLabel } from './common.js';
 
@@ -41,7 +41,11 @@ export function profileRoutes(app: FastifyInstance): void {
         if (last.state !== 'drafted') fail(422, 'resource.profile.not_editable');
         row = await updateProfile(trx, last.id, { ...values, state }, now);
       }
-      if (state === 'submitted') await setOwnLabel(trx, user, 'profile', 'submitted', now);
+      if (state === 'submitted') {
+        await setOwnLabel(trx, user, 'profile', 'submitted', now);
+        // A sign-up has no country: the submitted profile's is the user's (the directory's and the queue's column and filter).
+        if (row.country) await fillUserCountry(trx, me.id, row.country, now);
+      }
       return profileEntity(row);
     });
   });

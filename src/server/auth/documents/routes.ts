@@ -9,6 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { idStruct } from '../../../shared/resources/field-structs.js';
 import { documentFile, documentsOf, insertDocument, lockedDocumentCount } from '../../db/queries/documents.js';
 import { insertActivity } from '../../db/queries/activities.js';
@@ -20,6 +22,9 @@ import { documentEntity } from './entity.js';
 import { checkDocumentFile, type DocumentContentType } from './file-check.js';
 import { documentFields, fieldText, safeFilename } from './fields.js';
 import { sendDocument } from './serve.js';
+import { lockUser } from '../../db/queries/customer.js';
+import { privateLabels } from '../../db/queries/labels.js';
+import { setOwnLabel } from '../customer/common.js';
 
 const ID = idStruct();
 /** Six text fields and a few files: past this a body is not a browser's form (10,000 parts stop here). */
@@ -60,6 +65,18 @@ function checkForm(body: unknown, contentType: string, maxBytes: number, today: 
     return { part, contentType: verdict.contentType };
   });
   return { fields, files };
+}
+
+/**
+ * Barong's Document#create_or_update_document_label: new documents put the private `document` label to
+ * `pending` — what puts the applicant in staff's pending-applications queue — unless the documents were
+ * already verified (a verified customer adding a document keeps their level). In the upload's transaction.
+ */
+async function markDocumentsPending(trx: Transaction<DB>, userId: number, now: Date): Promise<void> {
+  const label = (await privateLabels(trx, userId)).find((l) => l.key === 'document');
+  if (label?.value === 'verified' || label?.value === 'pending') return;
+  const user = (await lockUser(trx, userId)) ?? fail(401, 'authz.invalid_session');
+  await setOwnLabel(trx, user, 'document', 'pending', now);
 }
 
 export function documentRoutes(app: FastifyInstance): void {
@@ -105,6 +122,7 @@ export function documentRoutes(app: FastifyInstance): void {
             content: Buffer.from(f.part.data), sha256: createHash('sha256').update(f.part.data).digest('hex'),
           }));
         }
+        await markDocumentsPending(trx, userId, app.deps.now());
         await insertActivity(trx, activity('succeed', {
           doc_type: fields.doc_type, documents: out.map((d) => ({ id: d.id, content_type: d.content_type, bytes: d.byte_size })),
         }));

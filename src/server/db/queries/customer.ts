@@ -56,6 +56,11 @@ export function lockUser(db: Kysely<DB>, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** The user's country, from the profile they submitted, where none is on record (a sign-up has none). */
+export async function fillUserCountry(db: Kysely<DB>, userId: number, country: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ country, updated_at: now }).where('id', '=', userId).where('country', 'is', null).execute();
+}
+
 export async function setPassword(db: Kysely<DB>, userId: number, digest: string, now: Date): Promise<void> {
   await db.updateTable('users').set({ password_digest: digest, password_reset_at: now, updated_at: now }).where('id', '=', userId).execute();
 }

@@ -26,10 +26,30 @@ export async function memberAddress(db: Kysely<DB>, member: number, chain: strin
   return { currencies: currencies.map((c) => c.code), address: row.address, state: 'active' };
 }
 
-/** Records a new address the node made; of two concurrent first asks the first one's stays (one per member and chain). */
+/**
+ * Records a new address the node made; of two concurrent first asks the first one's stays (one per member and
+ * chain). `secret` is the sealed passphrase (market-api/address-secrets.ts); migration 0048 refuses any other.
+ */
 export async function insertAddress(db: Kysely<DB>, a: { member: number; chain: string; address: string; secret: string | null; at: Date }) {
   await db.insertInto('payment_addresses').values({ user_id: a.member, blockchain_key: a.chain, address: a.address, secret: a.secret, created_at: a.at })
     .onConflict((oc) => oc.columns(['user_id', 'blockchain_key']).doNothing()).execute();
+}
+
+/** The stored (sealed) passphrase of the member's address on a chain: undefined without an address. */
+export async function addressSecret(db: Kysely<DB>, member: number, chain: string) {
+  return db.selectFrom('payment_addresses').select('secret').where('user_id', '=', member).where('blockchain_key', '=', chain).executeTakeFirst();
+}
+
+/** Up to `limit` addresses whose passphrase is still plaintext (from before migration 0048), oldest first. */
+export function plaintextAddressSecrets(db: Kysely<DB>, limit: number) {
+  return db.selectFrom('payment_addresses').select(['id', 'user_id', 'blockchain_key', 'secret'])
+    .where('secret', 'is not', null).where('secret', 'not like', 'sealed:%').orderBy('id').limit(limit).execute();
+}
+
+/** Replaces a passphrase with its sealed form, only if it is still the one read (two nodes starting at once). */
+export async function sealAddressSecretRow(db: Kysely<DB>, id: number, plaintext: string, sealed: string): Promise<boolean> {
+  const r = await db.updateTable('payment_addresses').set({ secret: sealed }).where('id', '=', id).where('secret', '=', plaintext).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Peatio's STATES_AVAILABLE_FOR_MEMBER: an archived (deleted) beneficiary is gone for its member. */

@@ -17,7 +17,7 @@ export async function memberAccounts(db: Kysely<DB>, userId: number): Promise<Ac
 }
 
 /** A member's beneficiary as Peatio's admin Member lists it. */
-export interface MemberBeneficiary { id: number; currency: string; name: string; description: string | null; data: unknown; state: string; created_at: Date; updated_at: Date }
+export interface MemberBeneficiary { id: number; currency: string; name: string; description: string | null; data: unknown; state: string; sent_at: Date | null; created_at: Date; updated_at: Date }
 /** One of the platform's deposit addresses of a member (one per chain). */
 export interface MemberAddress { blockchain_key: string; address: string; created_at: Date }
 
@@ -32,7 +32,7 @@ export async function memberHoldings(db: Kysely<DB>, userIds: readonly number[])
   if (!ids.length) return { accounts: new Map<number, AccountRow[]>(), beneficiaries: new Map<number, MemberBeneficiary[]>(), addresses: new Map<number, MemberAddress[]>() };
   const [accounts, beneficiaries, addresses] = await Promise.all([
     accountsOf(db, ids),
-    db.selectFrom('beneficiaries').select(['user_id', 'id', 'currency_id as currency', 'name', 'description', 'data', 'state', 'created_at', 'updated_at'])
+    db.selectFrom('beneficiaries').select(['user_id', 'id', 'currency_id as currency', 'name', 'description', 'data', 'state', 'sent_at', 'created_at', 'updated_at'])
       .where('user_id', 'in', ids).orderBy('user_id').orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
     db.selectFrom('payment_addresses').select(['user_id', 'blockchain_key', 'address', 'created_at'])
       .where('user_id', 'in', ids).orderBy('user_id').orderBy('blockchain_key').execute(),

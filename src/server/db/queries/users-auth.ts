@@ -22,10 +22,15 @@ export function findUserById(db: Kysely<DB>, id: number) {
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
 /** Labels a user may see about themselves: the public scope (private labels are staff notes). */
-export function publicLabels(db: Kysely<DB>, userId: number) {
+export const publicLabels = (db: Kysely<DB>, userId: number) => ownLabels(db, userId, []);
+
+/** A user's public labels and the private ones whose key is in `privateKeys` (the KYC steps), oldest first. */
+export function ownLabels(db: Kysely<DB>, userId: number, privateKeys: readonly string[]) {
   return db.selectFrom('labels')
     .select(['key', 'value', 'scope', 'created_at', 'updated_at'])
-    .where('user_id', '=', userId).where('scope', '=', 'public')
+    .where('user_id', '=', userId)
+    .where((e) => (privateKeys.length === 0 ? e('scope', '=', 'public')
+      : e('scope', '=', 'public').or(e.and([e('scope', '=', 'private'), e('key', 'in', privateKeys)]))))
     .orderBy('id').execute();
 }
 

@@ -4,7 +4,7 @@
  * words. Both pass the upload's own checks (auth/documents/file-check.ts); a few KB each, made in
  * well under a millisecond, so the seed's time hardly moves (README.md beside the documents code).
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { greyPng } from '../../auth/png.js';
 
 /** 5×7 glyphs, one string of 7 rows of 5 bits each; what the sample's words and names need. */
 const GLYPHS: Record<string, string> = {
@@ -44,26 +44,9 @@ function drawCard(lines: string[]): Buffer {
   return px;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/** A PNG of the sample card (8-bit grey, no filter). */
+/** A PNG of the sample card (8-bit grey, the server's one PNG writer). */
 export function samplePng(name: string): Buffer {
-  const px = drawCard(['SAMPLE', 'NOT A REAL PERSON', name, 'SPECIMEN ONLY']);
-  const raw = Buffer.alloc((W + 1) * H);
-  for (let y = 0; y < H; y++) px.copy(raw, y * (W + 1) + 1, y * W, (y + 1) * W);
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(W, 0); ihdr.writeUInt32BE(H, 4); ihdr[8] = 8; ihdr[9] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return greyPng(W, H, drawCard(['SAMPLE', 'NOT A REAL PERSON', name, 'SPECIMEN ONLY']));
 }
 
 /** A one-page PDF 1.4 with the sample's words in Helvetica; the xref offsets are computed. */

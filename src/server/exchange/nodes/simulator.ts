@@ -7,6 +7,9 @@
  * tip grows on its own; `mine()` grows it at once. A new address (getnewaddress, personal_newAccount, as a
  * deposit wallet makes one for a member) is paid in the first block mined after it was made — so a member
  * who asks for a deposit address sees a deposit one block later, and blocks mined before stay as they were.
+ * Over HTTP, as a Bitcoin Core regtest node is driven: `sendtoaddress <address> <amount>` pays an address in
+ * the next block (answers the txid) and `generatetoaddress <n> <address>` mines n blocks at once (answers
+ * their hashes) — the journey test pays a member's deposit address that way, and so can anyone trying the demo.
  */
 import { createHash } from 'node:crypto';
 import { segwitAddress } from '../../money/chain-addresses.js';
@@ -55,6 +58,12 @@ function txsOf(seed: number, client: SimClient, height: number, known: readonly 
   return txs;
 }
 
+/** "1.5" → 150000000n; null past 8 decimals or not a plain decimal. */
+function satsOf(amount: string): bigint | null {
+  const m = /^(\d{1,8})(?:\.(\d{1,8}))?$/.exec(amount.trim());
+  return m ? BigInt(m[1]!) * 100_000_000n + BigInt((m[2] ?? '').padEnd(8, '0')) : null;
+}
+
 const sats = (n: bigint) => { const s = n.toString().padStart(9, '0'); return `${s.slice(0, -8)}.${s.slice(-8)}`; };
 
 export async function startNodeSimulator(opts: { port?: number; seed?: number; chains: Partial<Record<SimClient, SimChain>> }): Promise<NodeSimulator> {
@@ -69,7 +78,10 @@ export async function startNodeSimulator(opts: { port?: number; seed?: number; c
     made[c].push({ address, before: tips[c] + 1 });
     return address;
   };
-  const blockTxs = (c: SimClient, n: number) => [...txsOf(seed, c, n, known(c)), ...paysNew(seed, c, n, made[c])];
+  /** Payments asked for by sendtoaddress: each lands in the block after the tip it was asked at. */
+  const sent: { height: number; tx: SimTx }[] = [];
+  const blockTxs = (c: SimClient, n: number) => [...txsOf(seed, c, n, known(c)), ...paysNew(seed, c, n, made[c]),
+    ...(c === 'bitcoin' ? sent.filter((s) => s.height === n).map((s) => s.tx) : [])];
   const timers = (Object.keys(opts.chains) as SimClient[]).flatMap((c) => {
     const every = opts.chains[c]?.blockIntervalMs;
     return every ? [setInterval(() => { tips[c] += 1; }, every).unref()] : [];
@@ -80,6 +92,20 @@ export async function startNodeSimulator(opts: { port?: number; seed?: number; c
       case 'getblockcount': return { result: tips.bitcoin };
       case 'getnewaddress': return { result: newAddress('bitcoin') };
       case 'getblockchaininfo': return { result: { chain: 'regtest', blocks: tips.bitcoin } };
+      case 'sendtoaddress': {
+        const [address, amount] = params;
+        const value = typeof amount === 'number' || typeof amount === 'string' ? satsOf(String(amount)) : null;
+        if (typeof address !== 'string' || !address || value === null || value <= 0n) return { error: { code: -3, message: 'Invalid address or amount' } };
+        const txid = sha(seed, 'sent', sent.length, address, String(value));
+        sent.push({ height: tips.bitcoin + 1, tx: { txid, outputs: [{ address, sats: value }] } });
+        return { result: txid };
+      }
+      case 'generatetoaddress': {
+        const n = Number(params[0]);
+        if (!Number.isSafeInteger(n) || n < 1 || n > 1000) return { error: { code: -8, message: 'Invalid nblocks' } };
+        tips.bitcoin += n;
+        return { result: Array.from({ length: n }, (_, i) => sha(seed, 'bitcoin', tips.bitcoin - n + 1 + i, 'hash')) };
+      }
       case 'getblockhash': {
         const n = Number(params[0]);
         if (!Number.isSafeInteger(n) || n < 0 || n > tips.bitcoin) return { error: { code: -8, message: 'Block height out of range' } };
