@@ -161,6 +161,10 @@ export default defineConfig({
           globalSetup: ['tests/helpers/e2e-build.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A journey's expect.poll waits on the screen or the API until it holds, looking every 50 ms; Vitest's
+          // default gives up after 1 s, which a sort of 10,000 users or a reload on a loaded 2-core host can pass
+          // (a keyboard.test run failed that way at load 10). A ceiling, not a wait: a poll that holds returns at once.
+          expect: { poll: { timeout: 15_000 } },
           // Side by side with the other files (each e2e file has its own server on free ports, a copy of the
           // seeded demo and its own browser profile). One at a time they ran alone after all the others,
           // ~440 s on one core of two; that was while the screen sweep made 66 page loads and the keyboard walk

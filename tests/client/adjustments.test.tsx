@@ -92,5 +92,8 @@ describe('adjustments', () => {
     const key = first!.headers.get('Idempotency-Key');
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(second!.headers.get('Idempotency-Key')).toBe(key);
+    // Saved, the form gives way to the list: the focus is in the page, never on <body> (issue 29 item 7).
+    await waitFor(() => expect(window.location.pathname).toBe('/adjustments'));
+    await waitFor(() => expect(document.activeElement?.closest('#main')).toBeTruthy());
   });
 });

@@ -79,6 +79,7 @@ describe('dashboard view in the URL', () => {
     const user = userEvent.setup();
     const first = renderApp('/dashboard?period=yearly');
     await waitFor(() => expect(tile('signups')).toBe('12'));
+    await user.click(screen.getByRole('radio', { name: 'Customised Date' }));
     fireEvent.change(screen.getByLabelText('From date'), { target: { value: '2026-11-12' } });
     fireEvent.change(screen.getByLabelText('To date'), { target: { value: '2026-11-20' } });
     await user.click(within(screen.getByRole('form', { name: 'Customised Date' })).getByRole('button', { name: 'Search' }));
@@ -92,7 +93,7 @@ describe('dashboard view in the URL', () => {
     }));
     expect((screen.getByLabelText('From date') as HTMLInputElement).value).toBe('2026-11-12');
     expect((screen.getByLabelText('To date') as HTMLInputElement).value).toBe('2026-11-20');
-    expect(pressed('1D')).toBe('false');
+    expect((screen.getByRole('radio', { name: 'Customised Date' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('maps a deprecated zone alias to its current name, and anything unknown to the defaults', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi, type FakeRequest } from './support/fake-api';
 import { AUTH, signedIn } from './support/fixtures';
@@ -104,6 +104,7 @@ describe('dashboard metrics', () => {
   it('checks Customised Date before searching, then sends whole UTC days', async () => {
     const user = await open();
     const calls = statCalls().length;
+    await user.click(screen.getByRole('radio', { name: 'Customised Date' }));
     const form = screen.getByRole('form', { name: 'Customised Date' });
     const search = within(form).getByRole('button', { name: 'Search' });
     await user.click(search);
@@ -129,7 +130,39 @@ describe('dashboard metrics', () => {
       to: String(Date.UTC(2026, 10, 21) / 1000 - 1),
     });
     expect(within(form).queryByText(/Required|cannot/)).toBeNull();
-    expect(screen.getByRole('button', { name: '1D' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByRole('button', { name: '1D' })).toBeNull();
+  });
+
+  it('offers Filter Date or Customised Date as one choice by keyboard, showing only the chosen inputs (issue 29 item 17)', async () => {
+    const user = await open();
+    const filterDate = screen.getByRole('radio', { name: 'Filter Date' });
+    const custom = screen.getByRole('radio', { name: 'Customised Date' });
+    expect((filterDate as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('group', { name: 'Filter Date' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Customised Date' })).toBeNull();
+    expect(screen.queryByLabelText('From date')).toBeNull();
+    // Tab reaches the choice once; an arrow key changes it and commits nothing.
+    filterDate.focus();
+    const calls = statCalls().length;
+    await user.keyboard('{ArrowRight}');
+    expect((custom as HTMLInputElement).checked).toBe(true);
+    expect(document.activeElement).toBe(custom);
+    expect(screen.queryByRole('group', { name: 'Filter Date' })).toBeNull();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('From date'));
+    expect(statCalls().length).toBe(calls);
+    // Back to Filter Date: the period buttons again, the pickers gone; a period pressed loads it.
+    await user.tab({ shift: true });
+    await user.keyboard('{ArrowLeft}');
+    expect((filterDate as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText('From date')).toBeNull();
+    await user.click(screen.getByRole('button', { name: '1Y' }));
+    await waitFor(() => expect(lastQuery().get('period')).toBe('yearly'));
+    // A view applied elsewhere (a Customised Date link) sets the choice to its kind.
+    act(() => window.history.pushState(null, '', '/dashboard?from=2026-11-12&to=2026-11-20'));
+    act(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await waitFor(() => expect((screen.getByRole('radio', { name: 'Customised Date' }) as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByLabelText('From date') as HTMLInputElement).value).toBe('2026-11-12');
   });
 
   it('switches the period from the command palette', async () => {

@@ -142,7 +142,14 @@ describe('blockchain detail', () => {
     expect(within(palette).getByRole('option').textContent).toMatch(/^Scan block “870 bitcoin”/);
     await user.keyboard('{Enter}');
     const again = await screen.findByRole('dialog', { name: 'Scan block' });
-    expect((within(again).getByRole('textbox', { name: 'Block number' }) as HTMLInputElement).value).toBe('870');
+    const field = within(again).getByRole('textbox', { name: 'Block number' }) as HTMLInputElement;
+    expect(field.value).toBe('870');
+    // The second dialog too has its field focused, not the dialog (issue 29 item 7). In Chromium react-aria
+    // focused the dialog itself (its field's autofocus waited for the modal's transition); jsdom has no
+    // transitions, so the dialog taking the focus is done here by hand: it hands it to its field.
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    again.focus();
+    await waitFor(() => expect(document.activeElement).toBe(field));
   });
 
   it('resets the height to the node\'s latest block, sent on Save', async () => {

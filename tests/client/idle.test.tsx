@@ -27,7 +27,7 @@ describe('idle sign-out', () => {
     await advance(58 * MIN);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await advance(1 * MIN + 1000);
-    expect(screen.getByRole('alertdialog', { name: 'Are you still there?' })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: 'Are you still there?' })).toBeTruthy(); // its dialog's code loads lazily
     await advance(1 * MIN);
     expect(await screen.findByText('Session expired, Please login again.')).toBeTruthy();
     expect(currentPath()).toBe('/login');
@@ -36,7 +36,7 @@ describe('idle sign-out', () => {
 
   it('keeps the session when the user reacts to the warning', async () => {
     await advance(59 * MIN + 1000);
-    fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Stay signed in' }));
     await advance(0);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await advance(58 * MIN);

@@ -73,7 +73,7 @@ describe('the KYC queue by keyboard', () => {
 
     // `a` verifies the application: held for u, the focus on the next application, the panel following it.
     await user.keyboard('a');
-    expect(await screen.findByText('Accepted #IDAPPLICANTA — u to undo')).toBeTruthy();
+    expect(await screen.findByText('Verified #IDAPPLICANTA — u to undo')).toBeTruthy(); // the queue's own verb
     await waitFor(() => expect(focusedRow()).toBe('IDAPPLICANTB'));
     expect(document.activeElement).not.toBe(document.body);
     expect(await screen.findByRole('heading', { name: 'Application · IDAPPLICANTB' })).toBeTruthy();

@@ -195,3 +195,30 @@ describe('focus and filters', () => {
     await waitFor(() => expect(focusedRowId()).toBe('1'));
   });
 });
+
+describe('a row opened while the next page loads', () => {
+  it('Back shows the page asked for, not a list stuck loading (a row of the page before opened meanwhile)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    const directory = deepDirectory({ cursors: false, kind: 'exact' });
+    api.on('GET', USERS, async (req) => {
+      if (req.query.get('page') === '2') await held;
+      return directory(req);
+    });
+    renderApp('/user-directory');
+    await screen.findByText('user1@customer.test');
+    const user = userEvent.setup();
+    await user.keyboard(']');
+    await waitFor(() => expect(window.location.search).toBe('?page=2'));
+    // Page 1's rows are still drawn: j lands on the first of them and Enter opens that user.
+    await user.keyboard('j');
+    await waitFor(() => expect(focusedRowId()).toBeTruthy());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/user-directory/ID0000000001'));
+    release();
+    window.history.back();
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/user-directory?page=2'));
+    expect(await screen.findByText('user26@customer.test')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
+  });
+});

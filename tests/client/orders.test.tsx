@@ -61,6 +61,10 @@ describe('orders', () => {
     const calls = api.callsTo('POST', `${EXCHANGE}/admin/bulk/orders_by_id`);
     expect(calls.map((c) => (c.body as number[]).length)).toEqual([200, 200, 50]);
     await waitFor(() => expect(window.location.search).toBe('?limit=10&state=wait'));
+    // The confirmation gone (its opener was disabled while it ran), the focus is back on Cancel all, never on
+    // <body> (issue 29 item 7).
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel all' })));
   });
 
   it('the palette opens the confirmation for one user\'s open orders', async () => {
@@ -79,6 +83,12 @@ describe('orders', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Cancel all: 4 orders?' })).toBeTruthy();
     expect(new URLSearchParams(window.location.search).get('uid')).toBe('ID1234567890');
     expect(api.callsTo('GET', `${EXCHANGE}/admin/orders`).at(-1)!.query.get('state')).toBe('wait');
+    // Confirmed by keyboard: the dialog had no opener on the page (the palette is gone), and the focus goes
+    // back to where it was before the palette, never to <body> (issue 29 item 7).
+    await user.keyboard('{Tab}{Enter}');
+    expect(await screen.findByText('Orders canceled')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement?.id).toBe('main'));
   });
 
   it('cancels one order from its page', async () => {

@@ -75,7 +75,7 @@ describe('the filter grammar over every registry list', () => {
           const value = validValue(r, k);
           const p = parse(`${head} ${name}:${/\s/.test(value) ? `"${value}"` : value}`);
           expect(p?.problems, `${r.name} ${name}:${value}`).toEqual([]);
-          const param = k.kind === 'value' ? k.filter.field : 'from';
+          const param = k.kind === 'value' ? k.filter.params[0] : 'from';
           if (k.kind === 'to') expect(p!.filters).toEqual({ to: '2026-11-15' });
           else if (k.kind === 'since') expect(p!.filters).toEqual({ from: sinceDay('7d', NOW) });
           else expect(Object.keys(p!.filters)).toEqual([param]);

@@ -1,13 +1,14 @@
 /**
  * Payments in the console (issue 14 item 5): the payment methods table's five provider switches, each
  * saving at once and alone; the add form by purchase type with every switch on; the gateways list's
- * filters and state switch with the spec's toasts; the payment settings' Continents tab.
+ * filters and state switch with the spec's toasts; the payment settings' Continents tab, and their columns hidden
+ * by default (to fit 1440 px) chosen back in the Views dialog.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi, type FakeRequest } from './support/fake-api';
-import { EXCHANGE } from './support/fixtures';
+import { AUTH, EXCHANGE } from './support/fixtures';
 import { renderApp } from './support/render-app';
 import { pagedList, signedInWithAbilities } from './support/resource-rows';
 
@@ -168,5 +169,27 @@ describe('payment settings', () => {
     await user.click(screen.getByRole('tab', { name: 'Continents' }));
     await waitFor(() => expect(window.location.search).toBe('?tab=continents'));
     expect(await screen.findByRole('button', { name: /South America/ })).toBeTruthy();
+  });
+
+  it('leaves its hidden columns out until they are chosen in the Views dialog, and back out', async () => {
+    signedInWithAbilities(api, {}, { read: ['PaymentSetting'] });
+    api.on('GET', SETTINGS, byContinent);
+    api.on('GET', `${AUTH}/admin/views`, { body: [] });
+    renderApp('/payment-settings');
+    expect(await screen.findByText('Brazil')).toBeTruthy();
+    const headers = () => [...document.querySelectorAll('.ag-header-cell')].map((h) => h.textContent?.trim());
+    expect(headers()).toEqual(expect.arrayContaining(['Country', 'Method', 'Min', 'Max (0: none)', 'Fee %', 'State']));
+    expect(headers()).not.toContain('Continent');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Views/ }));
+    const columns = within(await screen.findByRole('dialog', { name: /Saved views/ })).getByRole('group', { name: 'Columns' });
+    expect((within(columns).getByRole('checkbox', { name: 'Continent' }) as HTMLInputElement).checked).toBe(false);
+    expect((within(columns).getByRole('checkbox', { name: 'Country' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(columns).getByRole('checkbox', { name: 'Continent' }));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('columns'))
+      .toBe('country_name,continent_name,purchase_type,payment_gateway_name,currency_id,min_amount,max_amount,fee,fixed_fee,state'));
+    await waitFor(() => expect(headers()).toContain('Continent'));
+    await user.click(within(columns).getByRole('checkbox', { name: 'Continent' }));
+    await waitFor(() => expect(window.location.search).not.toContain('columns'));
   });
 });

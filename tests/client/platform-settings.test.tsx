@@ -62,4 +62,23 @@ describe('sms senders', () => {
     await waitFor(() => expect(api.callsTo('DELETE', `${AUTH}/admin/sms_sender`)).toHaveLength(1));
     expect(await screen.findByText('Sms Service deleted Successfully')).toBeTruthy();
   });
+
+  it('filters by country name from the keyboard, sent as P-A34\'s `country` (issue 29 item 16)', async () => {
+    signedInWithAbilities(api, { manage: ['SmsSenderConfig', 'PlatformSetting'] });
+    api.on('GET', `${AUTH}/admin/sms_sender`, pagedList([S]));
+    renderApp('/sms-sender');
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Delete 5' });
+    await user.keyboard('/');
+    const country = await screen.findByRole('textbox', { name: 'Country' });
+    // `/` lands on the first filter (the provider); the country comes after the service name.
+    await waitFor(() => expect(document.activeElement?.id).toBe('filter-sms-sender-configs-platform_setting_id'));
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(country);
+    await user.keyboard('united{Enter}');
+    await waitFor(() => expect(api.callsTo('GET', `${AUTH}/admin/sms_sender`).at(-1)!.query.get('country')).toBe('united'));
+    expect(new URLSearchParams(window.location.search).get('country')).toBe('united');
+  });
 });
+

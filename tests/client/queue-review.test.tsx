@@ -6,7 +6,7 @@
  * abilities refuse before anything is held.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { EXCHANGE } from './support/fixtures';
@@ -14,6 +14,7 @@ import { freshBrowserState, renderApp } from './support/render-app';
 import { pagedList, signedInWithAbilities } from './support/resource-rows';
 import { RESOURCES, resourceNamed } from '../../src/shared/resources';
 import { REVIEW_HOLD_MS } from '../../src/client/resource-ui/use-review';
+import { toasts } from '../../src/client/state/toasts';
 
 let api: FakeApi;
 beforeEach(() => { freshBrowserState(); api = fakeApi(); });
@@ -73,6 +74,90 @@ describe('review keys on an approval queue', () => {
     await waitFor(() => expect(api.callsTo('POST', ACTION).map((c) => c.body)).toEqual([{ id: 7, action: 'accept' }, { id: 8, action: 'reject' }]),
       { timeout: REVIEW_HOLD_MS + 5000 });
     await waitFor(() => expect(screen.queryByText(/u to undo/)).toBeNull());
+  }, 60_000);
+
+  it('a reload that takes decided rows away leaves the focus, and the next key, on the row the reviewer is on', async () => {
+    signedInWithAbilities(api, {}, { manage: ['Adjustment'], read: ['Currency'] });
+    const decided = new Set<number>();
+    const rows = [7, 8, 9, 10].map((id) => ({ ...ADJ, id }));
+    api.on('GET', `${EXCHANGE}/admin/adjustments`, (req) => pagedList(rows.filter((r) => !decided.has(r.id)))(req));
+    api.on('POST', ACTION, (req) => {
+      const { id, action } = req.body as { id: number; action: string };
+      decided.add(id);
+      return { status: 201, body: { ...ADJ, id, state: action === 'accept' ? 'accepted' : 'rejected' } };
+    });
+    renderApp('/adjustments?state=pending');
+    await screen.findAllByText('Unvalidated', {}, { timeout: 15_000 });
+    const user = userEvent.setup();
+    await user.keyboard('ja');
+    await waitFor(() => expect(focused()).toBe('8'));
+    // Rejecting #8 sends the accept of #7; the queue reloads without #7, and #9 moves from the third place to
+    // the second. The reviewer's `a` comes the moment AG Grid has drawn the new rows (its focus mark, kept by
+    // place, lands on #10) and before its events have run: the key is for the row the reviewer is on.
+    let pressed = false;
+    const onRows = new MutationObserver(() => {
+      if (pressed || !document.querySelector('[row-id="10"] .ag-cell-focus')) return;
+      pressed = true;
+      onRows.disconnect();
+      expect(focused()).toBe('9');
+      fireEvent.keyDown(document.activeElement!, { key: 'a', code: 'KeyA' });
+    });
+    onRows.observe(document.body, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true });
+    await user.keyboard('r');
+    expect(await screen.findByText('Accepted #9 — u to undo')).toBeTruthy();
+    expect(pressed).toBe(true);
+    await waitFor(() => expect(focused()).toBe('10'));
+  }, 60_000);
+
+  it('a decision key acts only on a row the reviewer landed on: none after the last row (issue 29 item 7); Ctrl+End / Ctrl+Home reach the last and first rows', async () => {
+    signedInWithAbilities(api, {}, { manage: ['Adjustment'], read: ['Currency'] });
+    const decided = new Set<number>();
+    api.on('GET', `${EXCHANGE}/admin/adjustments`, (req) => pagedList([7, 8, 9].filter((id) => !decided.has(id)).map((id) => ({ ...ADJ, id })))(req));
+    api.on('POST', ACTION, (req) => {
+      const id = (req.body as { id: number }).id;
+      decided.add(id);
+      return { status: 201, body: { ...ADJ, id, state: 'accepted' } };
+    });
+    const sent = () => api.callsTo('POST', ACTION).map((c) => (c.body as { id: number }).id);
+    const listed = (id: string) => screen.queryAllByRole('row').some((r) => r.getAttribute('row-id') === id);
+    const MOVE_FIRST = 'Move to a row first (j / k): the focus came here by itself';
+    /** The last toast shown after the toast numbered `after`. */
+    const toastAfter = (after: number) => toasts.items.filter((x) => x.id > after).at(-1)?.message;
+    const lastToastId = () => toasts.items.at(-1)?.id ?? 0;
+    renderApp('/adjustments?state=pending');
+    await screen.findAllByText('Unvalidated', {}, { timeout: 15_000 });
+    const user = userEvent.setup();
+    await user.keyboard('j');
+    await waitFor(() => expect(focused()).toBe('7'));
+    await user.keyboard('{Control>}{End}{/Control}');
+    await waitFor(() => expect(focused()).toBe('9'));
+    await user.keyboard('ka');
+    await waitFor(() => expect(focused()).toBe('9'));
+    // #9 is the last row: accepting it leaves the focus there, and `a` again decides nothing (it sent #9 before).
+    await user.keyboard('a');
+    expect(await screen.findByText('Accepted #9 — u to undo')).toBeTruthy();
+    await waitFor(() => expect(sent()).toEqual([8]));
+    await waitFor(() => expect(listed('8')).toBe(false));
+    expect(focused()).toBe('9');
+    let before = lastToastId();
+    await user.keyboard('a');
+    await waitFor(() => expect(toastAfter(before)).toBe(MOVE_FIRST));
+    expect(sent()).toEqual([8]);
+    // k lands on #7: its accept sends #9's and moves on to #9, which leaves the page. The focus falls back to
+    // #7, where the reviewer did not land: `a` decides nothing there until a move.
+    await user.keyboard('ka');
+    expect(await screen.findByText('Accepted #7 — u to undo')).toBeTruthy();
+    await waitFor(() => expect(sent()).toEqual([8, 9]));
+    await waitFor(() => expect(listed('9')).toBe(false));
+    await waitFor(() => expect(focused()).toBe('7'));
+    before = lastToastId();
+    await user.keyboard('a');
+    await waitFor(() => expect(toastAfter(before)).toBe(MOVE_FIRST));
+    expect(sent()).toEqual([8, 9]);
+    // Ctrl+Home is a move of the reviewer's: on #7 again, `a` is taken as meant for it (held: u to undo).
+    await user.keyboard('{Control>}{Home}{/Control}a');
+    expect(await screen.findByText('#7 is decided: u to undo')).toBeTruthy();
+    expect(sent()).toEqual([8, 9]);
   }, 60_000);
 
   it('refuses the creator\'s own accept (four-eyes) before holding anything', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
-import { AUTH, signedIn } from './support/fixtures';
+import { AUTH, EXCHANGE, signedIn } from './support/fixtures';
 import { renderApp } from './support/render-app';
 import { pagedList, permissionRows, signedInWithAbilities } from './support/resource-rows';
 
@@ -84,5 +84,24 @@ describe('permissions list kept in the URL', () => {
     expect(await screen.findByText('No Record Found')).toBeTruthy();
     // The first render is still mounted: the second app's pager is the last one.
     expect(within(screen.getAllByRole('navigation', { name: 'Pagination' }).at(-1)!).getByText('No rows')).toBeTruthy();
+  });
+
+  it('shows amounts right-aligned under right-aligned headers, grouped by thousands, with the fee currency; the text stays the raw value', async () => {
+    api.on('GET', `${EXCHANGE}/admin/trades`, pagedList([{
+      id: 1, maker_order_email: 'a@x.test', taker_order_email: 'b@x.test', maker_uid: 'IDB58523E2EE', taker_uid: 'IDA8832337E9',
+      maker_fee_amount: '1234.125668', maker_fee_currency: 'usdt', taker_fee_amount: '0.00000194', taker_fee_currency: 'btc',
+      market: 'btcusdt', price: '64710.81', amount: '0.000971', total: '1234567.00000001', taker_type: 'buy', created_at: '2026-10-29T06:07:17Z',
+    }]));
+    renderApp('/trades');
+    const cell = (col: string) => document.querySelector(`.ag-row [col-id="${col}"]`) as HTMLElement;
+    await waitFor(() => expect(cell('total')).toBeTruthy());
+    expect(document.querySelector('.ag-header-cell[col-id="total"]')!.classList).toContain('ag-right-aligned-header');
+    expect(cell('total').classList).toContain('ag-right-aligned-cell');
+    // What a selection copies is the number as sent; the separators are drawn between the groups (CSS).
+    expect(cell('total').textContent).toBe('1234567.00000001');
+    expect([...cell('total').querySelectorAll('.amount-group')].map((g) => g.textContent)).toEqual(['234', '567']);
+    expect(cell('maker_fee_amount').textContent).toBe('1234.125668 USDT');
+    expect(cell('taker_fee_amount').textContent).toBe('0.00000194 BTC');
+    expect(cell('market').classList).not.toContain('ag-right-aligned-cell');
   });
 });

@@ -60,6 +60,7 @@ describe('service-log graph', () => {
     await waitFor(() => expect(lastQuery()).toEqual({ period: 'weekly', timezone: 'Asia/Kathmandu', country_code: 'IN' }));
     await user.click(screen.getByRole('button', { name: 'All' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ period: 'all' }));
+    await user.click(screen.getByRole('radio', { name: 'Customised Date' }));
     await user.type(screen.getByLabelText('From date'), '2026-11-01');
     await user.type(screen.getByLabelText('To date'), '2026-11-02');
     await user.click(screen.getByRole('button', { name: 'Search' }));

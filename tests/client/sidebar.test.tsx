@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
-import { AUTH, signedIn } from './support/fixtures';
+import { ABILITIES, AUTH, EXCHANGE, signedIn } from './support/fixtures';
 import { currentPath, renderApp } from './support/render-app';
 import { routes, type AppRoute } from '../../src/client/routes';
 import { NAV_GROUPS } from '../../src/client/components/layout/nav';
@@ -29,8 +29,12 @@ afterEach(() => {
   routes.splice(0, routes.length, ...realRoutes);
 });
 
-async function sidebarFor(role: 'admin' | 'superadmin' | 'support') {
+async function sidebarFor(role: 'admin' | 'superadmin' | 'support', alsoReads: string[] = []) {
   signedIn(api, role);
+  if (alsoReads.length) {
+    const peatio: { read?: readonly string[] } = ABILITIES[role].peatio;
+    api.on('GET', `${EXCHANGE}/admin/abilities`, { body: { ...peatio, read: [...(peatio.read ?? []), ...alsoReads] } });
+  }
   renderApp('/dashboard');
   const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
   const links = within(nav).getAllByRole('link').map((a) => a.textContent);
@@ -54,10 +58,20 @@ describe('sidebar per role', () => {
     expect(links).not.toContain('Email Notification');
   });
 
-  it('superadmin sees the Email items even without an EmailType ability', async () => {
-    const { links } = await sidebarFor('superadmin');
+  it('superadmin sees the Email items even without an EmailType ability; every id the shell refers to exists', async () => {
+    const { links, groups } = await sidebarFor('superadmin', ['Bonus']);
+    expect(groups).toContain('Bonuses & payments');
     expect(links).toContain('Email Type');
     expect(links).toContain('Email Notification');
+    // aria-labelledby and aria-describedby hold lists of ids split at spaces: 'nav-Bonuses & Payments' named three.
+    const refs = [...document.querySelectorAll('[aria-labelledby], [aria-describedby]')]
+      .flatMap((el) => ['aria-labelledby', 'aria-describedby'].flatMap((a) => (el.getAttribute(a) ?? '').split(/\s+/).filter(Boolean)));
+    expect(refs.length).toBeGreaterThan(groups.length - 1);
+    expect(refs.filter((id) => !document.getElementById(id))).toEqual([]);
+    // So each group is a region named by its heading.
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getAllByRole('region').map((r) => r.getAttribute('aria-labelledby') && document.getElementById(r.getAttribute('aria-labelledby')!)?.textContent))
+      .toEqual(groups);
   });
 
   it('hides an item whose screen does not exist, whatever the ability', async () => {

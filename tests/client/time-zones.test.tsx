@@ -8,6 +8,8 @@ import { AUTH, signedIn } from './support/fixtures';
 import { renderApp } from './support/render-app';
 import { pagedList, signedInWithAbilities } from './support/resource-rows';
 import { formatDate, relativeAge } from '../../src/client/resource-ui/format';
+import { initialValues, parseShownDate, validateForm } from '../../src/client/resource-ui/form-model';
+import { REGISTRY } from '../../src/shared/resources';
 import { Timestamp } from '../../src/client/components/ui/Timestamp';
 import { setLocalZone, ui } from '../../src/client/state/ui';
 
@@ -39,6 +41,37 @@ describe('the one timestamp format', () => {
     expect(relativeAge(new Date('2026-11-20T12:00:00Z'), now)).toBe('6 d ago');
     expect(relativeAge(new Date('2026-11-26T14:30:00Z'), now)).toBe('in 2 h');
     expect(relativeAge(new Date('2024-11-26T12:00:00Z'), now)).toBe('2 y ago');
+  });
+});
+
+describe('one zone rule (issue 29 item 11)', () => {
+  it('reads a time that names no zone as UTC, whatever zone the browser is in', () => {
+    const was = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      // Sanity: the browser's own reading of the same text moves it to the next day's morning UTC.
+      expect(new Date('2026-04-22T23:30:00').toISOString()).toBe('2026-04-23T06:30:00.000Z');
+      expect(formatDate('2026-04-22T23:30:00')).toBe('Apr 22, 2026 23:30');
+      expect(formatDate('2026-04-22 23:30:00.5')).toBe('Apr 22, 2026 23:30');
+      expect(formatDate('2026-04-22T23:30:00-07:00')).toBe('Apr 23, 2026 06:30');
+    } finally {
+      if (was === undefined) delete process.env.TZ; else process.env.TZ = was;
+    }
+  });
+
+  it("a form's time reads as the lists write it and goes back as the wire's ISO time", () => {
+    const presales = REGISTRY.presales!;
+    const row = { id: 2, name: 'TRST public sale', token_currency: 'trst', price_currency: 'usdt', price: '0.05', hard_cap: '500000',
+      start_date: '2026-11-18T06:00:41.000Z', end_date: '2026-12-18T06:00:41.000Z', state: 'running' };
+    const initial = initialValues(presales, row);
+    expect([initial.start_date, initial.end_date]).toEqual(['Nov 18, 2026 06:00', 'Dec 18, 2026 06:00']);
+    // Untouched, a time is not sent (so its seconds are not lost); changed, it goes as ISO in UTC.
+    const edited = validateForm(presales, 'edit', { ...initial, end_date: 'Jan 5, 2027 09:30' }, initial, 2);
+    expect(edited).toEqual({ ok: true, body: { end_date: '2027-01-05T09:30:00.000Z' } });
+    expect(validateForm(presales, 'edit', { ...initial, end_date: '2027-01-05T09:30:00Z' }, initial, 2))
+      .toEqual({ ok: true, body: { end_date: '2027-01-05T09:30:00Z' } });
+    expect(validateForm(presales, 'edit', { ...initial, end_date: 'Feb 30, 2027 09:30' }, initial, 2).ok).toBe(false);
+    expect(parseShownDate('Dec 31, 2026 23:59')).toBe('2026-12-31T23:59:00.000Z');
   });
 });
 

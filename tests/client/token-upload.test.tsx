@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { tokens } from '../../src/shared/resources/tokens';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { renderApp } from './support/render-app';
 import { pagedList, signedInWithAbilities } from './support/resource-rows';
@@ -101,6 +102,29 @@ describe('tokens upload', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Upload Tokens' });
     await user.upload(within(dialog).getByLabelText('CSV file'), csv('kind,"name\n'));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The file is not valid CSV (check quotes and line breaks). (line 7)');
+  });
+
+  it('offers the template of the header the server parses, and names the columns a refused header lacks', async () => {
+    signedInWithAbilities(api, {}, { manage: ['Token'] });
+    api.on('GET', LIST, pagedList([TOKEN]));
+    renderApp('/tokens');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await screen.findByRole('button', { name: 'Upload' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Tokens' });
+    const link = within(dialog).getByRole('link', { name: 'Download the template' });
+    expect(link.getAttribute('download')).toBe('tokens-template.csv');
+    const href = link.getAttribute('href')!;
+    expect(href.startsWith('data:text/csv;charset=utf-8,')).toBe(true);
+    // Exactly the declaration's columns, which the server's header check reads (tokens.test.ts uploads this text).
+    expect(decodeURIComponent(href.slice(href.indexOf(',') + 1))).toBe(`${tokens.upload!.columns.join(',')}\r\n`);
+    expect(tokens.upload!.columns.slice(0, 3)).toEqual(['kind', 'name', 'code']);
+
+    replies.push({ status: 422, body: { errors: ['admin.token.upload_missing_column'], fields: { name: ['admin.token.upload_missing_column'], code: ['admin.token.upload_missing_column'] } } });
+    await user.upload(within(dialog).getByLabelText('CSV file'), csv('kind\nnfe\n'));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe("The file's header lacks a required column. (columns: name, code)");
+    replies.push({ status: 422, body: { errors: ['admin.token.upload_unknown_column'], fields: { colour: ['admin.token.upload_unknown_column'] } } });
+    await user.upload(within(dialog).getByLabelText('CSV file'), csv('kind,name,code,colour\n'));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe("The file's header names a column tokens do not have. (column: colour)"));
   });
 
   it('offers no Upload to a reader', async () => {

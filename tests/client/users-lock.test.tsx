@@ -64,6 +64,8 @@ describe('Lock/Unlock funds', () => {
     expect(bodies(api, 'POST', LOCK)).toEqual([{ uid: UID, type: 'lock', percentage: '25' }]);
     const balances = within(screen.getByRole('table', { name: 'Balances' }));
     await waitFor(() => expect(balances.getByText('BTC').closest('tr')!.textContent).toContain('0.375'));
+    // The dialog gone, the focus is back on what opened it, never on <body> (issue 29 item 7).
+    await waitFor(() => expect(document.activeElement).toBe(lockButton()));
   });
 
   it('unlocks an amount of one currency', async () => {
@@ -84,6 +86,7 @@ describe('Lock/Unlock funds', () => {
     await user.type(within(dialog).getByLabelText('Amount to move'), '0.5{Enter}');
     await screen.findByText('Updated Successfully');
     expect(bodies(api, 'POST', LOCK)).toEqual([{ uid: UID, type: 'unlock', amount: '0.5', currency: 'btc' }]);
+    await waitFor(() => expect(document.activeElement).toBe(lockButton()));
   });
 });
 

@@ -67,7 +67,12 @@ describe('users palette commands', () => {
     await ue.type(input, 'lock funds');
     expect(titles(dialog)[0]).toMatch(/Lock \/ unlock funds/);
     await ue.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog', { name: /Lock\/Unlock funds/ })).toBeTruthy();
+    const lock = await screen.findByRole('dialog', { name: /Lock\/Unlock funds/ });
+    await ue.type(within(lock).getByLabelText('Percent of each account'), '25{Enter}');
+    await screen.findByText('Updated Successfully');
+    // What opened it (the palette) is gone: the focus goes to the page's content, never <body> (issue 29 item 7).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement?.id).toBe('main'));
   });
 
   it("fills a command's user from the page on screen, and takes another one typed (issue 29 item 6)", async () => {

@@ -40,6 +40,16 @@ describe('adding a profile', () => {
     expect(bodies(api, 'POST', `${AUTH}/admin/profiles`)).toEqual([{ uid: UID, first_name: 'Ada', last_name: 'Lovelace', dob: '1990-12-09' }]);
     expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeTruthy());
+    // Verify by keyboard: the button goes with the decision, the focus stays in the panel, never on <body> (issue 29 item 7).
+    api.on('PUT', `${AUTH}/admin/profiles`, () => {
+      served.user = customer({ profiles: [{ ...served.user.profiles[0], state: 'verified' }] });
+      return { body: {} };
+    });
+    screen.getByRole('button', { name: 'Verify' }).focus();
+    await ue.keyboard('{Enter}');
+    expect(await screen.findByText('Profile verified successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add profile' })));
   });
 
   it('shows Add profile disabled, with the reason, to a role that may only read profiles', async () => {

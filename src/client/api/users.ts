@@ -3,7 +3,7 @@
  * exchange service's member calls (fee group, minimum swap amount, lock/unlock funds). Paths are
  * the OpenWare ones; bodies are built from the same shapes the server validates (shared/users.ts).
  */
-import { preloadGet, request, requestList, serviceUrl, type ListResult, type Query, type Service } from './http';
+import { preloadGet, request, requestList, serviceUrl, type Query } from './http';
 import type { WireUser } from '../../shared/users';
 import type { WireDocument } from '../../shared/documents';
 
@@ -46,6 +46,8 @@ export interface UserProfile {
   country: string | null;
   state: string | null;
   created_at: string | null;
+  /** When it last changed state: submitted, verified or rejected. */
+  updated_at?: string | null;
 }
 
 /**
@@ -184,8 +186,3 @@ export interface MemberAnswer { accounts: UserAccount[] }
 
 export const lockFunds = (body: LockRequest) =>
   request<MemberAnswer>('exchange', 'POST', '/admin/members/lock_funds', { body: { ...body } });
-
-/** One page of a per-user log list (activities, service logs, devices, referrals, recipients). */
-export function fetchUserLog(service: Service, path: string, query: Query): Promise<ListResult<Record<string, unknown>>> {
-  return requestList<Record<string, unknown>>(service, path, query);
-}

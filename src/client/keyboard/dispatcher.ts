@@ -26,13 +26,18 @@ function ownedByFocus(target: EventTarget | null, key: string): boolean {
   return !!select && selectTakes(select, key);
 }
 
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
+
+/** A key a shortcut may take: not handled already, not a modifier alone, not owned by what has focus. */
+export const forShortcuts = (e: KeyboardEvent): boolean =>
+  !e.defaultPrevented && !e.isComposing && !MODIFIERS.has(e.key) && !ownedByFocus(e.target, e.key);
+
 export function createKeyDispatcher(commands: () => readonly Command[], run: (c: Command) => void) {
   let pending: string[] = [];
   let pendingAt = 0;
-  const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
 
   return (e: KeyboardEvent): void => {
-    if (e.defaultPrevented || e.isComposing || MODIFIERS.has(e.key) || ownedByFocus(e.target, e.key)) return;
+    if (!forShortcuts(e)) return;
     const list = commands().filter((c) => c.shortcut && c.shortcutOwner !== 'elsewhere');
     const now = Date.now();
     const prefix = now - pendingAt <= SEQUENCE_MS ? pending : [];

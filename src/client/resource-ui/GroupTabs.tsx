@@ -23,7 +23,7 @@ export function GroupTabs({ resource: r }: { resource: Resource }) {
   const list = <Tab key={LIST} id={LIST} className="tab">{g.listLabel ?? r.labelPlural}</Tab>;
   const groups = <Tab key={g.name} id={g.name} className="tab">{g.label}</Tab>;
   return (
-    <Tabs className="tabs" selectedKey={selected} onSelectionChange={select}>
+    <Tabs className="tabs list-tabs" selectedKey={selected} onSelectionChange={select}>
       <TabList className="tablist" aria-label={`${r.labelPlural} views`}>
         {g.first ? [groups, list] : [list, groups]}
       </TabList>

@@ -15,7 +15,7 @@ import { ListCalls } from './ListCalls';
 import { ListUpload } from './ListUpload';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
 import { setActiveList } from '../keyboard/active-list';
-import { columnsFor, fitColumns, type ColumnContext } from './columns';
+import { columnsFor, fitColumns, pickColumns, type ColumnContext } from './columns';
 import { FilterPanel, type FilterPanelHandle } from './FilterPanel';
 import { ListModal } from './ListModal';
 import { Pager } from './Pager';
@@ -48,6 +48,10 @@ export interface ListScope {
   label: string;
   /** Called after a bulk action changed rows, so the page around the list can refresh (a user's balances). */
   onChanged?(): void;
+  /** Columns the scope makes redundant (a user's own e-mail on every row of their activities). */
+  hide?: readonly string[];
+  /** The page around the list changed what its rows may be (the user was updated): the page is read again. */
+  revision?: number;
 }
 
 export function ListScreen({ resource: r, scope: given }: { resource: Resource; scope?: ListScope }) {
@@ -113,12 +117,15 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
   // Local times are wider (their zone's name): the columns are sized again when the preference changes.
   const { time } = useSnapshot(ui);
   const columns = useMemo(() => {
-    const all = columnsFor(r, ctx);
-    const picked = shownColumns
-      ? [...shownColumns.flatMap((id) => all.filter((c) => c.colId === id)), ...all.filter((c) => c.colId === '__actions')]
-      : all;
-    return fitColumns(r, picked, data.rows, fitted.current, width);
-  }, [r, ctx, data.rows, width, shownColumns, time]);
+    return fitColumns(r, pickColumns(r, columnsFor(r, ctx), shownColumns, scope?.hide), data.rows, fitted.current, width);
+  }, [r, ctx, data.rows, width, shownColumns, time, scope?.hide]);
+  // The first revision is the page's load, which the list's own first request already follows.
+  const revision = useRef(scope?.revision);
+  useEffect(() => {
+    if (revision.current === scope?.revision) return;
+    revision.current = scope?.revision;
+    data.reload();
+  }, [scope?.revision, data.reload]);
 
   const paging = pagingModel({ ...state, total: data.total, totalKind: data.totalKind, rowsOnPage: data.rows.length,
     nextCursor: data.nextCursor, prevCursor: data.prevCursor });

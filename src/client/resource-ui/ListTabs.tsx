@@ -25,7 +25,7 @@ export function ListTabs({ resource: r }: { resource: Resource }) {
   }
   const select = (k: Key) => navigate(`${path}?tab=${encodeURIComponent(String(k))}`, { replace: true });
   return (
-    <Tabs className="tabs" selectedKey={selected.value} onSelectionChange={select}>
+    <Tabs className="tabs list-tabs" selectedKey={selected.value} onSelectionChange={select}>
       <TabList className="tablist" aria-label={`${r.labelPlural} tabs`}>
         {tabs.map((t) => <Tab key={t.value} id={t.value} className="tab">{t.label}</Tab>)}
       </TabList>

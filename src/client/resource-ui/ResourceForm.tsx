@@ -24,7 +24,7 @@ import { createdToast } from './presentation';
 import {
   disabledBy, formFieldNames, initialValues, serverFieldMessage, shown, validateForm, type FormMode, type FormValues,
 } from './form-model';
-import { countryFieldOptions, enumOptions, useCallOptions, useReferenceOptions } from './use-options';
+import { countryFieldOptions, enumOptions, useCallOptions, useReferenceOptions, useTakenValues } from './use-options';
 
 interface Props {
   resource: Resource;
@@ -62,7 +62,7 @@ const scopeOf = (f: FieldDef, values: FormValues): Record<string, string> | unde
 function ResourceField({ r, name, row, scope, ...rest }: { r: Resource; name: string; row?: Row; scope?: Record<string, string> }
   & Omit<Parameters<typeof FormField>[0], 'label' | 'kind' | 'name' | 'options'>) {
   const f = r.fields[name];
-  const refs = useReferenceOptions(f, scope);
+  const refs = useReferenceOptions(f, scope, useTakenValues(r, name, f, !row));
   const called = useCallOptions(r, f);
   if (f.kind === 'list') {
     return (
@@ -89,7 +89,8 @@ function ResourceField({ r, name, row, scope, ...rest }: { r: Resource; name: st
     );
   }
   return (
-    <FormField name={name} label={labelOf(name, f)} kind={f.options || f.references || f.choicesFrom ? 'choice' : INPUT[f.kind]} required={f.required}
+    // A time is typed as the lists write it, in UTC whatever zone the lists show (toPayload reads it back).
+    <FormField name={name} label={f.kind === 'datetime' ? `${labelOf(name, f)} (UTC)` : labelOf(name, f)} kind={f.options || f.references || f.choicesFrom ? 'choice' : INPUT[f.kind]} required={f.required}
       action={row && f.resetFrom
         ? <ResetButton r={r} row={row} callName={f.resetFrom} label={labelOf(name, f)} disabled={!!rest.disabledReason} onValue={(v) => rest.onChange(v)} />
         : undefined}

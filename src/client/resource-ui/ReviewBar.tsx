@@ -39,7 +39,7 @@ export function ReviewBar({ review }: { review: Review }) {
   if (!held) return null;
   return (
     <div className="review-bar review-held" role="status" aria-live="polite">
-      <span>{held.kind === 'accept' ? 'Accepted' : 'Rejected'} #{held.id} — u to undo</span>
+      <span>{review.decided(held.kind)} #{held.id} — u to undo</span>
       <Countdown until={held.until} />
       <button type="button" className="btn btn-ghost btn-sm" onClick={review.undo}>Undo</button>
     </div>

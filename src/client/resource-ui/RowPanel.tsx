@@ -9,10 +9,11 @@ import { Link } from 'wouter';
 import { keyOf, labelOf, type Resource } from '../../shared/resources';
 import { listRows, type Row } from '../api/resources';
 import { Icon } from '../components/ui/Icon';
-import { prettyJson, valueAt } from './format';
+import { amountParts, prettyJson, valueAt } from './format';
 import '../components/grid/grid.css';
 import { linkPath } from './presentation';
 import { Timestamp } from '../components/ui/Timestamp';
+import { Amount } from '../components/ui/Amount';
 
 interface Props {
   resource: Resource;
@@ -44,7 +45,7 @@ function useRow(r: Resource, id: string, rows: readonly Row[], fixed?: Readonly<
 }
 
 /** One value as the panel shows it: dates in UTC, JSON indented, nested records as their fields. */
-export function Value({ r, field, value }: { r: Resource; field: string; value: unknown }) {
+export function Value({ r, field, value, row }: { r: Resource; field: string; value: unknown; row?: Row }) {
   const kind = r.fields[field]?.kind;
   // A column may name its emptiness (an adjustment's validator: 'Unvalidated').
   if (value === null || value === undefined || value === '') return <span className="row-panel-empty">{r.columns.find((c) => c.field === field)?.empty ?? '—'}</span>;
@@ -60,6 +61,12 @@ export function Value({ r, field, value }: { r: Resource; field: string; value: 
         {value ? 'On' : 'Off'}
       </span>
     );
+  }
+  // An amount as its list column shows it: thousands separators drawn, every place kept, its unit after it.
+  if (kind === 'decimal') {
+    const format = r.columns.find((c) => c.field === field)?.format;
+    const a = amountParts(r.fields[field], value, row, format?.kind === 'decimal' ? format.unit : undefined);
+    return <Amount value={a.amount} unit={a.unit} />;
   }
   const label = r.fields[field]?.valueLabels?.[String(value)];
   if (label) return <span className="row-panel-text" title={String(value)}>{label}</span>;
@@ -105,7 +112,7 @@ export function RowPanel({ resource: r, id, rows, fixed, onClose, page }: Props)
           {entries(r, loaded.row).map(([key, label, value]) => (
             <div key={key} className="row-panel-field">
               <dt>{label}</dt>
-              <dd><Linked r={r} field={key} row={loaded.row}><Value r={r} field={key} value={value} /></Linked></dd>
+              <dd><Linked r={r} field={key} row={loaded.row}><Value r={r} field={key} value={value} row={loaded.row} /></Linked></dd>
             </div>
           ))}
         </dl>

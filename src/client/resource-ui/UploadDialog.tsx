@@ -7,7 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { labelOf, type Resource, type UploadReport } from '../../shared/resources';
+import { labelOf, uploadTemplate, type Resource, type UploadReport } from '../../shared/resources';
 import { normaliseError } from '../api';
 import { uploadRows } from '../api/resources';
 import type { UploadProgress } from '../api/upload';
@@ -20,12 +20,21 @@ interface Props { resource: Resource; onClose(): void; onDone(): void }
 const size = (n: number) => (n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-/** A refusal of the whole file, with the lines or columns it names (`fields`: `line.N` or a column). */
+/**
+ * A refusal of the whole file, with the lines or columns it names (`fields`: `line.N` or a column): "… lacks
+ * a required column. (columns: name, code)" — the columns the server found missing, unknown or repeated.
+ */
 function failureText(err: unknown): string {
   const e = normaliseError(err);
-  const where = Object.keys(e.fields ?? {}).map((k) => (k.startsWith('line.') ? `line ${k.slice(5)}` : `column '${k}'`));
-  return `${errorText(e)}${where.length ? ` (${where.join(', ')})` : ''}`;
+  const keys = Object.keys(e.fields ?? {});
+  const lines = keys.filter((k) => k.startsWith('line.')).map((k) => `line ${k.slice(5)}`);
+  const columns = keys.filter((k) => !k.startsWith('line.'));
+  const where = [...lines, ...(columns.length ? [`${columns.length === 1 ? 'column' : 'columns'}: ${columns.join(', ')}`] : [])];
+  return `${errorText(e)}${where.length ? ` (${where.join('; ')})` : ''}`;
 }
+
+/** The template as a link's address: a data URL needs no object URL to revoke and works offline. */
+const templateHref = (up: NonNullable<Resource['upload']>) => `data:text/csv;charset=utf-8,${encodeURIComponent(uploadTemplate(up))}`;
 
 export default function UploadDialog({ resource: r, onClose, onDone }: Props) {
   const up = r.upload!;
@@ -72,7 +81,8 @@ export default function UploadDialog({ resource: r, onClose, onDone }: Props) {
           <Heading slot="title" className="dialog-title">{up.label} {r.labelPlural}</Heading>
           <p className="upload-columns">
             A CSV file with a header row. Columns: <span className="u-mono">{up.columns.join(', ')}</span>; required:{' '}
-            <span className="u-mono">{up.required.join(', ')}</span>.
+            <span className="u-mono">{up.required.join(', ')}</span>.{' '}
+            <a href={templateHref(up)} download={`${r.name}-template.csv`}>Download the template</a> (the header row).
           </p>
           <input type="file" accept={up.accept} aria-label="CSV file" disabled={busy}
             onChange={(e) => choose(e.currentTarget.files?.[0] ?? null)} />

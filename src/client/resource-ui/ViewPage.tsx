@@ -51,7 +51,7 @@ export function ViewPage({ resource: r, id }: { resource: Resource; id: string }
           ? (
             <dl className="row-panel-fields view-fields">
               {entries(r, row).map(([key, label, value]) => (
-                <div key={key} className="row-panel-field"><dt>{label}</dt><dd><Value r={r} field={key} value={value} /></dd></div>
+                <div key={key} className="row-panel-field"><dt>{label}</dt><dd><Value r={r} field={key} value={value} row={row} /></dd></div>
               ))}
             </dl>
           )

@@ -2,13 +2,16 @@
  * The open "Views" dialog of a list (issue 17 item 2): the views of this list the staff member sees
  * (their own and those shared with their role), each opened with Enter; "Save current view as…" with a
  * name; and for the owner's own views Rename, Share with a role (or no one) and Delete. react-aria gives
- * it the focus trap, Escape and focus restore. Failures show inline, in the server's words.
+ * it the focus trap, Escape and focus restore. Failures show inline, in the server's words. Below, the columns
+ * on screen, chosen one by one (a column declared `hidden` is chosen back here).
  */
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
+import { useLocation, useSearch } from 'wouter';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { Resource } from '../../shared/resources';
-import type { SavedView, ViewQuery } from '../../shared/saved-views';
+import { columnId, type Resource } from '../../shared/resources';
+import { COLUMNS_PARAM, type SavedView, type ViewQuery } from '../../shared/saved-views';
+import { columnLabel, defaultColumns } from './columns';
 import { getConfig } from '../config';
 import { errorText } from '../i18n/error-text';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
@@ -82,6 +85,40 @@ function ViewRow({ v, onOpen, setError }: { v: SavedView; onOpen(): void; setErr
   );
 }
 
+/**
+ * The columns on screen, each a checkbox (declared order): a column declared `hidden` is chosen back here, a shown
+ * one left out. The choice is the URL's `?columns=` (so "Save current view as…" keeps it); the default set
+ * leaves the URL without it.
+ */
+function ColumnChoice({ r, current }: { r: Resource; current: ViewQuery }) {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const shown = new Set(current.columns ?? defaultColumns(r));
+  const choose = (id: string, on: boolean) => {
+    const next = r.columns.map(columnId).filter((c) => (c === id ? on : shown.has(c)));
+    if (next.length === 0) return; // A list shows at least one column.
+    const q = new URLSearchParams(search);
+    if (next.join(',') === defaultColumns(r).join(',')) q.delete(COLUMNS_PARAM);
+    else q.set(COLUMNS_PARAM, next.join(','));
+    const qs = q.toString();
+    navigate(qs ? `${path}?${qs}` : path, { replace: true });
+  };
+  return (
+    <fieldset className="view-columns">
+      <legend className="field-label">Columns</legend>
+      {r.columns.map((c) => {
+        const id = columnId(c);
+        return (
+          <label key={id} className="view-column">
+            <input type="checkbox" checked={shown.has(id)} onChange={(e) => choose(id, e.target.checked)} />
+            {columnLabel(r, c)}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 export default function ViewsMenuBody({ resource: r, current, onOpenView, onClose }: ViewsMenuProps) {
   const { views } = useSnapshot(savedViews);
   const mine = (views as SavedView[]).filter((v) => v.list === r.name);
@@ -115,6 +152,7 @@ export default function ViewsMenuBody({ resource: r, current, onOpenView, onClos
             {mine.length === 0
               ? <p className="muted">No saved views of this list yet.</p>
               : <ul className="view-list" aria-label="Saved views">{mine.map((v) => <ViewRow key={v.id} v={v} onOpen={() => onOpenView(v)} setError={setError} />)}</ul>}
+            <ColumnChoice r={r} current={current} />
           </div>
           <div className="dialog-actions">
             <Button className="btn btn-ghost" onPress={onClose}>Close</Button>

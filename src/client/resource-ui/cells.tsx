@@ -1,14 +1,16 @@
-/** Cell renderers for the definition's column formats (date, badge, truncate, switch, view) and the row actions. */
+/** Cell renderers for the definition's column formats (amount, date, badge, truncate, switch, view) and the row actions. */
 import { useState } from 'react';
 import { Link } from 'wouter';
+import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import type { BadgeColour } from '../../shared/resources';
+import type { BadgeColour, FieldDef } from '../../shared/resources';
 import { Tooltip } from '../components/form/Tooltip';
+import { Amount } from '../components/ui/Amount';
 import { Icon } from '../components/ui/Icon';
 import { Timestamp } from '../components/ui/Timestamp';
 import { ValueDialog } from '../components/ui/ValueDialog';
 import type { Row } from '../api/resources';
-import { display, truncate } from './format';
+import { amountParts, display, truncate } from './format';
 import { linkPath } from './presentation';
 
 type CellProps = CustomCellRendererProps<Row>;
@@ -25,6 +27,21 @@ export function BadgeCell({ value, colours, labels, fallback }: CellProps & Badg
   const colour = known ? colours[v] : fallback?.colour ?? 'grey';
   const text = known ? labels?.[v] ?? display(value) : fallback?.label ?? display(value);
   return <span className={`cell-badge cell-badge-${colour}`}>{text}</span>;
+}
+
+/**
+ * Numbers read right-aligned, header and cells alike. AG Grid's `rightAligned` column type gives both their
+ * class, but a column's own `cellClass` replaces the type's, so amounts had right-aligned headers over
+ * left-aligned values: the classes are set here, together.
+ */
+export const NUMERIC_COLUMN = { headerClass: 'ag-right-aligned-header', cellClass: 'cell-num ag-right-aligned-cell' } satisfies ColDef<Row>;
+
+export interface AmountParams { field?: FieldDef; unit?: string; grouped: boolean }
+
+/** An amount with its unit; a decimal's thousands separators drawn, a count's digits as they are. */
+export function AmountCell({ value, data, field, unit, grouped }: CellProps & AmountParams) {
+  const a = amountParts(field, value, data, unit);
+  return <Amount value={a.amount} unit={a.unit} grouped={grouped} />;
 }
 
 /** A time in UTC (or the chosen zone); the cell's focus or a hover shows both zones and its age. */

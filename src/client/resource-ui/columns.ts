@@ -2,11 +2,10 @@
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { columnId, labelOf, type ColumnDef, type FieldDef, type Resource } from '../../shared/resources';
 import type { Row } from '../api/resources';
-import { ActionsCell, BadgeCell, DateCell, LinkCell, SwitchCell, TruncateCell, ViewCell, type ActionParams, type SwitchParams } from './cells';
+import { ActionsCell, AmountCell, BadgeCell, DateCell, LinkCell, SwitchCell, TruncateCell, ViewCell, type ActionParams, type AmountParams, type SwitchParams, NUMERIC_COLUMN } from './cells';
 import { withLiveColumns } from './live-cells';
-import { display, formatDate, USER_AGENT_LENGTH, valueAt } from './format';
+import { amountParts, display, formatDate, groupDigits, quantityOf, USER_AGENT_LENGTH, valueAt } from './format';
 import { formatPhone, isPhoneField } from '../../shared/phone';
-import { shiftDecimal } from '../../shared/decimal';
 import { ui } from '../state/ui';
 
 export interface ColumnContext {
@@ -36,6 +35,21 @@ function classFor(field: string, f: FieldDef | undefined): string | undefined {
   return f?.kind === 'enum' ? 'cell-enum' : undefined;
 }
 
+/**
+ * An amount or count column: right-aligned, a decimal with thousands separators (AmountCell). The formatted
+ * value — what AG Grid reads out and hands on — stays the raw number with its unit.
+ */
+function numberColumn(f: FieldDef | undefined, { grouped, unit }: { grouped: boolean; unit?: string }): Partial<ColDef<Row>> {
+  return {
+    ...NUMERIC_COLUMN, minWidth: unit ? 140 : undefined, maxWidth: unit ? undefined : 140,
+    valueFormatter: (p: ValueFormatterParams<Row>) => { const a = amountParts(f, p.value, p.data, unit); return `${a.amount} ${a.unit}`.trim(); },
+    cellRenderer: AmountCell, cellRendererParams: { field: f, unit, grouped } satisfies AmountParams,
+  };
+}
+
+/** A column's header: its own label, else its field's (a flag's key for one flag of a map). */
+export const columnLabel = (r: Resource, c: ColumnDef): string => c.label ?? labelOf(c.key ?? c.field, c.key ? undefined : r.fields[c.field]);
+
 function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
   const f = r.fields[c.field];
   // One flag of a flags map reads at its dotted path (`payment_options.deposit`), as AG Grid reads `field`.
@@ -43,12 +57,15 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
   const base: ColDef<Row> = {
     colId: id,
     field: id,
-    headerName: c.label ?? labelOf(c.key ?? c.field, c.key ? undefined : f),
+    headerName: columnLabel(r, c),
     sortable: !c.key && r.sortable.includes(c.field),
     // Rows arrive sorted by the server; a constant comparator keeps that order while the header shows the arrow.
     comparator: () => 0,
     sortingOrder: ['asc', 'desc'],
   };
+  // Amounts and counts, also those the definition gave no format, read as numbers.
+  const quantity = quantityOf(r, c);
+  if (quantity) return { ...base, ...numberColumn(f, quantity) };
   const format = c.format ?? (c.field === 'user_agent' ? { kind: 'truncate', length: USER_AGENT_LENGTH, tooltip: true } as const : undefined);
   switch (format?.kind) {
     case 'date':
@@ -56,19 +73,6 @@ function columnFor(r: Resource, c: ColumnDef, ctx: ColumnContext): ColDef<Row> {
       // The cell shows the time in the staff member's chosen zone (Timestamp); the formatted value (UTC) is
       // what AG Grid copies and reads out.
       return { ...base, minWidth: 172, valueFormatter: (p: ValueFormatterParams<Row>) => formatDate(p.value), cellRenderer: DateCell, cellClass: 'cell-date' };
-    case 'number': case 'decimal':
-      // A fee stored as Peatio's fraction reads as the percent it is (0.0015 → 0.15 %).
-      if (f?.scale === 'percent') {
-        return { ...base, type: 'rightAligned', maxWidth: 140, cellClass: 'cell-num',
-          valueFormatter: (p) => (p.value === null || p.value === undefined ? '' : `${shiftDecimal(String(p.value), 2)} %`) };
-      }
-      // An amount with its unit from another field of the row ('12.5 TRST'): the text as sent, never a float.
-      if (format.kind === 'decimal' && format.unit) {
-        const unit = format.unit;
-        return { ...base, type: 'rightAligned', minWidth: 140, cellClass: 'cell-num',
-          valueFormatter: (p) => (p.value === null || p.value === undefined ? '' : `${display(p.value)} ${display(p.data?.[unit]).toUpperCase()}`.trim()) };
-      }
-      return { ...base, type: 'rightAligned', maxWidth: 140, cellClass: 'cell-num' };
     case 'link':
       return { ...base, ...widthFor(c.field, f), cellClass: classFor(c.field, f), cellRenderer: LinkCell,
         cellRendererParams: { route: format.route, keyField: format.key } };
@@ -112,16 +116,36 @@ export function columnsFor(r: Resource, ctx: ColumnContext): ColDef<Row>[] {
   return cols;
 }
 
-/** What a cell shows, for sizing: dates in full, badges their label (plus the dot), cut text its cut. */
-function shownText(c: ColumnDef, value: unknown): string {
+/**
+ * The grid's columns in the order shown: those a view or the URL chose (`?columns=`, then the actions column),
+ * else every column not declared `hidden`; less what the embedding screen hides (`ListScope.hide`).
+ */
+export function pickColumns(r: Resource, all: ColDef<Row>[], chosen: readonly string[] | undefined, hide: readonly string[] = []): ColDef<Row>[] {
+  const hidden = new Set(r.columns.filter((c) => c.hidden).map(columnId));
+  const picked = chosen
+    ? [...chosen.flatMap((id) => all.filter((c) => c.colId === id)), ...all.filter((c) => c.colId === '__actions')]
+    : all.filter((c) => !hidden.has(c.colId ?? ''));
+  return picked.filter((c) => !hide.includes(c.colId ?? ''));
+}
+
+/** The ids of the columns a list shows when no view chose any: every column not declared `hidden`. */
+export const defaultColumns = (r: Resource): string[] => r.columns.filter((c) => !c.hidden).map(columnId);
+
+/** What a cell shows, for sizing: dates and amounts as formatted, badges their label (plus the dot), cut text its cut. */
+function shownText(r: Resource, c: ColumnDef, row: Row): string {
   const f = c.format;
-  // Local times carry their zone's short name ('GMT+10:30' at the longest).
-  if (f?.kind === 'date') return ui.time === 'local' ? 'Sep 30, 2026 23:59 GMT+10:30' : 'Sep 30, 2026 23:59';
+  const value = valueAt(row, columnId(c));
+  // A time as its cell writes it: in the chosen zone, a local one with its zone's short name.
+  if (f?.kind === 'date') return formatDate(value, ui.time === 'local' ? ui.zone : 'UTC');
   if (f?.kind === 'switch') return 'Mmmmm';
+  const quantity = quantityOf(r, c);
+  if (quantity) {
+    const a = amountParts(r.fields[c.field], value, row, quantity.unit);
+    return `${quantity.grouped ? groupDigits(a.amount) : a.amount} ${a.unit}`.trim();
+  }
   const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : display(value);
   if (f?.kind === 'badge') return `${f.labels?.[text.toLowerCase()] ?? text}MMM`;
   if (f?.kind === 'truncate') return text.slice(0, f.length + 1);
-  if (f?.kind === 'decimal' && f.unit) return `${text} MMMM`;
   return text;
 }
 
@@ -172,11 +196,11 @@ export function fitColumns(r: Resource, cols: ColDef<Row>[], rows: readonly Row[
     if (!def || col.flex === 0) return null;
     const header = Math.ceil(measure(col.headerName ?? '', 'header') + (col.sortable ? SORT_ICON : 0)) + CELL_PAD;
     const face: Face = String(col.cellClass ?? '').includes('cell-mono') ? 'mono' : 'cell';
-    const widest = rows.reduce((w, row) => Math.max(w, measure(shownText(def, valueAt(row, columnId(def))), face)), 0);
+    const widest = rows.reduce((w, row) => Math.max(w, measure(shownText(r, def, row), face)), 0);
     const need = Math.ceil(Math.max(widest + CELL_PAD, header, seen.get(columnId(def)) ?? 0));
     seen.set(columnId(def), need);
     // Amounts and counts are never cut either: a money console that shows "0.0000134…" has lost the value.
-    const numeric = ['decimal', 'number'].includes(def.format?.kind ?? r.fields[def.field]?.kind ?? '');
+    const numeric = quantityOf(r, def) !== null;
     const short = need <= SHORT || numeric || ['date', 'badge', 'switch'].includes(def.format?.kind ?? '');
     const keeps = IDENTIFIES.test(def.field);
     const floor = short ? need : keeps ? Math.ceil(need * IDENTITY_KEEP) : Math.min(need, Math.max(header, SHORT / 2));

@@ -9,11 +9,29 @@ import { objectToPairs, pairsToObject } from '../components/form/MapField';
 import { parseList } from '../components/form/ListField';
 import { flagsText, parseFlags } from '../components/form/FlagsField';
 import { shiftDecimal } from '../../shared/decimal';
+import { formatDate, parseTime } from './format';
 import { translation } from '../i18n';
 
 export type FormValue = string | boolean;
 export type FormValues = Record<string, FormValue>;
 export type FormMode = 'create' | 'edit';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const SHOWN_DATE = /^([A-Z][a-z]{2}) (\d{1,2}), (\d{4}) (\d{2}):(\d{2})$/;
+
+/**
+ * Text in the one format (format.ts `DATE_PATTERN`, UTC) back to the wire's ISO time — what a form's date field holds is
+ * written as every list shows it; null for other text (ISO typed as such is sent as typed, and checked by the struct).
+ */
+export function parseShownDate(text: string): string | null {
+  const m = SHOWN_DATE.exec(text.trim());
+  const month = m ? MONTHS.indexOf(m[1]!) : -1;
+  if (!m || month < 0) return null;
+  const [day, year, hour, minute] = [m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number];
+  const d = new Date(Date.UTC(year, month, day, hour, minute));
+  // Feb 30 or 24:00 would roll over into another day: not the time that was written.
+  return d.getUTCDate() === day && d.getUTCMonth() === month && hour < 24 && minute < 60 ? d.toISOString() : null;
+}
 
 /** Inputs shown: every writable field (locked-on-edit ones stay visible, disabled, in edit mode). */
 export const formFieldNames = (r: Resource): string[] => writableFields(r);
@@ -26,6 +44,8 @@ function asFormValue(r: Resource, field: string, v: unknown): FormValue {
   if (f.kind === 'list') return JSON.stringify(Array.isArray(v) ? v.map(String) : []);
   if (f.scale === 'percent' && v !== null && v !== undefined && v !== '') return shiftDecimal(String(v), 2);
   if (v === null || v === undefined) return '';
+  // A time reads as in every list ('Nov 18, 2026 06:00', UTC), not as the wire's ISO text; toPayload reads it back.
+  if (f.kind === 'datetime') return parseTime(v) ? formatDate(v) : String(v);
   const s = String(v);
   // Barong stores verbs and actions upper-case; the form shows the declared spelling.
   if (f.kind === 'enum') return f.values?.find((x) => x.toLowerCase() === s.toLowerCase()) ?? s;
@@ -64,6 +84,7 @@ export function toPayload(r: Resource, values: FormValues, all: FormValues = val
     if (f?.kind === 'map') { out[k] = pairsToObject(String(v)); continue; }
     if (f?.kind === 'list') { out[k] = parseList(String(v)); continue; }
     if (f?.scale === 'percent' && v !== '') { out[k] = shiftDecimal(String(v), -2); continue; }
+    if (f?.kind === 'datetime' && v !== '') { out[k] = parseShownDate(String(v)) ?? v; continue; }
     if (v === '' && f?.kind !== 'text' && f?.kind !== 'textarea') continue;
     // An optional text left blank is no value (an icon URL's pattern would refuse ''); a required one stays '' for its message.
     out[k] = v === '' && !f?.required ? null : v;

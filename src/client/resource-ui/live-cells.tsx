@@ -9,6 +9,8 @@ import type { LiveColumnDef, Resource } from '../../shared/resources';
 import type { Row } from '../api/resources';
 import { liveValues } from '../state/live-values';
 import { display } from './format';
+import { NUMERIC_COLUMN } from './cells';
+import { Amount } from '../components/ui/Amount';
 
 interface LiveParams { stream: string; value: string; format?: LiveColumnDef['format']; keyField: string }
 
@@ -24,6 +26,8 @@ export function LiveValueCell({ data, stream, value, format, keyField }: CustomC
   if (!data) return null;
   const text = display(snap[stream]?.[String(data[keyField])]?.[value]);
   if (text === '') return <span className="cell-empty" title="No live value yet">—</span>;
+  // A live price reads as every amount does: thousands separators drawn, the raw value as its text.
+  if (format === 'decimal') return <Amount value={text} />;
   const dir = format === 'change' ? direction(text) : null;
   return <span className={dir ? `cell-change cell-change-${dir}` : undefined}>{text}</span>;
 }
@@ -36,7 +40,7 @@ export function withLiveColumns(r: Resource, cols: ColDef<Row>[]): ColDef<Row>[]
   for (const c of live.columns) {
     const col: ColDef<Row> = {
       colId: `live:${c.value}`, headerName: c.label, sortable: false, width: 120, minWidth: 100, flex: 0,
-      type: 'rightAligned', cellClass: 'cell-num',
+      ...NUMERIC_COLUMN,
       cellRenderer: LiveValueCell, cellRendererParams: { stream: live.stream, value: c.value, format: c.format, keyField: r.key } satisfies LiveParams,
     };
     // After the anchor and the live columns already placed after it.

@@ -1,12 +1,14 @@
 /** Choices for a field that references another resource: its rows as key (or `by`) → name (first text column). */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { COUNTRIES } from '../../shared/countries';
 import { resourceNamed, type FieldDef, type Resource } from '../../shared/resources';
 import { request } from '../api';
 import { listRows, SERVICE_OF } from '../api/resources';
+import { t } from '../i18n';
 import { display } from './format';
 
-export interface Option { value: string; label: string }
+/** A choice; `disabled`: why it cannot be chosen (shown beside it, the option greyed out). */
+export interface Option { value: string; label: string; disabled?: string }
 
 /** Enum values as options, in declared order. */
 export const enumOptions = (f: FieldDef): Option[] => (f.values ?? [])
@@ -39,8 +41,11 @@ export const countryFieldOptions = (f: FieldDef): Option[] => [
 /**
  * The referenced rows as options. With `scope` (the field's `pickerScope` resolved against the form's
  * values: `{ service_type: 'sms' }`) only the rows that list filter returns, none while a value is blank.
+ * The field's `picker` narrows them (its `filter`) and disables the ones the server would refuse, with the
+ * refusal's words; `taken` values are disabled as `takenCode` says (a unique reference already used).
  */
-export function useReferenceOptions(f: FieldDef | undefined, scope?: Readonly<Record<string, string>>): Option[] {
+export function useReferenceOptions(f: FieldDef | undefined, scope?: Readonly<Record<string, string>>,
+  taken?: { values: ReadonlySet<string>; code: string }): Option[] {
   const [options, setOptions] = useState<Option[]>([]);
   const target = f?.references;
   const by = f?.by;
@@ -49,14 +54,43 @@ export function useReferenceOptions(f: FieldDef | undefined, scope?: Readonly<Re
     if (!target) return;
     const filter: Record<string, string> = scoped ? JSON.parse(scoped) : {};
     if (Object.values(filter).some((v) => v === '')) { setOptions([]); return; }
+    Object.assign(filter, f?.picker?.filter);
+    const refusal = f?.picker?.refusal;
     const r = resourceNamed(target);
     const labelField = r.columns.find((c) => r.fields[c.field]?.kind === 'text')?.field ?? r.key;
     let live = true;
     // The largest page every dialect allows; a reference list longer than that wants a search box instead.
     listRows(r, { page: 1, limit: 100, ordering: 'asc', order_by: r.orderBy, ...filter })
-      .then((res) => live && setOptions(res.rows.map((row) => ({ value: String(row[by ?? r.key]), label: display(row[labelField]) }))))
+      .then((res) => {
+        if (!live) return;
+        const now = new Date();
+        setOptions(res.rows.map((row) => {
+          const code = refusal?.(row, now);
+          return { value: String(row[by ?? r.key]), label: display(row[labelField]), ...(code ? { disabled: t(code) } : {}) };
+        }));
+      })
       .catch(() => live && setOptions([]));
     return () => { live = false; };
-  }, [target, by, scoped]);
-  return options;
+  }, [target, by, scoped, f]);
+  return useMemo(() => (taken?.values.size
+    ? options.map((o) => (!o.disabled && taken.values.has(o.value) ? { ...o, disabled: t(taken.code) } : o))
+    : options), [options, taken]);
+}
+
+/**
+ * On create, the values of a `unique` reference field this resource's rows already hold (a token that has
+ * its config): the first 100 rows, as the pickers read; the server's `<field>_taken` refusal stays the rule.
+ */
+export function useTakenValues(r: Resource, name: string, f: FieldDef | undefined, creating: boolean): { values: ReadonlySet<string>; code: string } | undefined {
+  const [values, setValues] = useState<ReadonlySet<string>>(() => new Set());
+  const asks = creating && !!f?.references && !!f.unique && !!r.endpoints.list;
+  useEffect(() => {
+    if (!asks) return;
+    let live = true;
+    listRows(r, { page: 1, limit: 100, ordering: 'asc', order_by: r.orderBy })
+      .then((res) => live && setValues(new Set(res.rows.map((row) => String(row[name])))))
+      .catch(() => { /* the server's refusal remains */ });
+    return () => { live = false; };
+  }, [asks, r, name]);
+  return useMemo(() => (asks ? { values, code: `${r.errorPrefix}.${name}_taken` } : undefined), [asks, values, r.errorPrefix, name]);
 }

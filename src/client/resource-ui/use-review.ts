@@ -2,13 +2,19 @@
  * Keyboard review of an approval queue (issue 17 item 3; ListDecl.review): `a` accepts and `r` rejects
  * the focused row, `u` undoes the last decision while it is held.
  *
- * A decision is held in the page for REVIEW_HOLD_MS with a countdown ("Accepted #12 — u to undo") and
+ * A decision is held in the page for REVIEW_HOLD_MS with a countdown ("Accepted #12 — u to undo", in the
+ * queue's verb: "Verified" on the applications) and
  * sent when that window ends or when the next decision is made, whichever comes first; `u` inside the
  * window drops it (nothing was sent, so nothing needs reversing) and focuses its row again. Leaving the
  * list sends a held decision at once. Closing the tab inside the window drops it: nothing is sent.
  * Sending goes through the very call the detail page's buttons make (callAction / runCall), so the
  * server's exactly-once path (state in the UPDATE condition, four-eyes) applies unchanged. The row
  * focus moves to the next row after each decision.
+ *
+ * A decision key never acts on a row the reviewer did not land on (issue 29 item 7). After the last row
+ * there is no next one: the focus stays on the decided row, which is no longer landed on, and when that row
+ * leaves the page the focus falls to the row above it (DataGrid `landedRow`), also not landed on; `a`/`r`
+ * there say to move first (j/k, an arrow, a click). The held row itself is never decided again (`u` undoes).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -29,6 +35,8 @@ export interface HeldDecision { kind: ReviewKind; id: string; row: Row; reason?:
 
 export interface Review {
   held: HeldDecision | null;
+  /** What a decision did, in the queue's own verb: "Verified", "Approved", "Accepted", "Rejected". */
+  decided(kind: ReviewKind): string;
   /** The row a reject is asking a reason for (the inline input shows while set). */
   asking: Row | null;
   accept(): void;
@@ -39,7 +47,13 @@ export interface Review {
   undo(): void;
 }
 
-export interface ReviewGrid { focusedRow(): Row | undefined; move(delta: number): void; focusRow(id: string): boolean }
+export interface ReviewGrid {
+  focusedRow(): Row | undefined;
+  landedRow(): Row | undefined;
+  move(delta: number): boolean;
+  unland(): void;
+  focusRow(id: string): boolean;
+}
 
 /** The action or call a review key runs, from the declaring resource (or `from`). */
 function stepOf(owner: Resource, name: string): Step | undefined {
@@ -47,6 +61,13 @@ function stepOf(owner: Resource, name: string): Step | undefined {
   if (action) return { kind: 'action', action };
   const call = owner.calls?.find((c) => c.name === name && c.kind === 'write');
   return call ? { kind: 'call', call } : undefined;
+}
+
+/** The past of a decision's verb (`verify` → "Verified", `approve` → "Approved", `accept` → "Accepted"). */
+export function decidedWord(verb: string): string {
+  const v = verb.split('_')[0]!.toLowerCase();
+  const past = v.endsWith('e') ? `${v}d` : /[^aeiou]y$/.test(v) ? `${v.slice(0, -1)}ied` : `${v}ed`;
+  return past.charAt(0).toUpperCase() + past.slice(1);
 }
 
 /** The inline-typed parameter of a call (its reason), if it has one. */
@@ -67,7 +88,7 @@ export function useReview(r: Resource, grid: () => ReviewGrid | null, onSent: ()
     const step = decl ? stepOf(owner, decl[d.kind]) : undefined;
     if (!step) return;
     const key = keyOf(owner, d.row);
-    const label = d.kind === 'accept' ? 'Accepted' : 'Rejected';
+    const label = decidedWord(decl?.[d.kind] ?? d.kind);
     const done = step.kind === 'action'
       ? callAction(owner, step.action, key, step.action.values[0]).then(() => step.action.success ?? `${label} #${d.id}`)
       : runCall(owner, step.call, key, d.reason !== undefined ? { [reasonParam(step.call)!]: d.reason } : {})
@@ -109,12 +130,20 @@ export function useReview(r: Resource, grid: () => ReviewGrid | null, onSent: ()
     heldRef.current = d;
     setHeld(d);
     timer.current = setTimeout(flush, REVIEW_HOLD_MS);
-    grid()?.move(1);
+    // No next row: the decided one keeps the focus, but only a move of the reviewer's lands on a row again.
+    const g = grid();
+    if (g && !g.move(1)) g.unland();
   }, [flush, owner, grid]);
 
   const decide = useCallback((kind: ReviewKind) => {
-    const row = grid()?.focusedRow();
-    if (!row) { notify('error', 'Focus a row first (j / k)'); return; }
+    const g = grid();
+    const row = g?.landedRow();
+    if (!row) {
+      notify('error', g?.focusedRow() ? 'Move to a row first (j / k): the focus came here by itself' : 'Focus a row first (j / k)');
+      return;
+    }
+    const heldId = heldRef.current?.id;
+    if (heldId === String(keyOf(owner, row))) { notify('error', `#${heldId} is decided: u to undo`); return; }
     const why = refusal(kind, row);
     if (why) { notify('error', why); return; }
     const step = stepOf(owner, decl![kind])!;
@@ -124,6 +153,7 @@ export function useReview(r: Resource, grid: () => ReviewGrid | null, onSent: ()
 
   const review = useMemo<Review>(() => ({
     held,
+    decided: (kind) => decidedWord(decl?.[kind] ?? kind),
     asking,
     accept: () => decide('accept'),
     reject: () => decide('reject'),
@@ -147,6 +177,6 @@ export function useReview(r: Resource, grid: () => ReviewGrid | null, onSent: ()
       notify('success', `${d.kind === 'accept' ? 'Accept' : 'Reject'} of #${d.id} undone: nothing was sent`);
       grid()?.focusRow(d.id);
     },
-  }), [held, asking, decide, hold, grid, owner]);
+  }), [held, asking, decide, hold, grid, owner, decl]);
   return decl ? review : undefined;
 }

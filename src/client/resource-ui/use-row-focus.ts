@@ -32,11 +32,12 @@ export function useRowFocus(view: string, rows: readonly unknown[], loading: boo
   useEffect(() => {
     if (loading || rows.length === 0) return;
     const last = memory.get(view);
-    if (!last || !focusIsFree()) return;
-    // AG Grid draws the new rows in a later frame: try each frame until they are there (120 frames at most).
+    if (!last) return;
+    // AG Grid draws the new rows in a later frame, and a focused row that left is taken out of the page
+    // then: look each frame (120 at most) until the rows are there and nothing holds the focus.
     let frames = 0, handle = 0;
     const attempt = () => {
-      if (!focusIsFree() || grid.current?.focusRow(last.id, last.index) || ++frames > 120) return;
+      if ((focusIsFree() && grid.current?.focusRow(last.id, last.index)) || ++frames > 120) return;
       handle = requestAnimationFrame(attempt);
     };
     handle = requestAnimationFrame(attempt);

@@ -22,7 +22,8 @@ export interface FieldProps {
   required?: boolean;
   /** Why the field cannot be changed; the field is disabled when set. */
   disabledReason?: string;
-  options?: readonly { value: string; label: string }[];
+  /** The choices; `disabled` says why one cannot be chosen (shown beside it, greyed out). */
+  options?: readonly { value: string; label: string; disabled?: string }[];
   autoFocus?: boolean;
   /** A control beside the input (a Reset button). */
   action?: ReactNode;
@@ -47,7 +48,8 @@ function ChoiceField({ name, label, value, onChange, error, required, disabledRe
     if (!found) return;
     e.preventDefault();
     e.stopPropagation();
-    if (found.at < 0) return;
+    // A choice that cannot be chosen is not chosen by typing either (as a native select's disabled option).
+    if (found.at < 0 || options[found.at]!.disabled) return;
     // Open: the option takes the focus (Enter chooses it); closed: it is chosen, as react-aria's would be.
     if (list) items[found.at]?.focus();
     else if (options[found.at]!.value !== String(value)) onChange(options[found.at]!.value);
@@ -65,7 +67,11 @@ function ChoiceField({ name, label, value, onChange, error, required, disabledRe
         <FieldError className="field-error">{error}</FieldError>
         <Popover className="select-popover" offset={4}>
           <ListBox className="select-list">
-            {options.map((o) => <ListBoxItem key={o.value} id={o.value} className="select-option" textValue={o.label}>{o.label}</ListBoxItem>)}
+            {options.map((o) => (
+              <ListBoxItem key={o.value} id={o.value} className="select-option" textValue={o.label} isDisabled={!!o.disabled}>
+                {o.label}{o.disabled && <span className="select-option-reason"> — {o.disabled}</span>}
+              </ListBoxItem>
+            ))}
           </ListBox>
         </Popover>
       </Select>

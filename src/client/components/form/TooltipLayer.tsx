@@ -9,7 +9,8 @@ import { autoUpdate, flip, FloatingPortal, offset, shift, useFloating } from '@f
 export default function TooltipLayer({ reference, id, content }: { reference: HTMLElement; id: string; content: ReactNode }) {
   const { refs, floatingStyles } = useFloating({
     elements: { reference }, placement: 'top', whileElementsMounted: autoUpdate,
-    middleware: [offset(6), flip(), shift({ padding: 8 })],
+    // Kept inside the page's content area: a time at a table's left edge put its tooltip over the sidebar.
+    middleware: [offset(6), flip(), shift({ padding: 8, boundary: reference.closest<HTMLElement>('.shell-content') ?? 'clippingAncestors' })],
   });
   return (
     <FloatingPortal root={reference.closest<HTMLElement>('[role=dialog]') ?? undefined}>

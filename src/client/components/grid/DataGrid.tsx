@@ -4,11 +4,11 @@
  * grid once and leaves it on the next press (the page's controls come after it, not 200 cells). Sorting
  * is the server's: the header arrows only report the wish through `onSort`, rows keep the order sent.
  */
-import { useCallback, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import { useCallback, useImperativeHandle, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type Ref } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type {
-  CellFocusedEvent, CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, GetRowIdParams, GridApi, RowClickedEvent,
-  RowDataUpdatedEvent, SortChangedEvent,
+  CellFocusedEvent, CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, GetRowIdParams, GridApi, IRowNode, ModelUpdatedEvent,
+  RowClickedEvent, SortChangedEvent,
 } from 'ag-grid-community';
 import './modules';
 import { gridTheme } from './theme';
@@ -20,9 +20,19 @@ export interface GridSort { field: string; ordering: 'asc' | 'desc' }
 
 /** What the list's keyboard commands drive (j/k, Enter from the palette). */
 export interface GridController {
-  /** Moves the focused row by `delta`, focusing the first row when none is focused yet. */
-  move(delta: number): void;
+  /**
+   * Moves the focused row by `delta`, focusing the first row when none is focused yet; false when it
+   * stayed (the last row, one down). A move is the user's: the row it reaches is landed on (`landedRow`).
+   */
+  move(delta: number): boolean;
   focusedRow(): GridRow | undefined;
+  /**
+   * The focused row if the user landed on it: not one the focus fell to because the row after it was gone
+   * (the last row decided, or deleted, and no row took its place), which a decision key must not act on.
+   */
+  landedRow(): GridRow | undefined;
+  /** The focused row stays, but is no longer landed on: the next decision needs a move first. */
+  unland(): void;
   /** Focuses the row with this id, or the row at `fallbackIndex` when it is gone; false when neither is there. */
   focusRow(id: string, fallbackIndex?: number): boolean;
   /**
@@ -80,17 +90,44 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
   firstColumn.current = columns[0]?.colId;
   const shown = useRef(rows);
   shown.current = rows;
-  const move = useCallback((delta: number) => {
-    const g = api.current;
-    const count = g?.getDisplayedRowCount() ?? 0;
-    if (!g || count === 0) return;
+  const box = useRef<HTMLDivElement>(null);
+  /**
+   * The row the user is on: the one whose cell holds the browser's focus (the row element outlives a reload
+   * of the rows, its index may not), else AG Grid's focused cell (the palette holds the focus for a moment).
+   */
+  const focusedNode = useCallback((g: GridApi<GridRow>): IRowNode<GridRow> | undefined => {
+    const active = document.activeElement;
+    if (active && box.current?.contains(active)) {
+      const id = active.closest('[row-id]')?.getAttribute('row-id');
+      const node = id ? g.getRowNode(id) : undefined;
+      if (node) return node;
+    }
     const cell = g.getFocusedCell();
-    const index = cell ? Math.min(count - 1, Math.max(0, cell.rowIndex + delta)) : 0;
-    const column = cell?.column ?? firstColumn.current;
+    return cell ? g.getDisplayedRowAtIndex(cell.rowIndex) : undefined;
+  }, []);
+
+  /** The id of a row the focus fell to without the user (see landedRow), until the user moves. */
+  const fallen = useRef<string | null>(null);
+  const goTo = useCallback((g: GridApi<GridRow>, index: number) => {
+    const column = g.getFocusedCell()?.column ?? firstColumn.current;
     if (!column) return;
+    fallen.current = null;
     g.ensureIndexVisible(index);
     g.setFocusedCell(index, column);
   }, []);
+
+  const move = useCallback((delta: number) => {
+    const g = api.current;
+    const count = g?.getDisplayedRowCount() ?? 0;
+    if (!g || count === 0) return false;
+    const at = focusedNode(g)?.rowIndex;
+    const index = at !== null && at !== undefined ? Math.min(count - 1, Math.max(0, at + delta)) : 0;
+    // move(0) only gives the focus back to its row (a filter panel closed): no move of the user's.
+    const was = fallen.current;
+    goTo(g, index);
+    if (delta === 0) fallen.current = was;
+    return index !== at;
+  }, [focusedNode, goTo]);
 
   const focusRow = useCallback((id: string, fallbackIndex?: number) => {
     const g = api.current;
@@ -104,6 +141,9 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
     if (index === null || index === undefined) return false;
     g.ensureIndexVisible(index);
     g.setFocusedCell(index, column);
+    // Gone from the end of the page: the row above is only where the focus fell, not the user's choice.
+    const fell = !node && fallbackIndex !== undefined && fallbackIndex > count - 1;
+    fallen.current = fell ? (g.getDisplayedRowAtIndex(index)?.id ?? null) : null;
     return true;
   }, []);
 
@@ -115,36 +155,53 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
       if (!g) return true;
       return (g.getFocusedCell()?.rowIndex ?? 0) <= 0 && g.getVerticalPixelRange().top <= 0;
     },
-    focusedRow: () => {
-      const g = api.current;
-      const cell = g?.getFocusedCell();
-      return cell ? g?.getDisplayedRowAtIndex(cell.rowIndex)?.data : undefined;
+    focusedRow: () => (api.current ? focusedNode(api.current)?.data : undefined),
+    landedRow: () => {
+      const node = api.current ? focusedNode(api.current) : undefined;
+      return node && node.id !== fallen.current ? node.data : undefined;
     },
-  }), [move, focusRow]);
+    unland: () => { fallen.current = (api.current ? focusedNode(api.current)?.id : undefined) ?? null; },
+  }), [move, focusRow, focusedNode]);
 
-  const focusedId = useRef<string | null>(null);
+  // Ctrl+Home and Ctrl+End reach the first and the last row of the page (AG Grid's own stop at the row's
+  // first and last cell when the focus is on a row); Home and End stay AG Grid's (the row's first and last cell).
+  const onBoxKey = useCallback((e: ReactKeyboardEvent<HTMLDivElement>) => {
+    const g = api.current;
+    if (!(e.ctrlKey || e.metaKey) || (e.key !== 'Home' && e.key !== 'End') || !g || fromControl(e.target)) return;
+    const count = g.getDisplayedRowCount();
+    if (count === 0) return;
+    e.preventDefault();
+    e.stopPropagation();
+    goTo(g, e.key === 'Home' ? 0 : count - 1);
+  }, [goTo]);
+
   const onCellFocused = useCallback((e: CellFocusedEvent<GridRow>) => {
     if (e.rowIndex === null || e.rowPinned) return;
     const row = e.api.getDisplayedRowAtIndex(e.rowIndex)?.data;
-    if (row) focusedId.current = rowId(row);
     if (row) onFocusRow?.({ id: rowId(row), index: e.rowIndex });
   }, [onFocusRow, rowId]);
 
-  // New rows (a reload after a decision, rows added above) move the focus with its row, not its index, so
-  // a key pressed next acts on the row the user was on; a row that left gives its place to the next one.
-  const box = useRef<HTMLDivElement>(null);
-  const onRowDataUpdated = useCallback((e: RowDataUpdatedEvent<GridRow>) => {
-    // Only while the grid holds the focus: a reload never takes it from the filter the user types in.
-    if (!box.current?.contains(document.activeElement)) return;
+  // New rows (a reload after a decision, rows added above) keep the focus on its row, not its index, so a
+  // key pressed next acts on the row the user was on. AG Grid would put the focus back by index
+  // (suppressFocusAfterRefresh stops it); the row's element keeps the browser's focus, and once the rows
+  // are drawn (AG Grid's events come a task later) its focused cell follows. A row that left gives its
+  // place to the next one (useRowFocus).
+  const onModelUpdated = useCallback((e: ModelUpdatedEvent<GridRow>) => {
+    const active = document.activeElement;
+    if (!active || !box.current?.contains(active)) return;
+    const id = active.closest('[row-id]')?.getAttribute('row-id');
+    const node = id ? e.api.getRowNode(id) : undefined;
     const cell = e.api.getFocusedCell();
-    const node = focusedId.current ? e.api.getRowNode(focusedId.current) : undefined;
-    if (!cell || node?.rowIndex === null || node?.rowIndex === undefined || node.rowIndex === cell.rowIndex) return;
-    e.api.setFocusedCell(node.rowIndex, cell.column);
+    const column = cell?.column ?? firstColumn.current;
+    if (!node || node.rowIndex === null || !column || node.rowIndex === cell?.rowIndex) return;
+    e.api.setFocusedCell(node.rowIndex, column);
   }, []);
 
   const onCellKeyDown = useCallback((e: CellKeyDownEvent<GridRow> | FullWidthCellKeyDownEvent<GridRow>) => {
     const ev = e.event as KeyboardEvent | null;
     if (!ev || !e.data || fromControl(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    // The user's own move (AG Grid's arrows, Page Up/Down): the row it reaches is landed on.
+    if (ev.key.startsWith('Arrow') || ev.key.startsWith('Page')) fallen.current = null;
     const column = 'column' in e ? e.column.getColId() : '';
     if (ev.key === 'Enter') {
       ev.preventDefault();
@@ -155,6 +212,7 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
   }, [onOpen, onEnter, onKey]);
 
   const onRowClicked = useCallback((e: RowClickedEvent<GridRow>) => {
+    if (e.data) fallen.current = null;
     if (e.data && !fromControl(e.event?.target ?? null)) onOpen(e.data);
   }, [onOpen]);
 
@@ -167,7 +225,7 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
   }, [onSort]);
 
   return (
-    <div className="data-grid" aria-label={label} aria-busy={loading} ref={box}>
+    <div className="data-grid" aria-label={label} aria-busy={loading} ref={box} onKeyDownCapture={onBoxKey}>
       <AgGridReact<GridRow>
         theme={gridTheme}
         rowData={rows}
@@ -185,7 +243,8 @@ export function DataGrid({ label, columns, rows, loading, sort, onSort, onOpen, 
         onGridPreDestroyed={() => { api.current = null; }}
         onCellKeyDown={onCellKeyDown}
         onCellFocused={onCellFocused}
-        onRowDataUpdated={onRowDataUpdated}
+        onModelUpdated={onModelUpdated}
+        suppressFocusAfterRefresh
         tabToNextCell={leaveOnTab}
         tabToNextHeader={leaveOnTab}
         onRowClicked={onRowClicked}

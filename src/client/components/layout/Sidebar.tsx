@@ -12,6 +12,12 @@ import { QueueCount } from './QueueCount';
 import { NAV_GROUPS, type NavGroup } from './nav';
 import { accessKind, screenAt } from '../../routes';
 
+/**
+ * A group heading's id, which its section is labelled by. aria-labelledby is a list of ids split at spaces, so
+ * the label itself ('Bonuses & Payments') named three ids that did not exist and left the section unnamed.
+ */
+const groupId = (label: string): string => `nav-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
 function useVisibleGroups(): NavGroup[] {
   const ability = useAbility();
   const role = useSnapshot(session).user?.role ?? '';
@@ -62,8 +68,8 @@ export function Sidebar() {
       <nav className="sidebar-nav" aria-label="Main navigation">
         <NavLink href="/dashboard" label="Dashboard" icon="home" />
         {groups.map((g) => (
-          <section className="nav-group" key={g.label} aria-labelledby={`nav-${g.label}`}>
-            <h2 className="nav-group-label" id={`nav-${g.label}`}>
+          <section className="nav-group" key={g.label} aria-labelledby={groupId(g.label)}>
+            <h2 className="nav-group-label" id={groupId(g.label)}>
               <Icon name={g.icon} size={14} />
               {g.label}
             </h2>

@@ -7,17 +7,17 @@ import { useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { session } from '../../state/session';
 import { switchRecordsTo, trackRecord } from '../../state/records';
-import { useCommandSource } from './use-commands';
+import { useCommandContext } from './use-command-context';
 
 export function RecordTracker() {
   const [path] = useLocation();
   const search = useSearch();
   const uid = useSnapshot(session).user?.uid ?? '';
-  const source = useCommandSource();
+  const context = useCommandContext();
   useEffect(() => { if (uid) switchRecordsTo(uid); }, [uid]);
   // Only a page the route guard lets the staff member open: a refused one is no record they worked on.
   useEffect(() => {
-    if (uid && source.context().canOpen(path)) trackRecord(uid, search ? `${path}?${search}` : path);
-  }, [uid, path, search, source]);
+    if (uid && context().canOpen(path)) trackRecord(uid, search ? `${path}?${search}` : path);
+  }, [uid, path, search, context]);
   return null;
 }

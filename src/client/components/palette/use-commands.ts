@@ -1,21 +1,18 @@
 /**
- * The command context built from the app's stores at the moment it is needed (a key press, the palette
- * opening), and the commands that context allows. Read lazily because the list on screen registers
- * itself after the palette has rendered; useCommandsVersion tells an open palette when to read again.
+ * The commands the current context allows (the context: use-command-context.ts). Loaded lazily, with
+ * the palette or the first key the shell's shortcuts see (GlobalKeys), not with the first screen.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { matchRoute, useLocation, useRouter, useSearch } from 'wouter';
-import { subscribe, useSnapshot } from 'valtio';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { subscribe } from 'valtio';
 import { allCommands, availableCommands, blockedCommands, COMMAND_STORES, viewCommands, type Command, type CommandContext } from '../../../../commands';
 import { savedViews } from '../../state/saved-views';
-import { canAccessRoute, type AppAbility } from '../../../shared/abilities';
-import { activeList, onActiveListChange } from '../../keyboard/active-list';
-import { accessKind, routes } from '../../routes';
-import { openShortcuts } from '../../state/palette';
-import { logout, session } from '../../state/session';
-import { setLocalZone, toggleTheme, toggleTimeMode } from '../../state/ui';
-import { userPathFor } from '../../state/user-detail';
-import { onScreen } from '../../state/on-screen';
+import { onActiveListChange } from '../../keyboard/active-list';
+import { routes } from '../../routes';
+import { useCommandContext } from './use-command-context';
+
+/** GlobalKeys' replay of a key meant for what an earlier key focused: loaded with the commands. */
+export { handOn } from '../../keyboard/hand-on';
 
 export interface CommandSource {
   context(): CommandContext;
@@ -24,51 +21,23 @@ export interface CommandSource {
   blocked(ctx: CommandContext): Array<{ command: Command; reason: string }>;
 }
 
+/**
+ * The commands a context allows, over every command of the routes table built once. Saved views are the
+ * staff member's data, not the build's: their commands are made as they are read.
+ */
+export function commandList(): { commands(ctx: CommandContext): Command[]; blocked: CommandSource['blocked'] } {
+  const all = allCommands(routes);
+  return {
+    commands: (ctx) => availableCommands([...all, ...viewCommands(savedViews.views)], ctx),
+    blocked: (ctx) => blockedCommands(all, ctx),
+  };
+}
+
 export function useCommandSource(): CommandSource {
-  const { ability, user } = useSnapshot(session);
-  const [path, navigate] = useLocation();
-  const search = useSearch();
-  const { parser } = useRouter();
-  const all = useMemo(() => allCommands(routes), []);
-  // Refs so the key handler, attached once, always sees the current values.
-  const live = useRef({ ability: ability as AppAbility, role: user?.role ?? '', uid: user?.uid ?? '', location: path, navigate });
-  live.current = { ability: ability as AppAbility, role: user?.role ?? '', uid: user?.uid ?? '', location: search ? `${path}?${search}` : path, navigate };
-
-  const context = useCallback((): CommandContext => {
-    const { ability: a, role, uid, location, navigate: push } = live.current;
-    // Going where the page already is adds no history entry: a command that opens a dialog of the page
-    // it was run on ("Ban this user…" on that user) must leave Back pointing where the user came from.
-    const go = (to: string) => { if (to !== window.location.pathname + window.location.search) push(to); };
-    return {
-      ability: a,
-      role,
-      uid,
-      location,
-      navigate: (to) => go(to),
-      openUser: (term, fallback) => { void userPathFor(term, fallback).then((to) => go(to)); },
-      // The route guard's rule (signed-in.tsx): the first matching route, checked as its own kind.
-      canOpen: (to: string) => {
-        const pathname = to.split(/[?#]/)[0];
-        for (const r of routes) {
-          const [ok, params] = matchRoute(parser, r.path, pathname);
-          if (ok) return canAccessRoute(a, pathname, accessKind(r, (params ?? {}) as Record<string, string | undefined>));
-        }
-        return false;
-      },
-      list: activeList(),
-      record: onScreen.record,
-      toggleTheme,
-      toggleTimeMode,
-      setTimeZone: (zone: string) => setLocalZone(zone || null),
-      logout: () => { void logout(); },
-      openShortcuts,
-    };
-  }, [parser]);
-
-  // Saved views are the staff member's data, not the build's: their commands are made as they are read.
-  const commands = useCallback((ctx?: CommandContext) => availableCommands([...all, ...viewCommands(savedViews.views)], ctx ?? context()), [all, context]);
-  const blocked = useCallback((ctx: CommandContext) => blockedCommands(all, ctx), [all]);
-  return useMemo(() => ({ context, commands, blocked }), [context, commands, blocked]);
+  const context = useCommandContext();
+  const list = useMemo(commandList, []);
+  const commands = useCallback((ctx?: CommandContext) => list.commands(ctx ?? context()), [list, context]);
+  return useMemo(() => ({ context, commands, blocked: list.blocked }), [context, commands, list]);
 }
 
 /**

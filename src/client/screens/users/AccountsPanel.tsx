@@ -5,11 +5,13 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { UserDetail } from '../../api/users';
+import { Amount } from '../../components/ui/Amount';
 import { Icon } from '../../components/ui/Icon';
 import { clearIntent, userDetail } from '../../state/user-detail';
 import { LockFundsDialog } from './LockFundsDialog';
 import { Panel, Reasoned } from './Panel';
 import type { UserRules } from './rules';
+import { onRowKeys, rowTab } from '../../components/ui/row-keys';
 
 export function AccountsPanel({ user, rules }: { user: UserDetail; rules: UserRules }) {
   const [open, setOpen] = useState(false);
@@ -34,12 +36,12 @@ export function AccountsPanel({ user, rules }: { user: UserDetail; rules: UserRu
         <div className="u-table-wrap">
           <table className="u-table" aria-label="Balances">
             <thead><tr><th scope="col">Currency</th><th scope="col" className="u-num">Balance</th><th scope="col" className="u-num">Locked</th></tr></thead>
-            <tbody>
-              {user.accounts.map((a) => (
-                <tr key={a.currency}>
+            <tbody onKeyDown={onRowKeys}>
+              {user.accounts.map((a, i) => (
+                <tr key={a.currency} tabIndex={rowTab(i)}>
                   <td className="u-currency">{a.currency.toUpperCase()}</td>
-                  <td className="u-num">{a.balance}</td>
-                  <td className={`u-num${a.locked !== '0' ? ' u-locked' : ''}`}>{a.locked}</td>
+                  <td className="u-num"><Amount value={a.balance} /></td>
+                  <td className={`u-num${a.locked !== '0' ? ' u-locked' : ''}`}><Amount value={a.locked} /></td>
                 </tr>
               ))}
             </tbody>

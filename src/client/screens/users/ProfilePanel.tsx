@@ -12,6 +12,12 @@ import type { UserRules } from './rules';
 import { Timestamp } from '../../components/ui/Timestamp';
 
 const TONE: Record<string, string> = { verified: 'green', submitted: 'yellow', rejected: 'red', drafted: 'grey' };
+/**
+ * When the profile reached its state: its last change (updated_at). "Submitted" showed created_at, the day the
+ * profile was drafted, while the pending queue's "Submitted" is when it was sent for review — a day apart in the
+ * demo (issue 29 item 11: Apr 23 in the queue, Apr 22 here).
+ */
+const STATE_AT: Record<string, string> = { submitted: 'Submitted', verified: 'Verified', rejected: 'Rejected' };
 
 export function ProfilePanel({ user, rules }: { user: UserDetail; rules: UserRules }) {
   const [pending, setPending] = useState(false);
@@ -47,7 +53,8 @@ export function ProfilePanel({ user, rules }: { user: UserDetail; rules: UserRul
           <div><dt>Date of birth</dt><dd>{p.dob ?? '—'}</dd></div>
           <div><dt>Address</dt><dd>{[p.address, p.postcode, p.city].filter(Boolean).join(', ') || '—'}</dd></div>
           <div><dt>Country</dt><dd>{p.country ?? '—'}</dd></div>
-          <div><dt>Submitted</dt><dd><Timestamp value={p.created_at} /></dd></div>
+          <div><dt>Created</dt><dd><Timestamp value={p.created_at} /></dd></div>
+          {p.state && STATE_AT[p.state] && <div><dt>{STATE_AT[p.state]}</dt><dd><Timestamp value={p.updated_at ?? p.created_at} /></dd></div>}
         </dl>
       )}
     </Panel>

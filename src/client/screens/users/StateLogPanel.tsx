@@ -3,6 +3,7 @@ import type { UserDetail } from '../../api/users';
 import { Panel } from './Panel';
 import { StateBadge } from './UserHeader';
 import { Timestamp } from '../../components/ui/Timestamp';
+import { onRowKeys, rowTab } from '../../components/ui/row-keys';
 
 export function StateLogPanel({ user }: { user: UserDetail }) {
   const logs = user.user_state_logs;
@@ -14,9 +15,9 @@ export function StateLogPanel({ user }: { user: UserDetail }) {
             <thead>
               <tr><th scope="col">Change</th><th scope="col">Remark</th><th scope="col">By</th><th scope="col">Date</th></tr>
             </thead>
-            <tbody>
+            <tbody onKeyDown={onRowKeys}>
               {logs.map((l, i) => (
-                <tr key={`${l.created_at}-${i}`}>
+                <tr key={`${l.created_at}-${i}`} tabIndex={rowTab(i)}>
                   <td className="u-nowrap">
                     {l.past_state ? <StateBadge state={l.past_state} /> : <span className="u-muted">—</span>}
                     <span className="u-arrow" aria-label="to">→</span>

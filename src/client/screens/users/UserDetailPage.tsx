@@ -23,10 +23,8 @@ import type { Resource } from '../../../shared/resources';
 // The generic list (and AG Grid with it) loads only when a list tab opens.
 const ListScreen = lazy(async () => ({ default: (await import('../../resource-ui/ListScreen')).ListScreen }));
 const ScopedList = ({ resource, scope }: { resource: Resource; scope: ListScope }) => (
-  <Suspense fallback={null}><ListScreen resource={resource} scope={scope} /></Suspense>
+  <Suspense fallback={<Loading label="Loading the list" />}><ListScreen resource={resource} scope={scope} /></Suspense>
 );
-// A log tab's table, its pager and formatting too: the page opens on the main information.
-const UserLogTab = lazy(async () => ({ default: (await import('./UserLogTab')).UserLogTab }));
 import { MainInfo } from './MainInfo';
 // The form controls' look (select trigger, switch, native select, pager) lives with the resource screens.
 import '../../resource-ui/resource-ui.css';
@@ -34,14 +32,15 @@ import './users.css';
 
 function UserTabs({ user }: { user: UserDetail }) {
   const tabs = visibleTabs(useAbility());
+  const { revision } = useSnapshot(userDetail);
   const search = useSearch();
   const [path, navigate] = useLocation();
   const wanted = new URLSearchParams(search).get('tab');
   const selected: TabId = isTabId(wanted) && tabs.some((t) => t.id === wanted) ? wanted : 'main';
   const select = (key: Key) => {
-    const q = new URLSearchParams(search);
-    if (key === 'main') q.delete('tab');
-    else q.set('tab', String(key));
+    // A tab's list keeps its page, filters and row in the URL; they are that tab's, so another tab starts afresh.
+    const q = new URLSearchParams();
+    if (key !== 'main') q.set('tab', String(key));
     const qs = q.toString();
     // Replace: flipping tabs should not fill the history that Back walks through.
     navigate(qs ? `${path}?${qs}` : path, { replace: true });
@@ -55,8 +54,9 @@ function UserTabs({ user }: { user: UserDetail }) {
         <TabPanel key={t.id} id={t.id} className="tabpanel">
           {t.scoped
             ? <ScopedList resource={t.scoped.resource}
-              scope={{ params: { ...t.scoped.params, uid: user.uid }, label: t.scoped.label, onChanged: () => void openUser(user.uid, true) }} />
-            : t.list ? <Suspense fallback={<Loading label="Loading the log" />}><UserLogTab resource={t.list.resource} hide={t.list.hide} uid={user.uid} /></Suspense> : <MainInfo user={user} />}
+              scope={{ params: { ...t.scoped.params, uid: user.uid }, label: t.scoped.label ?? '', hide: t.scoped.hide, revision,
+                onChanged: () => void openUser(user.uid, true) }} />
+            : <MainInfo user={user} />}
         </TabPanel>
       ))}
     </Tabs>

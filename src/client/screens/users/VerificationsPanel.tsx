@@ -8,6 +8,7 @@ import { loadVerifications, userVerifications } from '../../state/user-verificat
 import { capitalise } from './format';
 import { Panel } from './Panel';
 import { Timestamp } from '../../components/ui/Timestamp';
+import { onRowKeys, rowTab } from '../../components/ui/row-keys';
 
 /** Badge colour per verification status; anything else (expired, a provider's own word) is grey. */
 const STATUS_TONE: Record<string, string> = {
@@ -36,9 +37,9 @@ export function VerificationsPanel({ uid }: { uid: string }) {
       <div className="u-table-wrap">
         <table className="u-table" aria-label="Accredited verifications">
           <thead><tr><th scope="col">Verification ID</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
-          <tbody>
-            {v.rows.map((r) => (
-              <tr key={r.verification_id}>
+          <tbody onKeyDown={onRowKeys}>
+            {v.rows.map((r, i) => (
+              <tr key={r.verification_id} tabIndex={rowTab(i)}>
                 <td className="u-mono">{r.verification_id}</td>
                 <td><span className={`u-badge u-badge-${STATUS_TONE[r.status] ?? 'grey'}`}>{capitalise(r.status.replace(/_/g, ' '))}</span></td>
                 <td className="u-nowrap"><Timestamp value={r.created_at} /></td>
