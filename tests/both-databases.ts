@@ -43,4 +43,4 @@ export const BOTH_DATABASES = [
 ].map((f) => `tests/server/${f}.test.ts`);
 
 /** The reliability walks that run on both databases (see above). */
-export const RELIABILITY_WALKS_BOTH = ['fuzz'].map((f) => `tests/reliability/${f}.test.ts`);
+export const RELIABILITY_WALKS_BOTH = ['fuzz', 'fuzz-2'].map((f) => `tests/reliability/${f}.test.ts`);

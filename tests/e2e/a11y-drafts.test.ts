@@ -102,7 +102,7 @@ describe.skipIf(!run)('accessibility and drafts in Chromium', () => {
         if (f && !f.ring) missing.push(`${path}: ${f.tag} "${f.label}"`);
       }
     };
-    await walk('/dashboard', 'form[aria-label="Customised Date"] input', 70);
+    await walk('/dashboard', '.dash-choice input', 70);
     await walk('/adjustments-details/add', '.resource-form', 30);
     await walk('/user-directory', '.ag-row', 40);
     expect(missing).toEqual([]);

@@ -86,6 +86,15 @@ describe.skipIf(!run)('users area in Chromium', () => {
     const entry = log.getByRole('row').filter({ hasText: 'E2E: chargeback fraud' });
     await entry.waitFor();
     expect(await entry.textContent()).toMatch(/Active\s*→\s*Banned.*compliance@steward\.demo/);
+    // Issue 29 item 12: a time's UTC/Local tooltip on the user page is styled (its CSS had come with the grid's,
+    // which this page does not load) and stays off the sidebar.
+    await entry.locator('time').hover();
+    const tip = page.getByRole('tooltip');
+    await tip.waitFor();
+    expect(await tip.evaluate((t) => getComputedStyle(t).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    const [tipBox, sidebar] = await Promise.all([tip.boundingBox(), page.locator('.sidebar').boundingBox()]);
+    expect(tipBox!.x).toBeGreaterThanOrEqual(sidebar!.x + sidebar!.width);
+    await page.mouse.move(0, 0);
     const after = await api<{ state: string }>(`/barong/admin/users/${target.uid}`);
     expect(after.state).toBe('banned');
 

@@ -80,10 +80,15 @@ export interface Journey {
 /** `env` configures the server (e.g. a larger demo data set); `startMs`: how long seeding may take on a loaded host. */
 export async function openJourney(env: Record<string, string> = {}, startMs?: number, opts: { embedded?: boolean } = {}): Promise<Journey> {
   const [srv, browser] = await Promise.all([startJourneyServer(env, startMs, opts.embedded), launchBrowser()]);
+  return { srv, browser, ...(await watchedPage(browser)), close: async () => { await browser.close(); await srv.stop(); } };
+}
+
+/** A journey's page, with what its Content-Security-Policy refuses collected as Chromium reports it. */
+export async function watchedPage(browser: Browser): Promise<{ page: Page; cspViolations: string[] }> {
   const page = await browser.context.newPage();
   const cspViolations: string[] = [];
   page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text()); });
-  return { srv, browser, page, cspViolations, close: async () => { await browser.close(); await srv.stop(); } };
+  return { page, cspViolations };
 }
 
 /**

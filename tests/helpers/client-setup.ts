@@ -19,10 +19,20 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // The screens load lazily, and the first file a worker runs would pay for transforming them inside its first
 // test's 5 s wait (on a busy machine, a timeout). Load every screen module here instead, before any test, with
-// its own generous timeout: after the first file only the evaluation is left, and no test waits on a compiler.
-// main.tsx is the browser entry (it renders into the page), not a screen.
+// its own generous timeout, so no test waits on a compiler. main.tsx is the browser entry (it renders into the
+// page), not a screen.
 const screens = import.meta.glob(['../../src/client/**/*.tsx', '!../../src/client/main.tsx']);
-beforeAll(async () => { await Promise.all(Object.values(screens).map((load) => load())); }, 180_000);
+// Once per worker process: the compiled modules are cached for the run, and each later file (a fresh VM context,
+// vmForks) evaluates only what it uses — evaluating all 111 screens in every file cost ~0.8 s of CPU a file.
+const proc = process as typeof process & { stewardScreensCompiled?: boolean };
+// The shortcut keys' commands load with the first key (GlobalKeys): files assert what a key did right after
+// it, so they are there in every file (their wait is shortcuts-slow-load's and palette-slow-load's to test).
+beforeAll(async () => {
+  await import('../../src/client/components/palette/use-commands');
+  if (proc.stewardScreensCompiled) return;
+  await Promise.all(Object.values(screens).map((load) => load()));
+  proc.stewardScreensCompiled = true;
+}, 180_000);
 
 // The console opens its realtime socket when a screen listens (src/client/api/realtime.ts). In tests that do
 // not bring a feed of their own, a socket that never connects: no test reaches for the network by accident.

@@ -4,11 +4,13 @@
  * (browser.ts warmJourneyTemplates), beside the build and the other projects' files.
  */
 import { buildIfStale } from '../../src/server/cli/build-if-stale.js';
+import { serverBundle } from '../../src/server/cli/server-bundle.js';
 import { warmJourneyTemplates } from './browser.js';
 
 export default async function setup(): Promise<() => Promise<void>> {
   const warming = process.env.CI ? warmJourneyTemplates() : Promise.resolve();
-  await buildIfStale(process.cwd(), () => undefined);
+  // The journeys' servers run the server's bundle (cli/server-bundle.ts), made once here.
+  await Promise.all([buildIfStale(process.cwd(), () => undefined), serverBundle()]);
   // A seed still running when the run ends is waited for, not left behind as an orphaned server.
   return async () => { await warming; };
 }

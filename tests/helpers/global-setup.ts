@@ -12,6 +12,8 @@ import { openDatabase } from '../../src/server/db/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
 // Every request past sign-in is checked against permission rows, so the template carries Barong's defaults.
 import { seedPermissions } from '../../src/server/auth/permissions-seed.js';
+// The server processes some files start run its bundle: made (or found current) once, before any file.
+import { serverBundle } from '../../src/server/cli/server-bundle.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,12 +24,14 @@ declare module 'vitest' {
 type Template = ProvidedContext['dbTemplate'];
 // Several projects of one run (server, reliability, reliability-alone) name this file: the first makes the
 // template, the others share it, and the last to finish removes it.
+let bundled: Promise<string> | undefined;
 let shared: { template: Promise<{ value: Template; remove(): Promise<void> }>; users: number } | null = null;
 
 export default async function setup(project: TestProject) {
   shared ??= { template: makeTemplate(), users: 0 };
   shared.users += 1;
-  const made = await shared.template;
+  bundled ??= serverBundle();
+  const [made] = await Promise.all([shared.template, bundled]);
   project.provide('dbTemplate', made.value);
   return async () => {
     if (shared && --shared.users === 0) { shared = null; await made.remove(); }

@@ -8,8 +8,9 @@
  * the one that makes it (a lock directory).
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { filesHash, sourceFiles } from '../../src/server/cli/build-if-stale.js';
 
 const ROOT = resolve('.tmp/seeded');
 const MAX_AGE_MS = 60 * 60_000;
@@ -21,19 +22,12 @@ const SEED_ENV = ['STEWARD_DEMO_SEED', 'STEWARD_DEMO_USERS', 'STEWARD_DEMO_ACTIV
 /** Whether `dir` already holds an embedded database. */
 export const isPgliteDir = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
 
-function files(path: string): string[] {
-  if (!existsSync(path)) return [];
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).sort().flatMap((name) => files(join(path, name)));
-}
-
 /** `<sources>-<demo options>`: templates of older sources are of no use any more. */
 function templateKey(env: Record<string, string>): [string, string] {
-  const src = createHash('sha256');
-  for (const file of SOURCES.flatMap((p) => files(resolve(p)))) src.update(relative('.', file)).update('\0').update(readFileSync(file));
+  const src = filesHash('.', SOURCES.flatMap((p) => sourceFiles(resolve(p))).map((file) => relative('.', file)));
   const opts = createHash('sha256');
   for (const name of SEED_ENV) opts.update(`${name}=${env[name] ?? process.env[name] ?? ''}\n`);
-  const prefix = src.digest('hex').slice(0, 16);
+  const prefix = src.slice(0, 16);
   return [prefix, `${prefix}-${opts.digest('hex').slice(0, 8)}`];
 }
 

@@ -4,6 +4,9 @@
  * declares as strings may be numbers. Used by the conformance tests of the admin and the user APIs.
  */
 
+/** Entity → field → declared type; a nested entity is named by its definition (`Operation`, `Account[]`). */
+export type Entities = Record<string, Record<string, string>>;
+
 export function fits(type: string, v: unknown): boolean {
   if (v === null) return true;
   switch (type) {
@@ -14,9 +17,25 @@ export function fits(type: string, v: unknown): boolean {
     case 'string': return typeof v === 'string' || typeof v === 'number';
     case 'boolean': return typeof v === 'boolean';
     case 'object': return typeof v === 'object';
+    // Grape's JSON type: Peatio sends the parsed document (a currency's options, a market's data).
+    case 'json': return typeof v === 'object' && !Array.isArray(v);
     case 'array': return Array.isArray(v);
     default: return true;
   }
+}
+
+interface SwaggerProperty { type?: string; $ref?: string; items?: { type?: string; $ref?: string } }
+const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
+
+/** A swagger file's definitions as `Entities`: a `$ref` becomes the entity's name, an array of them `Name[]`. */
+export function definitionsOf(swagger: { definitions: Record<string, { properties: Record<string, SwaggerProperty> }> }): Entities {
+  const typeOf = (p: SwaggerProperty): string => {
+    if (p.$ref) return refName(p.$ref);
+    if (p.type === 'array' && p.items?.$ref) return `${refName(p.items.$ref)}[]`;
+    return p.type ?? 'any';
+  };
+  return Object.fromEntries(Object.entries(swagger.definitions).map(([name, d]) =>
+    [name, Object.fromEntries(Object.entries(d.properties).map(([f, p]) => [f, typeOf(p)]))]));
 }
 
 /** How an entity's declaration is read: fields left out (with why), fields sent only sometimes, types where the code and the swagger differ. */
@@ -26,13 +45,25 @@ export interface Reading {
   sentAs?: Record<string, string>;
 }
 
-/** What a row lacks or sends with another type than `entities[entity]` declares. */
-export function problems(entities: Record<string, Record<string, string>>, entity: string, row: Record<string, unknown>, r: Reading = {}): string[] {
+/**
+ * What a row lacks or sends with another type than `entities[entity]` declares; a nested entity (a `$ref`
+ * of the swagger) is checked field by field the same way, named by its path (`Withdraw.beneficiary.id`).
+ */
+export function problems(entities: Entities, entity: string, row: Record<string, unknown>, r: Reading = {}, at = entity): string[] {
   const out: string[] = [];
-  for (const [field, type] of Object.entries(entities[entity]!)) {
+  for (const [field, declared] of Object.entries(entities[entity]!)) {
     if (r.leftOut?.[entity]?.[field]) continue;
-    if (!(field in row)) { if (!r.conditional?.[entity]?.includes(field)) out.push(`${entity}.${field} missing`); continue; }
-    if (!fits(r.sentAs?.[`${entity}.${field}`] ?? type, row[field])) out.push(`${entity}.${field}: ${JSON.stringify(row[field])} is not ${type}`);
+    if (!(field in row)) { if (!r.conditional?.[entity]?.includes(field)) out.push(`${at}.${field} missing`); continue; }
+    const v = row[field];
+    const type = r.sentAs?.[`${entity}.${field}`] ?? declared;
+    const many = type.endsWith('[]') ? type.slice(0, -2) : undefined;
+    if (many && entities[many]) {
+      if (!Array.isArray(v)) out.push(`${at}.${field}: ${JSON.stringify(v)} is not ${type}`);
+      else v.forEach((item, i) => out.push(...problems(entities, many, item as Record<string, unknown>, r, `${at}.${field}[${i}]`)));
+    } else if (entities[type]) {
+      if (v !== null && (typeof v !== 'object' || Array.isArray(v))) out.push(`${at}.${field}: ${JSON.stringify(v)} is not ${type}`);
+      else if (v !== null) out.push(...problems(entities, type, v as Record<string, unknown>, r, `${at}.${field}`));
+    } else if (!fits(type, v)) out.push(`${at}.${field}: ${JSON.stringify(v)} is not ${type}`);
   }
   return out;
 }
