@@ -4,6 +4,7 @@
  * to `routes` (keep specific paths before catch-alls; wouter's Switch takes the first match).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoute, type Parser } from 'wouter';
 import type { RouteKind } from '../shared/abilities';
 import { resourceRoutes } from './resource-ui/routes';
 
@@ -77,4 +78,31 @@ export function accessKind(route: AppRoute, params: Record<string, string | unde
 /** The screen registered at exactly this path: the sidebar never links to a page that does not exist. */
 export function screenAt(href: string): AppRoute | undefined {
   return routes.find((r) => r.path === href);
+}
+
+/** Each router parser's patterns, parsed once: the table has ~130 routes, matched on every render of the area and for every command the palette weighs. */
+const parsedBy = new WeakMap<Parser, Parser>();
+function kept(parser: Parser): Parser {
+  let k = parsedBy.get(parser);
+  if (!k) {
+    const seen = new Map<string, ReturnType<Parser>>();
+    k = (route, loose) => {
+      const key = `${loose ? 1 : 0}${route}`;
+      let p = seen.get(key);
+      if (!p) seen.set(key, (p = parser(route, loose)));
+      return p;
+    };
+    parsedBy.set(parser, k);
+  }
+  return k;
+}
+
+/** The route the guard applies to `pathname`: the first that matches, with its parameters. */
+export function routeAt(parser: Parser, pathname: string): { route: AppRoute; params: Record<string, string | undefined> } | null {
+  const parse = kept(parser);
+  for (const route of routes) {
+    const [ok, params] = matchRoute(parse, route.path, pathname);
+    if (ok) return { route, params: (params ?? {}) as Record<string, string | undefined> };
+  }
+  return null;
 }

@@ -4,11 +4,11 @@
  * known and starts its screen from here (first-load.ts), so the screens stay chunks of this area.
  */
 import { Suspense } from 'react';
-import { matchRoute, Redirect, useLocation, useRouter } from 'wouter';
+import { Redirect, useLocation, useRouter } from 'wouter';
 import { RouteGuard } from './access';
 import { Loading } from './components/ui/Loading';
 import { Shell } from './components/layout/Shell';
-import { accessKind, routes } from './routes';
+import { accessKind, routeAt } from './routes';
 import type { Access } from './app';
 
 export { preloadScreen } from './first-screen';
@@ -16,14 +16,11 @@ export { preloadScreen } from './first-screen';
 export default function SignedInArea({ access }: { access: Access }) {
   const [path] = useLocation();
   const { parser } = useRouter();
-  const match = routes
-    .map((route) => ({ route, m: matchRoute(parser, route.path, path) }))
-    .find((x) => x.m[0]);
+  const match = routeAt(parser, path);
   if (!match) return <Redirect to="/" replace />;
   if (access.home !== '/dashboard') return <Redirect to={access.home} replace />;
 
-  const { route } = match;
-  const params = (match.m[1] ?? {}) as Record<string, string | undefined>;
+  const { route, params } = match;
   const Screen = route.screen;
   return (
     <Shell title={route.title}>

@@ -1,6 +1,15 @@
 // jsdom lacks what cmdk, react-aria and uPlot touch at import or render time.
 import { vi, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
+
+// React's development build records an owner stack for the first 10,000 elements of every render: an Error
+// captured per element (console.createTask too, where it exists), only ever read by React's own warnings. In
+// the tests that was ~9 % of a client file's CPU (palette-filters: 2.0 of 21.4 s in jsxDEV). The counter React
+// compares against its limit stays at the limit here, so every element takes React's shared "unknown owner"
+// stack: warnings still name the component, without the chain of owners above it.
+const internals = (React as unknown as Record<string, Record<string, unknown>>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => 1e4, set: () => {}, configurable: true });
 
 class RO { observe() {} unobserve() {} disconnect() {} }
 (globalThis as any).ResizeObserver ??= RO;

@@ -5,12 +5,12 @@
  * tracker asks it which pages the route guard opens), the commands' 9.5 KB gzip it does not (issue 29 item 20).
  */
 import { useCallback, useRef } from 'react';
-import { matchRoute, useLocation, useRouter, useSearch } from 'wouter';
+import { useLocation, useRouter, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import type { CommandContext } from '../../../../commands/types';
 import { canAccessRoute, type AppAbility } from '../../../shared/abilities';
 import { activeList } from '../../keyboard/active-list';
-import { accessKind, routes } from '../../routes';
+import { accessKind, routeAt } from '../../routes';
 import { openShortcuts } from '../../state/palette';
 import { logout, session } from '../../state/session';
 import { setLocalZone, toggleTheme, toggleTimeMode } from '../../state/ui';
@@ -42,11 +42,8 @@ export function useCommandContext(): () => CommandContext {
       // The route guard's rule (signed-in.tsx): the first matching route, checked as its own kind.
       canOpen: (to: string) => {
         const pathname = to.split(/[?#]/)[0];
-        for (const r of routes) {
-          const [ok, params] = matchRoute(parser, r.path, pathname);
-          if (ok) return canAccessRoute(a, pathname, accessKind(r, (params ?? {}) as Record<string, string | undefined>));
-        }
-        return false;
+        const m = routeAt(parser, pathname);
+        return !!m && canAccessRoute(a, pathname, accessKind(m.route, m.params));
       },
       list: activeList(),
       record: onScreen.record,
