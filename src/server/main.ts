@@ -18,6 +18,7 @@ import { startDemoMarket } from './trading/simulator.js';
 import { keepTokenHistory } from './money/token-history.js';
 import { dataDirSecretsKey, SealError } from './auth/sealed.js';
 import { sealSecretsAtStart } from './market-api/address-secrets.js';
+import { STARTED } from './cli/bundle-path.mjs';
 
 /** What the server waits for before it opens its database, and before it serves (npm start's word: launcherWord). */
 export interface StartGates { beforeOpening?: Promise<unknown>; beforeServing?: Promise<unknown> }
@@ -108,7 +109,7 @@ export async function main(gates: StartGates = {}): Promise<void> {
     console.log(`Demo market: ${rate} orders a second, placed and matched on the enabled markets (STEWARD_DEMO_MARKET_RATE=0 stops it)`);
   }
   // Started: the entry (cli/serve.mjs) keeps V8's code of the start for the next one, when it has none yet.
-  (globalThis as Record<symbol, (() => void) | undefined>)[Symbol.for('steward.started')]?.();
+  (globalThis as Record<symbol, (() => void) | undefined>)[STARTED]?.();
 }
 
 /** What stops the running parts, in the order they started (they are stopped in reverse). */

@@ -14,5 +14,10 @@ export const bundleFile = (root) => resolve(bundleDir(root), 'main.cjs');
 /** The name the bundle's code reads its own file URL from (esbuild defines import.meta.url as it; serve.mjs sets it). */
 export const BUNDLE_URL = '__stewardBundleUrl';
 
+/** What serve.mjs hands the bundle on globalThis: PGlite's module being compiled (db/pglite-wasm.ts), and the
+ * function main() calls once the server has started (serve.mjs then keeps V8's code cache). */
+export const EARLY_PGLITE_WASM = Symbol.for('steward.pglite-wasm');
+export const STARTED = Symbol.for('steward.started');
+
 /** node's arguments for the server: its entry (serve.mjs: PGlite's compile, V8's code cache, mapped stack traces) on the bundle. */
 export const serverArgs = (root) => [resolve(root, 'src/server/cli/serve.mjs'), bundleFile(root)];

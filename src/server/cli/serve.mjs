@@ -4,7 +4,7 @@
 //   while the main thread loads the bundle (not with DATABASE_URL: that server never opens the embedded engine);
 // - it runs the bundle (CommonJS, server-bundle.ts) through vm.Script with V8's code cache beside it, so a warm
 //   start does not compile the server's code again; the cache is written once the server has started (main.ts
-//   calls `steward.started`), then holds the functions the start ran too, and again whenever V8 refuses it
+//   calls `STARTED`), then holds the functions the start ran too, and again whenever V8 refuses it
 //   (another node or V8 version, a rebuilt bundle);
 // - stack traces name the TypeScript files and lines: node's --enable-source-maps does not reach a vm script
 //   (and parsed the 2.4 MB map at every start), so the bundle's frames are mapped here, the map read with the
@@ -15,14 +15,14 @@ import { createRequire, SourceMap } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
-import { BUNDLE_URL } from './bundle-path.mjs';
+import { BUNDLE_URL, EARLY_PGLITE_WASM, STARTED } from './bundle-path.mjs';
 
 const bundle = resolve(process.argv[2]);
 const require = createRequire(bundle);
 if (!process.env.DATABASE_URL) {
   const compiling = readFile(join(dirname(require.resolve('@electric-sql/pglite')), 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
   compiling.catch(() => undefined); // the open that takes it reports the failure
-  globalThis[Symbol.for('steward.pglite-wasm')] = compiling;
+  globalThis[EARLY_PGLITE_WASM] = compiling;
 }
 
 const cacheFile = `${bundle}.v8-cache`;
@@ -30,7 +30,7 @@ const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
 const source = `(function (exports, require, module, __filename, __dirname, ${BUNDLE_URL}) {${readFileSync(bundle, 'utf8')}\n})`;
 const script = new Script(source, { filename: bundle, cachedData });
 if (!cachedData || script.cachedDataRejected) {
-  globalThis[Symbol.for('steward.started')] = () => {
+  globalThis[STARTED] = () => {
     try {
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       writeFileSync(tmp, script.createCachedData());
