@@ -1,11 +1,9 @@
 /** Top-level routing (spec §2 Access behaviour) around the signed-in shell and the toasts. */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Loading } from './components/ui/Loading';
 import { Toaster } from './components/toast/Toaster';
-import LoginPage from './screens/login/LoginPage';
-import EmailVerificationPage from './screens/email-verification/EmailVerificationPage';
 import { restoreSession, session } from './state/session';
 
 /**
@@ -22,24 +20,30 @@ export interface Access {
 /** An e-mail confirmation link (/email-verification?token=…) is opened by anyone, signed in or not. */
 const hasToken = () => new URLSearchParams(window.location.search).has('token');
 
+// Every page loads lazily: a signed-in list's first load carries no sign-in page (first-load.ts starts the
+// sign-in page's code with the session check when the browser holds no CSRF token).
 const SignedInArea = lazy(() => import('./signed-in'));
 const WhitelistPage = lazy(() => import('./screens/whitelist/WhitelistPage'));
+const LoginPage = lazy(() => import('./screens/login/LoginPage'));
+const EmailVerificationPage = lazy(() => import('./screens/email-verification/EmailVerificationPage'));
+
+/**
+ * A lazily loaded page under a boundary of its own: the page left unmounts at once (a form writes its draft as it
+ * closes on sign-out), not hidden until the next page's code is there.
+ */
+const page = (key: string, node: ReactNode) => <Suspense key={key} fallback={<Loading label="Loading" />}>{node}</Suspense>;
 
 function AppRoutes({ access: { authed, home } }: { access: Access }) {
   return (
     <Switch>
       <Route path="/">{<Redirect to={home} replace />}</Route>
-      <Route path="/login">{authed ? <Redirect to={home} replace /> : <LoginPage />}</Route>
+      <Route path="/login">{authed ? <Redirect to={home} replace /> : page('login', <LoginPage />)}</Route>
       {/* A whitelink's landing: open to anyone, signed in or not. */}
-      <Route path="/whitelist"><Suspense fallback={<Loading label="Loading" />}><WhitelistPage /></Suspense></Route>
+      <Route path="/whitelist">{page('whitelist', <WhitelistPage />)}</Route>
       <Route path="/email-verification">
-        {home === '/email-verification' || hasToken() ? <EmailVerificationPage /> : <Redirect to={home} replace />}
+        {home === '/email-verification' || hasToken() ? page('email', <EmailVerificationPage />) : <Redirect to={home} replace />}
       </Route>
-      <Route>
-        <Suspense fallback={<Loading label="Loading" />}>
-          <SignedInArea access={{ authed, home }} />
-        </Suspense>
-      </Route>
+      <Route>{page('signed-in', <SignedInArea access={{ authed, home }} />)}</Route>
     </Switch>
   );
 }

@@ -18,7 +18,11 @@ import { session } from './state/session';
 export async function startFirstLoad(path = location.pathname, search = location.search): Promise<void> {
   const signedIn = getCsrfToken() !== null;
   preloadSession(signedIn);
-  if (!signedIn) return;
+  if (!signedIn) {
+    // Signed out: the sign-in page is what comes (app.tsx loads it lazily); its code loads with the check.
+    void import('./screens/login/LoginPage').catch(() => undefined);
+    return;
+  }
   let area: typeof import('./signed-in');
   try {
     area = await import('./signed-in');

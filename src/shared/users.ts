@@ -11,6 +11,7 @@ import { coerceNumber, coerceString } from './validation.js';
 import { AMOUNT_TEXT, numberText } from './decimal.js';
 import { isCalendarDay } from './calendar.js';
 import { idStruct } from './resources/field-structs.js';
+import { USER_STATES } from './user-enums.js';
 
 /**
  * Barong's User on the wire (openware-api.md §2.3): the base of every user entity the auth service sends
@@ -22,17 +23,8 @@ export interface WireUser {
   referral_uid: string | null; username: string | null;
 }
 
-/** Spec §6 roles (the console's allowed list is a subset, configured at run time). */
-export const ROLES = [
-  'admin', 'superadmin', 'support', 'member', 'technical', 'accountant', 'broker', 'investor', 'compliance', 'trader', 'manager',
-] as const;
-export const PLATFORMS = ['web', 'android', 'ios'] as const;
-
-/** Spec §4 user states; the database also knows 'deleted' and 'locked', which only labels set (§5.4). */
-export const USER_STATES = ['active', 'inactive', 'banned', 'pending'] as const;
-export type UserState = (typeof USER_STATES)[number];
-/** Every state a user can be in: staff set USER_STATES; trigger labels also set deleted and locked (kyc.ts). */
-export const STORED_USER_STATES = [...USER_STATES, 'deleted', 'locked'] as const;
+// The enumerations live apart (user-enums.ts): the registry's declarations read them without the structs.
+export { PLATFORMS, ROLES, STORED_USER_STATES, USER_STATES, type UserState } from './user-enums.js';
 export const LABEL_SCOPES = ['public', 'private'] as const;
 export const PROFILE_DECISIONS = ['verified', 'rejected'] as const;
 export const LOCK_TYPES = ['lock', 'unlock'] as const;

@@ -3,7 +3,6 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from './support/fake-api';
 import { signedOut } from './support/fixtures';
-import { renderApp } from './support/render-app';
 
 beforeEach(() => {
   localStorage.clear();
@@ -28,6 +27,10 @@ describe('theme', () => {
   });
 
   it('toggles from the page and remembers the choice', async () => {
+    // The tests above reset the module registry: the app is taken from it afresh, so that the sign-in page it
+    // loads lazily shares its stores (the theme's among them).
+    vi.resetModules();
+    const { renderApp } = await import('./support/render-app');
     renderApp('/login');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));

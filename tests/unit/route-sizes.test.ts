@@ -44,7 +44,7 @@ describe('routeFiles', () => {
 describe('the budgets', () => {
   it('cover the sign-in page, a list and the user detail, and keep AG Grid off the sign-in page', () => {
     expect(ROUTES.map((r) => [r.name, r.budgetKb])).toEqual([
-      ['sign-in (/login)', 150], ['list (/user-directory)', 380], ['user detail (/user-directory/<uid>)', 260],
+      ['sign-in (/login)', 146], ['list (/user-directory)', 374], ['user detail (/user-directory/<uid>)', 255],
     ]);
     expect(ROUTES[0].noGrid).toBe(true);
   });

@@ -11,7 +11,7 @@
  * `{"success":{"message":"subscribed","streams":[…]}}`; events are one-key objects `{"<stream>": payload}`;
  * refusals are `{"error":{"message":"<code>","streams":[…]}}`.
  */
-import ReconnectingWebSocket from 'reconnecting-websocket';
+import type ReconnectingWebSocket from 'reconnecting-websocket';
 import { proxy } from 'valtio';
 import { getConfig } from '../config';
 
@@ -29,6 +29,9 @@ const handlers = new Map<string, Set<Handler>>();
 /** Called after every (re)open: a screen that derives state from increments starts again. */
 const reopenListeners = new Set<() => void>();
 let socket: ReconnectingWebSocket | null = null;
+/** The socket library, loaded with the first subscription: a screen draws before its first stream is heard. */
+let Socket: typeof ReconnectingWebSocket | null = null;
+let loading = false;
 
 function url(): string {
   const base = getConfig().rangerUrl.replace(/\/$/, '');
@@ -63,9 +66,24 @@ function onMessage(e: MessageEvent): void {
 function open(): void {
   if (socket) return;
   realtime.status = 'connecting';
+  if (Socket) { connect(Socket); return; }
+  if (loading) return;
+  loading = true;
+  // Once loaded, only if someone still listens; a failed load is tried again after the reconnect delay, as a
+  // dropped connection is.
+  import('reconnecting-websocket').then((m) => {
+    Socket = m.default;
+    if (!socket && handlers.size) connect(Socket);
+  }, () => {
+    realtime.status = 'closed';
+    setTimeout(() => { if (!socket && handlers.size) open(); }, RECONNECT_DELAY_MS);
+  }).finally(() => { loading = false; });
+}
+
+function connect(Library: typeof ReconnectingWebSocket): void {
   // The library asks for the address after its reconnect delay even when close() came meanwhile (it
   // checks only afterwards); a closed socket's address is then never used, so none is worked out.
-  const own: ReconnectingWebSocket = new ReconnectingWebSocket(() => (socket === own ? url() : 'ws://closed.invalid/'), [], {
+  const own: ReconnectingWebSocket = new Library(() => (socket === own ? url() : 'ws://closed.invalid/'), [], {
     minReconnectionDelay: RECONNECT_DELAY_MS, maxReconnectionDelay: RECONNECT_DELAY_MS, reconnectionDelayGrowFactor: 1,
     connectionTimeout: 4000, minUptime: 2000,
   });

@@ -5,7 +5,7 @@
 import type { ActionDef, BulkDef, CallDef, Operation, Resource, UploadReport } from '../../shared/resources/define';
 import { endpointPath } from '../../shared/resources/endpoints';
 import { preloadGet, request, requestList, type ListResult, type Query, type Service } from './http';
-import { uploadFile, type UploadProgress } from './upload';
+import type { UploadProgress } from './upload';
 
 /** A row as the wire sends it; its key is `row[r.key]` (keyOf). */
 export type Row = Record<string, unknown>;
@@ -93,8 +93,12 @@ export function deleteRow(r: Resource, key: Key, confirm?: string): Promise<unkn
     : request(SERVICE[r.service], e.method, e.path, { body: { [r.key]: key }, ...c });
 }
 
-/** A list's file upload (UploadDef): checked only (`dry`), or applied; progress as the body goes out. */
-export function uploadRows(r: Resource, file: File, dry: boolean, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<UploadReport> {
+/**
+ * A list's file upload (UploadDef): checked only (`dry`), or applied; progress as the body goes out. Its
+ * transport loads with the first upload (no list's first load needs it).
+ */
+export async function uploadRows(r: Resource, file: File, dry: boolean, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<UploadReport> {
   const e = r.upload!.endpoint;
+  const { uploadFile } = await import('./upload');
   return uploadFile<UploadReport>(SERVICE[r.service], e.method, e.path, file, { query: { dry_run: String(dry) }, onProgress, signal });
 }

@@ -3,7 +3,7 @@
  * actions, the row panel for read-only rows and (for modal resources) the add/edit modal. Everything a user
  * can change here lives in the URL; the keyboard reaches it through the active-list controller.
  */
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { columnId, keyOf, toggleValue, type Resource } from '../../shared/resources';
@@ -21,16 +21,13 @@ import { ListModal } from './ListModal';
 import { Pager } from './Pager';
 import { pagingModel, totalText } from './paging';
 import { canAdd, detailPath, formStyle, hasForm, linkPath, memberLinkOf, newPath, opensPanel, rememberListUrl, rowPath } from './presentation';
-import { RowPanel } from './RowPanel';
 import { BESIDE_PANELS } from './beside-panels';
-import { BulkActions } from './BulkActions';
 import { ExportButton, useListExport } from './ExportButton';
 import { ViewsMenu } from './ViewsMenu';
 import { ReviewBar } from './ReviewBar';
 import { useReview } from './use-review';
 import { columnsOf, viewOfSearch } from '../../shared/saved-views';
 import { viewUrl } from '../state/saved-views';
-import { ListSummary } from './ListSummary';
 import { useListData } from './use-list-data';
 import { useLiveRows } from './use-live-rows';
 import { NewRowsButton } from './NewRowsButton';
@@ -41,6 +38,12 @@ import { useRowActions } from './use-row-actions';
 import { useRowFocus, viewKey } from './use-row-focus';
 import { useWidth } from './use-width';
 import './resource-ui.css';
+
+// Parts a list shows now and then load when first shown: the row panel (Enter on a row; the focus stays on the
+// row), bulk actions (a list whose filters offer one), a summary (the ledger's operations).
+const RowPanel = lazy(() => import('./RowPanel').then((m) => ({ default: m.RowPanel })));
+const BulkActions = lazy(() => import('./BulkActions').then((m) => ({ default: m.BulkActions })));
+const ListSummary = lazy(() => import('./ListSummary').then((m) => ({ default: m.ListSummary })));
 
 /** A list limited to one parent: its parameters go with every request, and the heading says which. */
 export interface ListScope {
@@ -196,7 +199,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
             onPress={() => (formStyle(r) === 'modal' ? list.openModal({ kind: 'new' }) : navigate(newPath(r)))} />
         )}
       </HeaderActions>
-      <BulkActions resource={r} state={state} fixed={scope?.params} total={data.total} open={bulkOpen}
+      {!!r.bulk?.length && <Suspense fallback={null}><BulkActions resource={r} state={state} fixed={scope?.params} total={data.total} open={bulkOpen}
         onOpen={(name) => { setBulkOpen(name); if (!name && bulkParam) list.update({}); }}
         onDone={(b) => {
           const then = b.then ?? {};
@@ -204,7 +207,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
           list.update({ filters, page: Number(page ?? 1), ...(limit ? { limit: Number(limit) } : {}), ...(ordering === 'asc' || ordering === 'desc' ? { ordering } : {}) });
           data.reload();
           scope?.onChanged?.();
-        }} />
+        }} /></Suspense>}
       <div className="list-head">
         <h2 className="list-title">
           {total !== null && <span className="list-count" title={totalTitle}>{total}</span>}
@@ -215,7 +218,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
         {r.live?.rows && <NewRowsButton live={live} />}
       </div>
       {review && <ReviewBar review={review} />}
-      {r.list.summary && <ListSummary resource={r} filters={{ ...state.filters, ...scope?.params }} />}
+      {r.list.summary && <Suspense fallback={null}><ListSummary resource={r} filters={{ ...state.filters, ...scope?.params }} /></Suspense>}
       {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} handleRef={filterRef}
         exclude={Object.keys(scope?.params ?? {})} onLeave={() => grid.current?.move(0)} />}
       <div className="list-body">
@@ -227,13 +230,13 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
           <Pager page={state.page} limit={state.limit} total={data.total} totalKind={data.totalKind} rowsOnPage={data.rows.length}
             model={paging} onMove={(move) => list.update(move)} onLimit={(limit) => list.update({ limit, page: 1 })} />
         </div>
-        {list.panel && Beside && (
+        {list.panel && (
           <Suspense fallback={<aside className="row-panel"><p className="row-panel-note" role="status">Loading…</p></aside>}>
-            <Beside id={list.panel} onClose={closePanel} review={review} />
+            {Beside ? <Beside id={list.panel} onClose={closePanel} review={review} />
+              : <RowPanel resource={r} id={list.panel} rows={data.rows} fixed={scope?.params} onClose={closePanel}
+                page={review ? (row) => detailPath(r, row) ?? rowPath(r, keyOf(r, row)) : undefined} />}
           </Suspense>
         )}
-        {list.panel && !Beside && <RowPanel resource={r} id={list.panel} rows={data.rows} fixed={scope?.params} onClose={closePanel}
-          page={review ? (row) => detailPath(r, row) ?? rowPath(r, keyOf(r, row)) : undefined} />}
       </div>
       <ConfirmDialog isOpen={actions.confirming !== null} title={actions.overrule?.def.title ?? 'Are you sure?'}
         confirmLabel={actions.overrule?.def.confirm ?? 'Delete'} tone="danger"

@@ -2,7 +2,7 @@
  * Referrals (P-A29: GET /admin/referrals?uid=): the users whose referral_uid is the given user, shown
  * on the user detail's Referrals tab (so the route and the ability are the user directory's).
  */
-import { STORED_USER_STATES } from '../users.js';
+import { STORED_USER_STATES } from '../user-enums.js';
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 import { USER_LINK } from './member-identity.js';
 

@@ -2,7 +2,7 @@
  * The user directory (spec §2, §3 "Users" filters): GET /admin/users, served by the users-area routes;
  * rows open the bespoke user detail at /user-directory/{uid}. Heading "N Users"; newest first (§9).
  */
-import { PLATFORMS, ROLES, STORED_USER_STATES } from '../users.js';
+import { PLATFORMS, ROLES, STORED_USER_STATES } from '../user-enums.js';
 import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
 
 /** How a user's state shows in a list, wherever users are listed. */
