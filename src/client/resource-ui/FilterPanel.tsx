@@ -3,18 +3,24 @@
  * Enter or Apply; empty values are dropped and a date range is widened to whole UTC days by the shared
  * codec when the request is built.
  */
-import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import type { Resource, ResolvedFilter } from '../../shared/resources';
 import { countryFieldOptions, enumOptions, useReferenceOptions } from './use-options';
 import { formatPhone, isPhoneField, phoneDigits } from '../../shared/phone';
 
-export interface FilterPanelHandle { focusFirst(): void }
+/**
+ * `/` on a list: the first field takes the focus once the panel is there. Asked through the list's counter and
+ * taken by the panel's own effect, on its mount or on the next ask: the list focused it a frame after opening the
+ * panel, and on a loaded machine the panel was not drawn yet by then (the focus stayed on the page).
+ */
+export interface FocusAsk { asked: number; taken: number }
 
 interface Props {
   resource: Resource;
   applied: Record<string, string>;
   onApply(filters: Record<string, string>): void;
-  handleRef?: Ref<FilterPanelHandle>;
+  /** The list's asks for the first field's focus (`/`). */
+  focusAsk?: FocusAsk;
   /** Filters fixed by the screen (a scoped list): not offered in the panel. */
   exclude?: readonly string[];
   /** Escape in a field: the keyboard leaves the panel for the rows (the draft stays). */
@@ -57,12 +63,17 @@ const shownFilters = (applied: Record<string, string>) =>
   Object.fromEntries(Object.entries(applied).map(([k, v]) => [k, isPhoneField(k) ? formatPhone(v) : v]));
 const wireFilter = (k: string, v: string) => (isPhoneField(k) ? phoneDigits(v) : v.trim());
 
-export function FilterPanel({ resource, applied, onApply, handleRef, exclude = [], onLeave }: Props) {
+export function FilterPanel({ resource, applied, onApply, focusAsk, exclude = [], onLeave }: Props) {
   const [draft, setDraft] = useState<Record<string, string>>(() => shownFilters(applied));
   const first = useRef<HTMLInputElement & HTMLSelectElement>(null);
   // Back/forward or a palette jump changes the URL under the panel: show what is applied.
   useEffect(() => setDraft(shownFilters(applied)), [applied]);
-  useImperativeHandle(handleRef, () => ({ focusFirst: () => first.current?.focus() }), []);
+  const asked = focusAsk?.asked ?? 0;
+  useEffect(() => {
+    if (!focusAsk || focusAsk.taken >= asked || !first.current) return;
+    focusAsk.taken = asked;
+    first.current.focus();
+  }, [asked, focusAsk]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

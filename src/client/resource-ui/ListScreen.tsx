@@ -16,7 +16,7 @@ import { ListUpload } from './ListUpload';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
 import { setActiveList } from '../keyboard/active-list';
 import { columnsFor, fitColumns, pickColumns, type ColumnContext } from './columns';
-import { FilterPanel, type FilterPanelHandle } from './FilterPanel';
+import { FilterPanel, type FocusAsk } from './FilterPanel';
 import { ListModal } from './ListModal';
 import { Pager } from './Pager';
 import { pagingModel, totalText } from './paging';
@@ -78,7 +78,8 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
   useEffect(() => { if (bulkParam) setBulkOpen(bulkParam); }, [bulkParam]);
   const activeFilters = Object.keys(state.filters).length;
   const [filterOpen, setFilterOpen] = useState(activeFilters > 0);
-  const filterRef = useRef<FilterPanelHandle>(null);
+  const focusAsk = useRef<FocusAsk>({ asked: 0, taken: 0 }).current;
+  const [, askFocus] = useState(0);
   const grid = useRef<GridController>(null);
   const rememberFocus = useRowFocus(viewKey(path, search), data.rows, data.loading, grid);
 
@@ -155,8 +156,9 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
     prevPage: () => { if (paging.prev) list.update(paging.prev); },
     focusFilter: () => {
       setFilterOpen(true);
-      // The panel may mount in this very tick; focus once it is there.
-      requestAnimationFrame(() => filterRef.current?.focusFirst());
+      // The panel takes it once drawn (FilterPanel's FocusAsk).
+      focusAsk.asked += 1;
+      askFocus(focusAsk.asked);
     },
     moveRow: (d) => grid.current?.move(d),
     openFocused: () => { const row = grid.current?.focusedRow(); if (row) (review ? beside : open)(row); },
@@ -219,7 +221,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
       </div>
       {review && <ReviewBar review={review} />}
       {r.list.summary && <Suspense fallback={null}><ListSummary resource={r} filters={{ ...state.filters, ...scope?.params }} /></Suspense>}
-      {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} handleRef={filterRef}
+      {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} focusAsk={focusAsk}
         exclude={Object.keys(scope?.params ?? {})} onLeave={() => grid.current?.move(0)} />}
       <div className="list-body">
         <div className="list-card" ref={card}>
