@@ -3,10 +3,6 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './src/server/cli/precompress.js';
 import { BOTH_DATABASES, RELIABILITY_WALKS_BOTH } from './tests/both-databases.js';
 
-// The test runs' file order (tests/helpers/sequencer.ts), loaded only under Vitest: `vite build` (npm start's
-// first start) does not load Vitest's node API.
-const sequencer = process.env.VITEST ? (await import('./tests/helpers/sequencer.js')).JourneysAmongClientFiles : undefined;
-
 // The SPA build and the test projects. Server tests run in node against a real database
 // (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set); client tests run in jsdom;
 // e2e tests drive Debian's Chromium against a listening server.
@@ -64,7 +60,6 @@ export default defineConfig({
     // Vitest's default is one worker per core but one, which on this 2-core machine ran every file in turn
     // while most of them wait on a database, a server process or a browser. Two keep both cores busy.
     maxWorkers: Number(process.env.TEST_WORKERS) || 2,
-    ...(sequencer ? { sequence: { sequencer } } : {}),
     projects: [
       {
         extends: true,
