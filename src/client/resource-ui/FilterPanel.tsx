@@ -9,11 +9,12 @@ import { countryFieldOptions, enumOptions, useReferenceOptions } from './use-opt
 import { formatPhone, isPhoneField, phoneDigits } from '../../shared/phone';
 
 /**
- * `/` on a list: the first field takes the focus once the panel is there. Asked through the list's counter and
- * taken by the panel's own effect, on its mount or on the next ask: the list focused it a frame after opening the
- * panel, and on a loaded machine the panel was not drawn yet by then (the focus stayed on the page).
+ * `/` on a list: the first field takes the focus once the panel is there. The list counts its asks (state) and
+ * the panel's own effect takes each one once, on its mount or on the next ask (`taken`, the list's ref, outlives
+ * a panel closed and opened again by the mouse): the list focused it a frame after opening the panel, and on a
+ * loaded machine the panel was not drawn yet by then (the focus stayed on the page).
  */
-export interface FocusAsk { asked: number; taken: number }
+export interface FocusAsk { asked: number; taken: { current: number } }
 
 interface Props {
   resource: Resource;
@@ -69,11 +70,12 @@ export function FilterPanel({ resource, applied, onApply, focusAsk, exclude = []
   // Back/forward or a palette jump changes the URL under the panel: show what is applied.
   useEffect(() => setDraft(shownFilters(applied)), [applied]);
   const asked = focusAsk?.asked ?? 0;
+  const taken = focusAsk?.taken;
   useEffect(() => {
-    if (!focusAsk || focusAsk.taken >= asked || !first.current) return;
-    focusAsk.taken = asked;
+    if (!taken || taken.current >= asked || !first.current) return;
+    taken.current = asked;
     first.current.focus();
-  }, [asked, focusAsk]);
+  }, [asked, taken]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

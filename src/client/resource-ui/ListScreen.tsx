@@ -16,7 +16,7 @@ import { ListUpload } from './ListUpload';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
 import { setActiveList } from '../keyboard/active-list';
 import { columnsFor, fitColumns, pickColumns, type ColumnContext } from './columns';
-import { FilterPanel, type FocusAsk } from './FilterPanel';
+import { FilterPanel } from './FilterPanel';
 import { ListModal } from './ListModal';
 import { Pager } from './Pager';
 import { pagingModel, totalText } from './paging';
@@ -78,8 +78,8 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
   useEffect(() => { if (bulkParam) setBulkOpen(bulkParam); }, [bulkParam]);
   const activeFilters = Object.keys(state.filters).length;
   const [filterOpen, setFilterOpen] = useState(activeFilters > 0);
-  const focusAsk = useRef<FocusAsk>({ asked: 0, taken: 0 }).current;
-  const [, askFocus] = useState(0);
+  const [focusAsked, setFocusAsked] = useState(0);
+  const focusTaken = useRef(0);
   const grid = useRef<GridController>(null);
   const rememberFocus = useRowFocus(viewKey(path, search), data.rows, data.loading, grid);
 
@@ -157,8 +157,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
     focusFilter: () => {
       setFilterOpen(true);
       // The panel takes it once drawn (FilterPanel's FocusAsk).
-      focusAsk.asked += 1;
-      askFocus(focusAsk.asked);
+      setFocusAsked((n) => n + 1);
     },
     moveRow: (d) => grid.current?.move(d),
     openFocused: () => { const row = grid.current?.focusedRow(); if (row) (review ? beside : open)(row); },
@@ -221,7 +220,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
       </div>
       {review && <ReviewBar review={review} />}
       {r.list.summary && <Suspense fallback={null}><ListSummary resource={r} filters={{ ...state.filters, ...scope?.params }} /></Suspense>}
-      {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} focusAsk={focusAsk}
+      {filterOpen && <FilterPanel resource={r} applied={state.filters} onApply={list.setFilters} focusAsk={{ asked: focusAsked, taken: focusTaken }}
         exclude={Object.keys(scope?.params ?? {})} onLeave={() => grid.current?.move(0)} />}
       <div className="list-body">
         <div className="list-card" ref={card}>
