@@ -22,9 +22,9 @@
 export const BOTH_DATABASES = [
   // Concurrency: requests at once, races, double submits, row and table locks.
   'adjustments', 'audit-lock', 'blockchains', 'bonuses', 'coin-applications', 'deposit-refunds',
-  'identity-totp-reuse', 'market-api', 'matching', 'member-money', 'money-movements', 'nfe', 'orders', 'payments', 'pins', 'presales',
+  'identity-totp-reuse', 'market-api', 'matching', 'member-money', 'money-movements', 'nfe', 'orders', 'otp-secrets', 'payments', 'pins', 'presales',
   'provider-webhooks', 'referral-rewards', 'restrictions', 'saved-views', 'session-lifecycle', 'throttle-parallel',
-  'token-config-history', 'wallet-transfers', 'wonka',
+  'token-config-history', 'wallet-transfers', 'withdraw-limits', 'wonka',
   // The driver's value types: exact decimals and big integers, time edges, Date objects.
   'currencies', 'input-limits', 'metrics-api', 'metrics-spans', 'mining', 'peatio-conformance', 'plain-decimal',
   'resources-list', 'service-log-metrics', 'users-members', 'users-paging',

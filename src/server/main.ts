@@ -18,6 +18,7 @@ import { startDemoMarket } from './trading/simulator.js';
 import { keepTokenHistory } from './money/token-history.js';
 import { dataDirSecretsKey, SealError } from './auth/sealed.js';
 import { sealSecretsAtStart } from './market-api/address-secrets.js';
+import { sealOtpSecretsAtStart } from './auth/otp-secrets.js';
 import { STARTED } from './cli/bundle-path.mjs';
 
 /** What the server waits for before it opens its database, and before it serves (npm start's word: launcherWord). */
@@ -51,7 +52,7 @@ export async function main(gates: StartGates = {}): Promise<void> {
     }
   }
   // Secrets at rest (auth/sealed.ts): the configured key, else the embedded database's own key file; then
-  // whatever an older version stored in plaintext is sealed, once (migration 0048).
+  // whatever an older version (or a start without a key) stored in plaintext is sealed, once (0048, 0050).
   try {
     if (!config.secretsKey && !config.databaseUrl) config = { ...config, secretsKey: dataDirSecretsKey(config.dataDir).key };
   } catch (e) {
@@ -61,6 +62,7 @@ export async function main(gates: StartGates = {}): Promise<void> {
     process.exit(2);
   }
   await sealSecretsAtStart(db.kysely, config.secretsKey, (line) => console.log(line));
+  await sealOtpSecretsAtStart(db.kysely, config.secretsKey, (line) => console.warn(line));
   const empty = !(await isSeeded(db.kysely));
   if (empty && config.demoExposure) {
     console.log(`Not seeding the demo data (${config.demoExposure}): the database starts empty; STEWARD_DEMO_SEED=on seeds it`);
@@ -70,6 +72,7 @@ export async function main(gates: StartGates = {}): Promise<void> {
     console.log('Seeding demo data…');
     const seeded = await seedDemo(db.kysely, {
       password: config.demoPassword, users: config.demoUsers, activities: config.demoActivities, nodePort: config.node.simulatorPort || undefined,
+      secretsKey: config.secretsKey,
       // A line as each stage ends, so a first start is seen working.
       onStage: (stage, ms) => console.log(`  ${stageLine(stage, ms)}`),
     });
@@ -96,7 +99,7 @@ export async function main(gates: StartGates = {}): Promise<void> {
   // No autovacuum in the embedded engine (db/statistics.ts): fresh planner statistics for estimated totals
   // every 6 hours, counted across restarts (a seed just analyzed), started once serving.
   closing.push(keepStatistics(db, (err) => app.log.warn({ err }, 'ANALYZE failed')));
-  const demo = await demoSignIn(db.kysely, config.demoPassword);
+  const demo = await demoSignIn(db.kysely, config.demoPassword, config.secretsKey);
   console.log(formatBanner(address.replace('127.0.0.1', 'localhost'), demo, config.allowedRoles));
   // Demo mode keeps the seeded markets trading (STEWARD_DEMO_MARKET_RATE=0: not). Only where the demo
   // accounts exist: a real exchange's database (STEWARD_DEMO_SEED left on) never gets orders in its members' names.

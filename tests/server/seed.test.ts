@@ -13,6 +13,7 @@ import { insertHelpCentre } from '../../src/server/db/seed/help-centre.js';
 import { makeContext } from '../../src/server/db/seed/context.js';
 import { verifyPassword } from '../../src/server/auth/passwords.js';
 import { verifyTotp } from '../../src/server/auth/totp.js';
+import { openOtpSecret } from '../../src/server/auth/otp-secrets.js';
 import { checkDocumentFile } from '../../src/server/auth/documents/file-check.js';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -20,6 +21,7 @@ const YEAR_AGO = new Date(NOW.getTime() - 365 * 86_400_000);
 const PASSWORD = 'Demo-pass-123';
 const USERS = 300;
 const ACTIVITIES = 6_000;
+const KEY = Buffer.from('c3'.repeat(32), 'hex');
 
 let a: Database;
 let b: Database;
@@ -40,9 +42,10 @@ beforeAll(async () => {
   seeded = await seedDemo(a.kysely, {
     users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW, onStage: (s, ms) => stages.a.push([s, ms]),
   });
-  // b takes the bulk path (indexes, keys and rollup trigger set aside): it must give the same data.
+  // b takes the bulk path (indexes, keys and rollup trigger set aside): it must give the same data. With a
+  // secrets key, its TOTP secrets are stored sealed (a has none: plaintext, as without STEWARD_SECRETS_KEY).
   await seedDemo(b.kysely, {
-    users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW, bulk: true, onStage: (s, ms) => stages.b.push([s, ms]),
+    users: USERS, activities: ACTIVITIES, password: PASSWORD, now: NOW, bulk: true, onStage: (s, ms) => stages.b.push([s, ms]), secretsKey: KEY,
   });
 });
 afterAll(async () => { await a?.close(); await b?.close(); });
@@ -139,6 +142,15 @@ describe('demo seed', () => {
     // The time step the code belongs to (null would be a refusal).
     expect(await verifyTotp(u.otp_secret, token, new Date())).not.toBeNull();
     expect(seeded.totp.uri).toMatch(/^otpauth:\/\/totp\/Steward:2fa%40steward\.demo\?.*secret=ON2GK53BOJSC2ZDFNVXS2MTGMEWWWZLZ/);
+  });
+
+  it('seals every TOTP secret with a key, the 2FA admin\'s still opening to the demo secret', async () => {
+    const secrets = await b.kysely.selectFrom('users').select(['id', 'email', 'otp_secret']).where('otp_secret', 'is not', null).execute();
+    expect(secrets.length).toBeGreaterThan(1); // the 2FA admin and customers with 2FA
+    for (const r of secrets) expect(r.otp_secret).toMatch(/^sealed:v1:/);
+    expect(openOtpSecret(KEY, secrets.find((r) => r.email === '2fa@steward.demo')!)).toBe(DEMO_TOTP_SECRET);
+    expect((await demoSignIn(b.kysely, PASSWORD, KEY))!.totp?.secret).toBe(DEMO_TOTP_SECRET);
+    expect((await demoSignIn(b.kysely, PASSWORD, null))!.totp).toBeUndefined(); // a key it cannot open with: no 2FA line
   });
 
   it('spreads customers over states, roles, levels, platforms and countries', async () => {
@@ -477,8 +489,8 @@ describe('demo seed', () => {
       'tokens, presales and coin applications', 'bonuses, rewards and swaps', 'payouts, pushes, mining and mail', 'activities', 'service logs'];
     const after = ['commit', 'planner statistics', 'counts'];
     expect(stages.a.map(([s]) => s)).toEqual(['reference data and staff', ...generated, ...after]);
-    // The bulk path also rebuilds what it set aside.
-    expect(stages.b.map(([s]) => s)).toEqual(['reference data and staff', ...generated, 'indexes and keys', 'rollups', ...after]);
+    // The bulk path also rebuilds what it set aside; with a secrets key the TOTP secrets are sealed last.
+    expect(stages.b.map(([s]) => s)).toEqual(['reference data and staff', ...generated, 'indexes and keys', 'rollups', 'TOTP secrets sealed', ...after]);
     for (const [, ms] of [...stages.a, ...stages.b]) expect(ms).toBeGreaterThanOrEqual(0);
     // The stages are the seed, not more: together no longer than the whole.
     expect(stages.a.reduce((sum, [, ms]) => sum + ms, 0)).toBeLessThanOrEqual(seeded.ms + 1);
@@ -486,13 +498,13 @@ describe('demo seed', () => {
   });
 
   it('prints the demo sign-in in the banner', async () => {
-    const demo = await demoSignIn(a.kysely, PASSWORD);
+    const demo = await demoSignIn(a.kysely, PASSWORD, null);
     const text = formatBanner('http://localhost:8080', demo, ['admin', 'superadmin']);
     expect(text).toContain('Steward is running at http://localhost:8080');
     expect(text).toContain(`password ${PASSWORD}`);
     expect(text).toContain('compliance@steward.demo');
     expect(text).toContain(`2fa@steward.demo (admin), TOTP secret ${DEMO_TOTP_SECRET}`);
     expect(text).toContain('otpauth://totp/');
-    expect((await demoSignIn(a.kysely, 'not-the-password'))!.password).toBeNull();
+    expect((await demoSignIn(a.kysely, 'not-the-password', null))!.password).toBeNull();
   });
 });

@@ -17,6 +17,8 @@ import { ApiError, fail } from '../plugins/errors.js';
 import { HashGate, dummyDigest, verifyPassword } from './passwords.js';
 import { verifyCaptcha } from './captcha.js';
 import { TotpError, verifyTotp } from './totp.js';
+import { openOtpSecret } from './otp-secrets.js';
+import { SealError } from './sealed.js';
 import { Throttle, attemptKeys, signInLimits, type Charge } from './throttle.js';
 import { LIVE_STATES, openSession, userAgentOf } from './sessions.js';
 import { userWithFullInfo } from './user-entity.js';
@@ -131,9 +133,10 @@ export function signInRoutes(app: FastifyInstance): void {
       charged.push(keys.code);
       let step: number | 'spent' | null;
       try {
-        step = await verifyTotp(user.otp_secret, code, app.deps.now(), user.otp_last_step);
+        step = await verifyTotp(openOtpSecret(app.deps.config.secretsKey, user), code, app.deps.now(), user.otp_last_step);
       } catch (err) {
-        if (!(err instanceof TotpError)) throw err;
+        // A secret that does not open (no key, another key, altered: sealed.ts) fails closed like a broken one.
+        if (!(err instanceof TotpError) && !(err instanceof SealError)) throw err;
         req.log.error({ err, uid: user.uid }, 'totp verification failed');
         return bothFactors ? tooMany(action) : notAGuess(422, 'totp.error', action);
       }

@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
+import { dataDirSecretsKey } from '../auth/sealed.js';
 import { openDatabase } from '../db/index.js';
 import { migrate } from '../db/migrate.js';
 import { isSeeded, resetDemoData, seedDemo, stageLine, DEFAULT_USERS, DEFAULT_ACTIVITIES_PER_USER } from '../db/seed/index.js';
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
     let lastAt = 0;
     const result = await seedDemo(db.kysely, {
       users, activities, serviceLogs, password: config.demoPassword,
+      // The key the server will use (main.ts): TOTP secrets are seeded sealed; none with DATABASE_URL and no key.
+      secretsKey: config.secretsKey ?? (config.databaseUrl ? null : dataDirSecretsKey(config.dataDir).key),
       onProgress: (step, done, total) => {
         // One line per step, plus one every few seconds on long steps.
         if (step === lastStep && Date.now() - lastAt < 3000 && done < total) return;

@@ -45,6 +45,8 @@ import * as userNameSearch from './migrations/0044_user_name_search.js';
 import * as maintenanceRuns from './migrations/0047_maintenance_runs.js';
 import * as sealedAddressSecrets from './migrations/0048_sealed_address_secrets.js';
 import * as ordersMemberMarket from './migrations/0049_orders_member_market.js';
+import * as plaintextOtpSecrets from './migrations/0050_plaintext_otp_secrets.js';
+import * as withdrawsOverLimits from './migrations/0051_withdraws_over_limits.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -95,6 +97,8 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0047_maintenance_runs': maintenanceRuns,
   '0048_sealed_address_secrets': sealedAddressSecrets,
   '0049_orders_member_market': ordersMemberMarket,
+  '0050_plaintext_otp_secrets': plaintextOtpSecrets,
+  '0051_withdraws_over_limits': withdrawsOverLimits,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -178,6 +178,8 @@ export interface WithdrawsTable {
   approved_by: number | null; decided_by: number | null; created_at: Ts; updated_at: Ts; done_at: Date | null;
   // 0042
   beneficiary_id: number | null;
+  // 0051
+  over_limits: Generated<boolean>;
 }
 
 export interface AccountsTable {

@@ -9,7 +9,8 @@
  *   records it, the 2FA step is claimed in that transaction too, and it waits `submitted` in the approval
  *   queue — accepted by staff, by two different staff members above the currency's review amount. A
  *   balance that does not cover it is `account.withdraw.insufficient_balance` (the ledger's refusal under
- *   the account's row lock, so concurrent requests lock at most what the balance holds).
+ *   the account's row lock, so concurrent requests lock at most what the balance holds). Over the member's
+ *   withdraw limits (withdraw-limits.ts) it is not refused, as in Peatio: it waits for two staff members.
  * - `GET /account/withdraws` (currency, state, rid, time_from, time_to, limit ≤ 100, page): the member's own.
  */
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,7 @@ import { ApiError, fail } from '../plugins/errors.js';
 import { ownWrite } from '../auth/customer/common.js';
 import { charge, customerBrake } from '../auth/customer/limits.js';
 import { verifyTotp } from '../auth/totp.js';
+import { openOtpSecret } from '../auth/otp-secrets.js';
 import { claimOtpStep } from '../db/queries/users-auth.js';
 import { lockUser } from '../db/queries/customer.js';
 import { getWithdraw, WITHDRAW_LIST, type withdrawEntity } from '../db/queries/money-movements.js';
@@ -27,6 +29,7 @@ import { lockBeneficiary } from '../db/queries/member-money.js';
 import { LedgerRefusal } from '../ledger/post.js';
 import type { CurrencyType } from '../ledger/chart.js';
 import { submitWithdraw } from '../money/withdraws.js';
+import { overWithdrawLimits } from './withdraw-limits.js';
 import { member, memberMovements, namedCurrency } from './member.js';
 import { decimal, int, paramsOf, refuse, type Params } from './params.js';
 
@@ -73,14 +76,16 @@ export function memberWithdrawRoutes(app: FastifyInstance): void {
       // The code is checked against the secret under the user's row lock and its step claimed here: a
       // refused withdrawal leaves it unspent, and a code works for one withdrawal.
       const u = await lockUser(trx, me.id);
-      const step = u?.otp ? await verifyTotp(u.otp_secret, otp, app.deps.now(), u.otp_last_step) : null;
+      const step = u?.otp ? await verifyTotp(openOtpSecret(app.deps.config.secretsKey, u), otp, app.deps.now(), u.otp_last_step) : null;
       if (typeof step !== 'number' || !(await claimOtpStep(trx, me.id, step))) fail(422, `${P}.invalid_otp`);
+      // Still under the member's row lock: of two requests at once, the second counts the first.
+      const overLimits = await overWithdrawLimits(trx, { member: me.id, group: u!.fee_group, level: u!.level, currency: c.code, sum: total, now: app.deps.now() });
       const rid = typeof (b.data as { address?: unknown })?.address === 'string' ? (b.data as { address: string }).address : JSON.stringify(b.data);
       const made = await submitWithdraw(trx, {
         member: me.id, currency: c.code, type: c.type as CurrencyType, amount: fromUnits(sent), fee: fromUnits(toUnits(c.withdraw_fee)),
-        rid, blockchainKey: c.blockchain_key, at: app.deps.now(), note, beneficiary: beneficiaryId,
+        rid, blockchainKey: c.blockchain_key, at: app.deps.now(), note, beneficiary: beneficiaryId, overLimits: overLimits !== null,
       }).catch((e: unknown) => { throw e instanceof LedgerRefusal ? new ApiError(422, [`${P}.insufficient_balance`]) : e; });
-      noted({ id: made });
+      noted(overLimits ? { id: made, over_limits: overLimits } : { id: made });
       return made;
     });
     return reply.status(201).send(userWithdraw((await getWithdraw(db(), id))!));

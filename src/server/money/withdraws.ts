@@ -2,8 +2,8 @@
  * Withdrawals' state machine, on the ledger (Peatio's model, with a four-eyes review):
  * - submitting locks `sum` (amount + network fee) from the member's balance;
  * - accept: one staff member's acceptance is enough up to the currency's review amount
- *   (WITHDRAW_REVIEW_AMOUNTS); above it the first acceptance puts it `under_review` and a second, by
- *   someone else, accepts it;
+ *   (WITHDRAW_REVIEW_AMOUNTS); above it, or when the member's request was over their withdraw limits
+ *   (`over_limits`), the first acceptance puts it `under_review` and a second, by someone else, accepts it;
  * - process hands it to the hot wallet, dispatch records the transaction id (confirming), success
  *   debits the locked sum: the platform's asset by the amount sent, revenue by the fee;
  * - reject (with a reason), cancel and fail return the locked sum; skip leaves it locked for staff to
@@ -41,6 +41,8 @@ export interface NewWithdraw {
   at: Date; note?: string;
   /** The member's beneficiary a customer's request names (its address is `rid`). */
   beneficiary?: number;
+  /** Over the member's withdraw limits (market-api/withdraw-limits.ts): two staff members accept it, whatever its amount. */
+  overLimits?: boolean;
 }
 
 /** A member's withdrawal request, its sum locked. Refused by the ledger (LedgerRefusal) when the balance is short. */
@@ -48,7 +50,7 @@ export async function submitWithdraw(trx: Kysely<DB>, w: NewWithdraw): Promise<n
   const { id, sum } = await trx.insertInto('withdraws').values({
     member_id: w.member, currency_id: w.currency, blockchain_key: w.blockchainKey ?? null, type: w.type, amount: w.amount, fee: w.fee,
     rid: w.rid, tid: `TID${randomBytes(5).toString('hex').toUpperCase()}`, note: w.note ?? null, state: 'submitted', beneficiary_id: w.beneficiary ?? null,
-    created_at: w.at, updated_at: w.at,
+    over_limits: w.overLimits ?? false, created_at: w.at, updated_at: w.at,
   }).returning(['id', 'sum']).executeTakeFirstOrThrow();
   await post(trx, { reference: { type: 'Withdraw', id }, at: w.at, entries: holdEntries(w.member, w.currency, w.type, sum, 'lock') });
   return id;
@@ -79,7 +81,7 @@ export async function actOnWithdraw(trx: Kysely<DB>, id: number, action: Withdra
       if (action !== 'accept') return undefined;
       if (w.state === 'under_review' && w.approved_by === by.staff) return { refused: 'second_approver_required' };
       const limit = by.reviewAmounts[w.currency_id];
-      const big = limit !== undefined && compareDecimal(w.amount, limit) > 0;
+      const big = (limit !== undefined && compareDecimal(w.amount, limit) > 0) || w.over_limits;
       return big && w.state === 'submitted' ? { to: 'under_review' } : undefined;
     },
     columns: (_w, to) => ({

@@ -8,6 +8,8 @@
  * - POST /resource/otp/enable {code}: a code of that secret turns 2FA on; its step is recorded, so the
  *   same code cannot then sign in or turn 2FA off.
  * - POST /resource/otp/disable {code}: a fresh code turns it off and forgets the secret.
+ * The secret is stored sealed when the server has a secrets key (../otp-secrets.ts); the answer's URL and
+ * QR code carry it once, to the user, and nothing else does (no audit data, no log).
  * A wrong or reused code is 422 `resource.otp.invalid`; tries are throttled per account (5 in 15 min).
  * Open to staff too: it is the caller's own account (their admins can still reset it, users/actions.ts).
  */
@@ -20,6 +22,7 @@ import { fail } from '../../plugins/errors.js';
 import { lockUser, setOtp } from '../../db/queries/customer.js';
 import { caller } from '../users/guards.js';
 import { verifyTotp } from '../totp.js';
+import { openOtpSecret, otpSecretToStore } from '../otp-secrets.js';
 import { qrPng } from '../png.js';
 import { charge, customerBrake } from './limits.js';
 import { ownWrite, parse } from './common.js';
@@ -38,7 +41,7 @@ export function otpRoutes(app: FastifyInstance): void {
     await withAudit(req, { topic: 'otp', action: 'generate 2FA secret', category: 'user', data: {} }, async (trx) => {
       const u = (await lockUser(trx, me.id)) ?? fail(401, 'authz.invalid_session');
       if (u.otp) fail(400, 'resource.otp.already_enabled');
-      await setOtp(trx, u.id, { otp: false, secret, step: null }, app.deps.now());
+      await setOtp(trx, u.id, { otp: false, secret: otpSecretToStore(app.deps.config.secretsKey, u.id, secret), step: null }, app.deps.now());
     });
     const url = generateURI({ issuer: app.deps.config.appTitle, label: me.email, secret });
     return { data: { barcode: otpBarcode(url), url } };
@@ -55,7 +58,7 @@ export function otpRoutes(app: FastifyInstance): void {
       if (on && u.otp) fail(400, 'resource.otp.already_enabled');
       if (!on && !u.otp) fail(400, 'resource.otp.not_enabled');
       if (!u.otp_secret) fail(400, 'resource.otp.not_generated');
-      const step = await verifyTotp(u.otp_secret, code, now, u.otp_last_step);
+      const step = await verifyTotp(openOtpSecret(app.deps.config.secretsKey, u), code, now, u.otp_last_step);
       if (typeof step !== 'number') fail(422, 'resource.otp.invalid');
       await setOtp(trx, u.id, on ? { otp: true, secret: u.otp_secret, step } : { otp: false, secret: null, step }, now);
     });

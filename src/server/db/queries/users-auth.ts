@@ -147,3 +147,18 @@ export async function claimOtpStep(db: Kysely<DB>, userId: number, step: number)
     .returning('id').executeTakeFirst();
   return row !== undefined;
 }
+
+/** TOTP secrets not sealed yet, by id after `after` (auth/otp-secrets.ts): migration 0050's partial index, its predicate. */
+export function plaintextOtpSecrets(db: Kysely<DB>, after: number, limit: number) {
+  return db.selectFrom('users').select(['id', 'otp_secret'])
+    .where(sql<boolean>`otp_secret NOT LIKE 'sealed:%'`).where('id', '>', after).orderBy('id').limit(limit).execute();
+}
+
+/** Replaces plaintext secrets with their sealed forms in one statement, each only if still the one read. How many. */
+export async function sealOtpSecretRows(db: Kysely<DB>, rows: Array<{ id: number; plaintext: string; sealed: string }>): Promise<number> {
+  if (rows.length === 0) return 0;
+  const values = sql.join(rows.map((r) => sql`(${r.id}::bigint, ${r.plaintext}::text, ${r.sealed}::text)`));
+  const r = await sql`UPDATE users u SET otp_secret = v.sealed FROM (VALUES ${values}) AS v(id, plaintext, sealed)
+    WHERE u.id = v.id AND u.otp_secret = v.plaintext`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}

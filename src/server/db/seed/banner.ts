@@ -4,6 +4,8 @@ import { generateURI } from 'otplib';
 import type { DB } from '../schema.js';
 import { verifyPassword } from '../../auth/passwords.js';
 import { LIVE_STATES } from '../../auth/sessions.js';
+import { openOtpSecret } from '../../auth/otp-secrets.js';
+import { SealError } from '../../auth/sealed.js';
 import { DEMO_DOMAIN, DEMO_TOTP_SECRET, TOTP_ISSUER } from './staff.js';
 
 export const demoTotpUri = (email: string): string =>
@@ -18,15 +20,19 @@ export interface DemoSignIn {
 
 /**
  * The demo accounts still present in the database (none on a real deployment, which then prints
- * no demo section). One password check tells whether the configured password still opens them.
+ * no demo section). One password check tells whether the configured password still opens them; the 2FA
+ * account is shown while its secret (opened with `secretsKey`, auth/otp-secrets.ts) is still the demo's.
  */
-export async function demoSignIn(db: Kysely<DB>, password: string): Promise<DemoSignIn | null> {
-  const rows = await db.selectFrom('users').select(['email', 'role', 'otp', 'otp_secret', 'password_digest'])
+export async function demoSignIn(db: Kysely<DB>, password: string, secretsKey: Buffer | null): Promise<DemoSignIn | null> {
+  const rows = await db.selectFrom('users').select(['id', 'email', 'role', 'otp', 'otp_secret', 'password_digest'])
     .where('email', 'like', `%@${DEMO_DOMAIN}`).where('state', '=', 'active').orderBy('id').execute();
   if (rows.length === 0) return null;
   const admin = rows.find((r) => r.email === `admin@${DEMO_DOMAIN}`) ?? rows[0];
   const ok = await verifyPassword(admin.password_digest, password);
-  const twoFa = rows.find((r) => r.otp && r.otp_secret === DEMO_TOTP_SECRET);
+  const isDemoSecret = (r: { id: number; otp_secret: string | null }) => {
+    try { return openOtpSecret(secretsKey, r) === DEMO_TOTP_SECRET; } catch (e) { if (e instanceof SealError) return false; throw e; }
+  };
+  const twoFa = rows.find((r) => r.otp && isDemoSecret(r));
   return {
     accounts: rows.map(({ email, role, otp }) => ({ email, role, otp })),
     password: ok ? password : null,

@@ -35,6 +35,7 @@ import { insertTokens } from './tokens.js';
 import { bulkLoad } from './bulk.js';
 import { demoTotpUri } from './banner.js';
 import { analyze } from '../statistics.js';
+import { sealPlaintextOtpSecrets } from '../../auth/otp-secrets.js';
 
 export { STAFF, STAFF_ROLES, DEMO_TOTP_SECRET, DEMO_DOMAIN } from './staff.js';
 export { CUSTOMER_ID_BASE } from './context.js';
@@ -70,6 +71,8 @@ export interface SeedOptions {
   nodePort?: number;
   /** Load the logs with their indexes, keys and rollup trigger set aside (bulk.ts). Default: for big loads. */
   bulk?: boolean;
+  /** The server's secrets key: the 2FA accounts' TOTP secrets are stored sealed with it (auth/otp-secrets.ts). */
+  secretsKey?: Buffer | null;
 }
 
 export interface SeedResult {
@@ -172,6 +175,10 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedOptions): Promise<SeedR
     };
     if (opts.bulk ?? activities >= BULK_FROM) await bulkLoad(ctx, BULK_TABLES, generate, stage);
     else await generate();
+    // Staff and customers get their TOTP secrets from SQL (customers.ts draws them there); sealed here, in the
+    // seed's transaction, so no plaintext secret is ever committed when there is a key.
+    const key = opts.secretsKey;
+    if (key) await stage('TOTP secrets sealed', () => sealPlaintextOtpSecrets(trx, key));
     generated = performance.now();
   });
   // PGlite writes its files at commit.
