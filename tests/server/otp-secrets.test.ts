@@ -100,13 +100,20 @@ describe('TOTP secrets at rest', () => {
     expect((await stored(plain.id)).otp_secret).toMatch(/^sealed:v1:/);
   });
 
-  it('refuses a sealed secret moved to another user or opened with another key, as a broken secret', async () => {
+  it('refuses a sealed secret moved to another user or opened with another key, as a broken secret (a wrong code, never a 500)', async () => {
     const [sa, sb] = [generateSecret(), generateSecret()];
     known.push(sa, sb);
     const a = await createUser(t.db, { otp: true, otpSecret: sa }), b = await createUser(t.db, { otp: true, otpSecret: sb });
     await sealPlaintextOtpSecrets(t.db.kysely, KEY);
+    const bIn = await signIn(app, { email: b.email, password: TEST_PASSWORD, otp: await codeOf(sb), ip: nextTestIp() });
+    step();
     const moved = (await stored(a.id)).otp_secret!;
     await t.db.kysely.updateTable('users').set({ otp_secret: moved }).where('id', '=', b.id).execute();
+    // Signed in before the move: turning 2FA off, or a withdrawal, cannot be confirmed either — a wrong code,
+    // not a server error, and nothing changes.
+    const off = await send('POST', '/api/v2/barong/resource/otp/disable', bIn, { code: await codeOf(sb) });
+    expect([off.statusCode, off.json()]).toEqual([422, { errors: ['resource.otp.invalid'] }]);
+    expect((await stored(b.id)).otp).toBe(true);
     expect(() => openOtpSecret(KEY, { id: b.id, otp_secret: moved })).toThrow(/does not authenticate/);
     // b's code, and a's code (the secret now in b's row), both fail closed: the value is bound to a.
     for (const code of [await codeOf(sb), await codeOf(sa)]) {

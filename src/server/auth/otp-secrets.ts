@@ -9,7 +9,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { plaintextOtpSecrets, sealOtpSecretRows } from '../db/queries/users-auth.js';
-import { isSealed, seal, unseal } from './sealed.js';
+import { isSealed, seal, SealError, unseal } from './sealed.js';
+import { TotpError, verifyTotp } from './totp.js';
 
 const context = (userId: number) => `users.otp_secret of user ${userId}`;
 
@@ -26,6 +27,25 @@ export function openOtpSecret(key: Buffer | null, user: { id: number; otp_secret
   const v = user.otp_secret;
   if (!v) return null;
   return isSealed(v) ? unseal(key, v, context(user.id)) : v;
+}
+
+/**
+ * A code checked against a user's stored secret (verifyTotp's answer). A secret that is missing or does not
+ * open (SealError: no key, another key, altered or moved) cannot confirm anything: null, a wrong code to the
+ * caller (never a 500), logged with the reason and the user's id, never the value. Sign-in has its own path
+ * (its refusal also counts the try).
+ */
+export async function checkOtpCode(
+  key: Buffer | null, user: { id: number; otp_secret: string | null; otp_last_step: number | null }, code: string, now: Date,
+  log: { error: (o: object, msg: string) => void },
+): Promise<number | 'spent' | null> {
+  try {
+    return await verifyTotp(openOtpSecret(key, user), code, now, user.otp_last_step);
+  } catch (err) {
+    if (!(err instanceof TotpError) && !(err instanceof SealError)) throw err;
+    log.error({ err, user: user.id }, 'totp verification failed');
+    return null;
+  }
 }
 
 /**

@@ -20,8 +20,7 @@ import { withAudit } from '../plugins/audit.js';
 import { ApiError, fail } from '../plugins/errors.js';
 import { ownWrite } from '../auth/customer/common.js';
 import { charge, customerBrake } from '../auth/customer/limits.js';
-import { verifyTotp } from '../auth/totp.js';
-import { openOtpSecret } from '../auth/otp-secrets.js';
+import { checkOtpCode } from '../auth/otp-secrets.js';
 import { claimOtpStep } from '../db/queries/users-auth.js';
 import { lockUser } from '../db/queries/customer.js';
 import { getWithdraw, WITHDRAW_LIST, type withdrawEntity } from '../db/queries/money-movements.js';
@@ -76,7 +75,7 @@ export function memberWithdrawRoutes(app: FastifyInstance): void {
       // The code is checked against the secret under the user's row lock and its step claimed here: a
       // refused withdrawal leaves it unspent, and a code works for one withdrawal.
       const u = await lockUser(trx, me.id);
-      const step = u?.otp ? await verifyTotp(openOtpSecret(app.deps.config.secretsKey, u), otp, app.deps.now(), u.otp_last_step) : null;
+      const step = u?.otp ? await checkOtpCode(app.deps.config.secretsKey, u, otp, app.deps.now(), req.log) : null;
       if (typeof step !== 'number' || !(await claimOtpStep(trx, me.id, step))) fail(422, `${P}.invalid_otp`);
       // Still under the member's row lock: of two requests at once, the second counts the first.
       const overLimits = await overWithdrawLimits(trx, { member: me.id, group: u!.fee_group, level: u!.level, currency: c.code, sum: total, now: app.deps.now() });

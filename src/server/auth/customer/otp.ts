@@ -21,8 +21,7 @@ import { withAudit } from '../../plugins/audit.js';
 import { fail } from '../../plugins/errors.js';
 import { lockUser, setOtp } from '../../db/queries/customer.js';
 import { caller } from '../users/guards.js';
-import { verifyTotp } from '../totp.js';
-import { openOtpSecret, otpSecretToStore } from '../otp-secrets.js';
+import { checkOtpCode, otpSecretToStore } from '../otp-secrets.js';
 import { qrPng } from '../png.js';
 import { charge, customerBrake } from './limits.js';
 import { ownWrite, parse } from './common.js';
@@ -58,7 +57,7 @@ export function otpRoutes(app: FastifyInstance): void {
       if (on && u.otp) fail(400, 'resource.otp.already_enabled');
       if (!on && !u.otp) fail(400, 'resource.otp.not_enabled');
       if (!u.otp_secret) fail(400, 'resource.otp.not_generated');
-      const step = await verifyTotp(openOtpSecret(app.deps.config.secretsKey, u), code, now, u.otp_last_step);
+      const step = await checkOtpCode(app.deps.config.secretsKey, u, code, now, req.log);
       if (typeof step !== 'number') fail(422, 'resource.otp.invalid');
       await setOtp(trx, u.id, on ? { otp: true, secret: u.otp_secret, step } : { otp: false, secret: null, step }, now);
     });
