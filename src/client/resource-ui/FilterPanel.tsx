@@ -4,7 +4,7 @@
  * codec when the request is built.
  */
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
-import type { Resource, ResolvedFilter } from '../../shared/resources';
+import type { Resource, ResolvedFilter } from '../../shared/resources/define';
 import { countryFieldOptions, enumOptions, useReferenceOptions } from './use-options';
 import { formatPhone, isPhoneField, phoneDigits } from '../../shared/phone';
 

@@ -5,7 +5,7 @@
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { keyOf, labelOf, type ConfirmableDef, type FieldDef, type Resource } from '../../shared/resources';
+import { keyOf, labelOf, type ConfirmableDef, type FieldDef, type Resource } from '../../shared/resources/define';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
 import { t } from '../i18n';
 import { ApiError } from '../api';

@@ -1,7 +1,8 @@
 /** Choices for a field that references another resource: its rows as key (or `by`) → name (first text column). */
 import { useEffect, useMemo, useState } from 'react';
 import { COUNTRIES } from '../../shared/countries';
-import { resourceNamed, type FieldDef, type Resource } from '../../shared/resources';
+import type { FieldDef, Resource } from '../../shared/resources/define';
+import { loadResource } from '../registry';
 import { request } from '../api';
 import { listRows, SERVICE_OF } from '../api/resources';
 import { t } from '../i18n';
@@ -56,12 +57,14 @@ export function useReferenceOptions(f: FieldDef | undefined, scope?: Readonly<Re
     if (Object.values(filter).some((v) => v === '')) { setOptions([]); return; }
     Object.assign(filter, f?.picker?.filter);
     const refusal = f?.picker?.refusal;
-    const r = resourceNamed(target);
-    const labelField = r.columns.find((c) => r.fields[c.field]?.kind === 'text')?.field ?? r.key;
     let live = true;
-    // The largest page every dialect allows; a reference list longer than that wants a search box instead.
-    listRows(r, { page: 1, limit: 100, ordering: 'asc', order_by: r.orderBy, ...filter })
-      .then((res) => {
+    // Loaded already with the referring resource on its routes (registry `needs`); here where a screen
+    // imports the referring declaration itself (the user page's tabs).
+    loadResource(target)
+      .then(async (r) => {
+        const labelField = r.columns.find((c) => r.fields[c.field]?.kind === 'text')?.field ?? r.key;
+        // The largest page every dialect allows; a reference list longer than that wants a search box instead.
+        const res = await listRows(r, { page: 1, limit: 100, ordering: 'asc', order_by: r.orderBy, ...filter });
         if (!live) return;
         const now = new Date();
         setOptions(res.rows.map((row) => {
