@@ -1,6 +1,5 @@
 /** Choices for a field that references another resource: its rows as key (or `by`) → name (first text column). */
 import { useEffect, useMemo, useState } from 'react';
-import { COUNTRIES } from '../../shared/countries';
 import type { FieldDef, Resource } from '../../shared/resources/define';
 import { loadResource } from '../registry';
 import { request } from '../api';
@@ -15,9 +14,6 @@ export interface Option { value: string; label: string; disabled?: string }
 export const enumOptions = (f: FieldDef): Option[] => (f.values ?? [])
   .map((v) => ({ value: v, label: f.valueLabels?.[v] ?? v.charAt(0).toUpperCase() + v.slice(1) }));
 
-/** Every bundled country by English name, the ISO code as the value (the dashboard's picker, as options). */
-export const countryOptions: Option[] = [...COUNTRIES].sort((a, b) => a.text.localeCompare(b.text, 'en'))
-  .map((c) => ({ value: c.value, label: c.text }));
 
 /** Choices a call answers (`choicesFrom`: the node clients, the member groups), as options; the fallback until then. */
 export function useCallOptions(r: Resource, f: FieldDef | undefined): Option[] {
@@ -34,10 +30,29 @@ export function useCallOptions(r: Resource, f: FieldDef | undefined): Option[] {
   return options;
 }
 
-/** The countries picker of a field: its other values first (`all`, named by `valueLabels`), then every country. */
-export const countryFieldOptions = (f: FieldDef): Option[] => [
-  ...(f.alsoAllowed ?? []).map((v) => ({ value: v, label: f.valueLabels?.[v] ?? v })), ...countryOptions,
-];
+/** Every bundled country by English name, the ISO code as the value, once the table has loaded. */
+let countries: Option[] | undefined;
+const loadCountries = async (): Promise<Option[]> => (countries ??= (await import('../../shared/countries')).COUNTRIES
+  .map((c) => ({ value: c.value, label: c.text })).sort((a, b) => a.label.localeCompare(b.label, 'en')));
+
+/**
+ * The countries picker of a field (`options: 'countries'`): its other values first (`all`, named by
+ * `valueLabels`), then every country. The table (4 KB gzip) loads with the first country field shown, so a
+ * list's first load goes without it; none for another field.
+ */
+export function useCountryOptions(f: FieldDef | undefined): Option[] {
+  const wanted = f?.options === 'countries';
+  const [list, setList] = useState(countries);
+  useEffect(() => {
+    if (!wanted || list) return;
+    let live = true;
+    loadCountries().then((c) => live && setList(c), () => { /* the field keeps its other values; the next one tries again */ });
+    return () => { live = false; };
+  }, [wanted, list]);
+  return useMemo(() => (wanted
+    ? [...(f.alsoAllowed ?? []).map((v) => ({ value: v, label: f.valueLabels?.[v] ?? v })), ...(list ?? [])]
+    : []), [wanted, f, list]);
+}
 
 /**
  * The referenced rows as options. With `scope` (the field's `pickerScope` resolved against the form's
