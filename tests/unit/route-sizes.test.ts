@@ -55,7 +55,7 @@ describe('routeFiles', () => {
 describe('the budgets', () => {
   it('cover the sign-in page, a list and the user detail, and keep AG Grid off the sign-in page', () => {
     expect(ROUTES.map((r) => [r.name, r.budgetKb])).toEqual([
-      ['sign-in (/login)', 146], ['list (/user-directory)', 374], ['user detail (/user-directory/<uid>)', 255],
+      ['sign-in (/login)', 115], ['list (/user-directory)', 350], ['user detail (/user-directory/<uid>)', 235],
     ]);
     expect(ROUTES[0].noGrid).toBe(true);
   });
