@@ -4,6 +4,7 @@
  * id, a TID, a Stripe / Banxa / Simplex reference or "graph <country>" typed into the palette becomes "Open …" commands. Targets the user may not open are not offered.
  */
 import { REGISTRY, type Resource } from '../src/shared/resources';
+import type { Indexed } from '../src/client/registry';
 import { listRows } from '../src/client/api/resources';
 import { normaliseError } from '../src/client/api';
 import { detailPath, hasForm, listPath, resourceAt, rowPath } from '../src/client/resource-ui/presentation';
@@ -42,7 +43,7 @@ export interface Jump { id: string; title: string; path: string; term?: string; 
  * detail is looked up by id first (the detail's key is not the id); a read-only row (logs) is shown
  * by the list itself, `?row=` on the current view.
  */
-function rowJump(r: Resource, id: string, ctx: CommandContext, here = true): Jump | null {
+function rowJump(r: Indexed, id: string, ctx: CommandContext, here = true): Jump | null {
   const title = `Open ${r.label} #${id}`;
   if (r.detail) return ctx.canOpen(listPath(r)) ? { id: 'jump.row', title, path: listPath(r), lookup: { resource: r.name, id } } : null;
   if (hasForm(r) || r.view) {

@@ -8,7 +8,8 @@
  */
 import { labelOf, keyOf, type Resource } from '../src/shared/resources';
 import { listRows, type Row } from '../src/client/api/resources';
-import { listedResources, listPath, rowPath } from '../src/client/resource-ui/presentation';
+import { listPath, rowPath } from '../src/client/resource-ui/presentation';
+import { listedDeclared } from '../src/client/resource-ui/declared';
 import type { Command, CommandContext, Found } from './types';
 import { FOUND_GROUP } from './toggles';
 
@@ -18,7 +19,7 @@ const MIN_TERM = 2;
 const VERB = /^open\s+/i;
 
 /** Resources the palette opens by name or code. */
-export const openable = (): Resource[] => listedResources().filter((r) => r.lookup && r.lookup.fields.length > 0);
+export const openable = (): Resource[] => listedDeclared().filter((r) => r.lookup && r.lookup.fields.length > 0);
 
 const opOf = (r: Resource, field: string) => r.filtersResolved.find((f) => f.field === field)?.op;
 

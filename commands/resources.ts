@@ -6,7 +6,8 @@ import { labelOf, meets, type ActionDef, type Resource } from '../src/shared/res
 import { getRow } from '../src/client/api/resources';
 import { reasonFor } from '../src/client/access';
 import { normaliseError } from '../src/client/api';
-import { canAdd, listedResources, listPath, newPath, rowPath, tabResources } from '../src/client/resource-ui/presentation';
+import { canAdd, listPath, newPath, rowPath } from '../src/client/resource-ui/presentation';
+import { listedDeclared, tabDeclared } from '../src/client/resource-ui/declared';
 import { fourEyesReason } from '../src/client/resource-ui/four-eyes';
 import type { Command } from './types';
 
@@ -145,8 +146,8 @@ function callCommands(r: Resource): Command[] {
 
 export function resourceCommands(): Command[] {
   return [
-    ...listedResources().flatMap((r) => [newCommand(r), findCommand(r), ...setCommands(r), ...bulkCommands(r), ...callCommands(r)]),
+    ...listedDeclared().flatMap((r) => [newCommand(r), findCommand(r), ...setCommands(r), ...bulkCommands(r), ...callCommands(r)]),
     // A list tab's rows have their own state actions and calls ("Approve coin application…").
-    ...tabResources().flatMap((r) => [...setCommands(r), ...callCommands(r)]),
+    ...tabDeclared().flatMap((r) => [...setCommands(r), ...callCommands(r)]),
   ].filter((c): c is Command => c !== null);
 }

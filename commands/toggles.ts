@@ -11,7 +11,8 @@ import { listRows, type Row } from '../src/client/api/resources';
 import { normaliseError } from '../src/client/api';
 import { reasonFor } from '../src/client/access';
 import { notifySuccess } from '../src/client/state/toasts';
-import { listedResources, listPath } from '../src/client/resource-ui/presentation';
+import { listPath } from '../src/client/resource-ui/presentation';
+import { listedDeclared } from '../src/client/resource-ui/declared';
 import { nextToggleValue, saveToggle, togglable, toggleMessage } from '../src/client/resource-ui/toggle';
 import type { Command, CommandContext, Found } from './types';
 
@@ -28,7 +29,7 @@ interface Toggler { r: Resource; a: ActionDef }
 
 /** Resources the palette toggles by name: a `named` field and a toggle of a whole field that can be saved. */
 export function togglers(): Toggler[] {
-  return listedResources().flatMap((r) => (r.named
+  return listedDeclared().flatMap((r) => (r.named
     ? (r.actions ?? []).filter((a) => a.kind === 'toggle' && !a.key && togglable(r, a)).map((a) => ({ r, a }))
     : []));
 }

@@ -11,7 +11,7 @@ import type { Command } from './types';
 export function viewCommands(views: readonly SavedView[]): Command[] {
   return views.map((v): Command => {
     const r = resourceNamed(v.list);
-    const to = viewUrl(v);
+    const to = viewUrl(r, v);
     return {
       id: `views.open-${v.id}`, title: `View: ${v.name} (${r.labelPlural})`, group: 'Saved views',
       keywords: ['view', 'saved', r.labelPlural, ...(v.mine ? [] : ['shared'])],

@@ -1,13 +1,15 @@
 /**
  * The screen a direct link opens, for first-load.ts: which lazy screen the path names and the request
- * it starts with. Part of the signed-in area's chunk (it needs the resource registry, which the sign-in
+ * it starts with. Part of the signed-in area's chunk (it needs the registry's index, which the sign-in
  * page does not), and importing the screens from inside that area keeps the chunk graph as the routes
  * make it (imported from the entry, each screen would split the area's shared code into more chunks).
+ * The resource's declaration loads beside the screen's code, as the route loads it; the first request
+ * goes out once it is there.
  */
 import { preloadRows } from './api/resources';
 import { preloadUser } from './api/users';
 import { decodeListState, toRequestQuery } from '../shared/list-query';
-import { users } from '../shared/resources/users';
+import { loadResource } from './registry';
 import { formStyle, hasForm, listDefaults, resourceAt } from './resource-ui/presentation';
 
 type Screen = 'dashboard' | 'list' | 'user' | 'form';
@@ -25,6 +27,8 @@ const SCREENS: Record<Screen, () => Promise<unknown>> = {
 
 export interface FirstScreen {
   screen: Screen;
+  /** The resource whose declaration the screen needs. */
+  resource?: string;
   /** Starts the screen's first request, exactly as the screen will send it. */
   preload?: () => void;
 }
@@ -43,11 +47,16 @@ export function firstScreen(path: string, search: string): FirstScreen | null {
   if (!r || segments.length > 2) return null;
   if (segments.length === 1) {
     // The list screen's first request: its URL state (use-list-state) as the list sends it (use-list-data).
-    return { screen: 'list', preload: () => preloadRows(r, toRequestQuery(decodeListState(search, listDefaults(r)), r.service)) };
+    return {
+      screen: 'list', resource: r.name,
+      // A declaration that fails to load fails again, visibly, where the route loads it.
+      preload: () => void loadResource(r.name)
+        .then((full) => preloadRows(full, toRequestQuery(decodeListState(search, listDefaults(full)), full.service)), () => undefined),
+    };
   }
   const id = segments[1];
-  if (r === users) return { screen: 'user', preload: () => preloadUser(id) };
-  return formStyle(r) === 'page' && hasForm(r) ? { screen: 'form' } : null;
+  if (r.name === 'users') return { screen: 'user', preload: () => preloadUser(id) };
+  return formStyle(r) === 'page' && hasForm(r) ? { screen: 'form', resource: r.name } : null;
 }
 
 /** Starts the code of the screen `path` opens, then its first request. */
@@ -56,5 +65,6 @@ export function preloadScreen(path: string, search: string): void {
   if (!first) return;
   // A chunk that fails to load here fails again, visibly, where the route loads it.
   void SCREENS[first.screen]().catch(() => undefined);
+  if (first.resource) void loadResource(first.resource).catch(() => undefined);
   first.preload?.();
 }

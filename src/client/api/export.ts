@@ -4,7 +4,7 @@
  * AbortController; the file is handed back as a Blob for the browser to save.
  */
 import { countRecords, EXPORT_COLUMNS_PARAM, EXPORT_HEADERS, exportPath } from '../../shared/export';
-import type { Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import { failureOf, serviceUrl } from './http';
 import { SERVICE_OF } from './resources';
 

@@ -7,7 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { toRequestQuery, type ListState } from '../../shared/list-query';
-import { keyOf, type BulkDef, type Resource } from '../../shared/resources';
+import { keyOf, type BulkDef, type Resource } from '../../shared/resources/define';
 import { listRows, runBulk } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { HeaderActions } from '../components/layout/header-slots';

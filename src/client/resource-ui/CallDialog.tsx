@@ -11,7 +11,7 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { object } from 'superstruct';
-import { keyOf, labelOf, type CallDef, type Resource } from '../../shared/resources';
+import { keyOf, labelOf, type CallDef, type Resource } from '../../shared/resources/define';
 import { fieldStruct } from '../../shared/resources/field-structs';
 import { runCall, type Row } from '../api/resources';
 import { FormField } from '../components/form/FormField';

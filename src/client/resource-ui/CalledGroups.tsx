@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
-import { labelOf, type Resource } from '../../shared/resources';
+import { labelOf, type Resource } from '../../shared/resources/define';
 import { request } from '../api';
 import { SERVICE_OF, type Row } from '../api/resources';
 import { Icon } from '../components/ui/Icon';

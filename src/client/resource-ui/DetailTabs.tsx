@@ -10,7 +10,8 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
-import { keyOf, resourceNamed, type Resource } from '../../shared/resources';
+import { keyOf, type Resource } from '../../shared/resources/define';
+import { resourceNamed } from '../registry';
 import type { Row } from '../api/resources';
 import { useAbility } from '../access';
 import { Loading } from '../components/ui/Loading';

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { exportColumns } from '../../shared/export';
 import { toRequestQuery, type ListState } from '../../shared/list-query';
-import type { Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import { exportCsv, type ExportProgress } from '../api/export';
 import { notify, notifyFailure } from '../state/toasts';
 import { counted } from '../i18n';

@@ -4,8 +4,8 @@
  * codec when the request is built.
  */
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
-import type { Resource, ResolvedFilter } from '../../shared/resources';
-import { countryFieldOptions, enumOptions, useReferenceOptions } from './use-options';
+import type { Resource, ResolvedFilter } from '../../shared/resources/define';
+import { enumOptions, useCountryOptions, useReferenceOptions } from './use-options';
 import { formatPhone, isPhoneField, phoneDigits } from '../../shared/phone';
 
 /**
@@ -36,11 +36,12 @@ function FilterInput({ resource, filter, param, value, onChange, inputRef }: {
   // Only a reference filter is a picker: a text field that names another row (a mining session's uid,
   // a reward's currency) stays typed, and must not fetch a page of users it would never show.
   const options = useReferenceOptions(f.kind === 'reference' ? f : undefined);
+  const countries = useCountryOptions(f);
   const id = `filter-${resource.name}-${param}`;
   const label = filter.op === 'range' ? `${filter.label} ${param === 'from' ? 'from' : 'to'}` : filter.label;
   let control;
   if (f.kind === 'enum' || f.kind === 'reference' || f.options) {
-    const opts = f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countryFieldOptions(f) : options;
+    const opts = f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countries : options;
     control = (
       <select id={id} ref={inputRef} className="input input-sm" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Any</option>

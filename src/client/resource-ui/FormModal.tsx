@@ -3,7 +3,7 @@
  * focus inside while open and hands it back to the grid cell or button that opened it.
  */
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { keyOf, type Resource } from '../../shared/resources';
+import { keyOf, type Resource } from '../../shared/resources/define';
 import type { Row } from '../api/resources';
 import { ResourceForm } from './ResourceForm';
 

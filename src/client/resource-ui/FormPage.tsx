@@ -4,7 +4,7 @@
  * dialog filled in, which is how the palette's "Scan block N on <chain>" lands.
  */
 import { useLocation, useSearch } from 'wouter';
-import { keyOf, type Resource } from '../../shared/resources';
+import { keyOf, type Resource } from '../../shared/resources/define';
 import { Loading } from '../components/ui/Loading';
 import { Icon } from '../components/ui/Icon';
 import { ResourceForm } from './ResourceForm';

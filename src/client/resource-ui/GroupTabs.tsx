@@ -6,7 +6,7 @@
  */
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
-import type { Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import { GroupedList } from './GroupedList';
 import { ListScreen } from './ListScreen';
 

@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
-import { keyOf, labelOf, type Resource } from '../../shared/resources';
+import { keyOf, labelOf, type Resource } from '../../shared/resources/define';
 import { listRows, offers, type Row } from '../api/resources';
 import { useAbility } from '../access';
 import { HeaderActions, HeaderAddButton } from '../components/layout/header-slots';

@@ -3,7 +3,7 @@
  * roles with its ability, opening the call's dialog without a row.
  */
 import { lazy, Suspense, useState } from 'react';
-import type { CallDef, Resource } from '../../shared/resources';
+import type { CallDef, Resource } from '../../shared/resources/define';
 import { useAbility } from '../access';
 
 const CallDialog = lazy(() => import('./CallDialog'));

@@ -3,7 +3,7 @@
  * or from the service when it offers a get and the row is on another page.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { keyOf, type Resource } from '../../shared/resources';
+import { keyOf, type Resource } from '../../shared/resources/define';
 import { getRow, offers, type Row } from '../api/resources';
 import { useAbility } from '../access';
 import { notify } from '../state/toasts';

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { columnId, keyOf, toggleValue, type Resource } from '../../shared/resources';
+import { columnId, keyOf, toggleValue, type Resource } from '../../shared/resources/define';
 import { offers, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { DataGrid, type GridController, type GridRow } from '../components/grid/DataGrid';
@@ -192,7 +192,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
         <ListCalls resource={r} onDone={() => data.reload()} />
         {/* A list inside a page's tab (a user's orders) is that page's view, not one to save on its own. */}
         {!given && <ViewsMenu resource={r} current={viewOfSearch(r, search)} open={viewsOpen} onOpenChange={setViewsOpen}
-          onOpenView={(v) => navigate(viewUrl(v))} />}
+          onOpenView={(v) => navigate(viewUrl(r, v))} />}
         <ExportButton exp={exp} />
         <ListUpload resource={r} onDone={() => data.reload()} />
         {can('create') && canAdd(r) && (

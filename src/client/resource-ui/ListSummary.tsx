@@ -4,7 +4,7 @@
  * non-zero "assets + expenses − liabilities − revenues" would be a breach and is marked as one.
  */
 import { useEffect, useState } from 'react';
-import type { Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import { request } from '../api/http';
 import { SERVICE_OF } from '../api/resources';
 

@@ -8,16 +8,18 @@
  */
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
-import type { Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import { useAbility } from '../access';
 import { ListScreen } from './ListScreen';
-import { listTabs } from './presentation';
+import { resourceNamed } from '../registry';
 
 export function ListTabs({ resource: r }: { resource: Resource }) {
   const ability = useAbility();
   const [path, navigate] = useLocation();
   const asked = new URLSearchParams(useSearch()).get('tab');
-  const tabs = listTabs(r).filter((t) => ability.can(t.resource.abilityFor.list, t.resource.subject));
+  // The route's resource loads with its tabs' (registry `needs`).
+  const tabs = (r.list.tabs ?? []).map((t) => ({ ...t, resource: resourceNamed(t.resource) }))
+    .filter((t) => ability.can(t.resource.abilityFor.list, t.resource.subject));
   const selected = tabs.find((t) => t.value === asked) ?? tabs.find((t) => t.resource === r) ?? tabs[0];
   if (!selected) {
     // The route's guard admits a role by any of its subjects; none of the tabs' lists is one it may read.

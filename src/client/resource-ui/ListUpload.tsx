@@ -3,7 +3,7 @@
  * shown only to roles with the upload's ability, opening UploadDialog.
  */
 import { lazy, Suspense, useState } from 'react';
-import type { Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import { useAbility } from '../access';
 import { HeaderUploadButton } from '../components/layout/header-slots';
 

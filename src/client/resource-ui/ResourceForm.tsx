@@ -5,7 +5,7 @@
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { keyOf, labelOf, type ConfirmableDef, type FieldDef, type Resource } from '../../shared/resources';
+import { keyOf, labelOf, type ConfirmableDef, type FieldDef, type Resource } from '../../shared/resources/define';
 import { ConfirmDialog } from '../components/ui/ConfirmDialog';
 import { t } from '../i18n';
 import { ApiError } from '../api';
@@ -24,7 +24,7 @@ import { createdToast } from './presentation';
 import {
   disabledBy, formFieldNames, initialValues, serverFieldMessage, shown, validateForm, type FormMode, type FormValues,
 } from './form-model';
-import { countryFieldOptions, enumOptions, useCallOptions, useReferenceOptions, useTakenValues } from './use-options';
+import { enumOptions, useCallOptions, useCountryOptions, useReferenceOptions, useTakenValues } from './use-options';
 
 interface Props {
   resource: Resource;
@@ -64,6 +64,7 @@ function ResourceField({ r, name, row, scope, ...rest }: { r: Resource; name: st
   const f = r.fields[name];
   const refs = useReferenceOptions(f, scope, useTakenValues(r, name, f, !row));
   const called = useCallOptions(r, f);
+  const countries = useCountryOptions(f);
   if (f.kind === 'list') {
     return (
       <div className="form-row form-row-wide" data-field={name}>
@@ -94,7 +95,7 @@ function ResourceField({ r, name, row, scope, ...rest }: { r: Resource; name: st
       action={row && f.resetFrom
         ? <ResetButton r={r} row={row} callName={f.resetFrom} label={labelOf(name, f)} disabled={!!rest.disabledReason} onValue={(v) => rest.onChange(v)} />
         : undefined}
-      options={f.choicesFrom ? called : f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countryFieldOptions(f)
+      options={f.choicesFrom ? called : f.kind === 'enum' ? enumOptions(f) : f.options === 'countries' ? countries
         : [...(f.alsoAllowed ?? []).map((v) => ({ value: v, label: v })), ...refs]} {...rest} />
   );
 }

@@ -4,7 +4,7 @@
  * (Scan: a block number). A call the viewer may not make is disabled with the missing ability named.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { keyOf, meets, type CallDef, type Resource } from '../../shared/resources';
+import { keyOf, meets, type CallDef, type Resource } from '../../shared/resources/define';
 import { errorText } from '../i18n/error-text';
 import { runCall, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { keyOf, labelOf, type Resource } from '../../shared/resources';
+import { keyOf, labelOf, type Resource } from '../../shared/resources/define';
 import { listRows, type Row } from '../api/resources';
 import { Icon } from '../components/ui/Icon';
 import { amountParts, prettyJson, valueAt } from './format';

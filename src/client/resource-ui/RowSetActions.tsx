@@ -7,7 +7,7 @@
  * reason, to the staff member the row names.
  */
 import { useState } from 'react';
-import { keyOf, labelOf, type ActionDef, type Resource } from '../../shared/resources';
+import { keyOf, labelOf, type ActionDef, type Resource } from '../../shared/resources/define';
 import { callAction, updateRow, type Row } from '../api/resources';
 import { session } from '../state/session';
 import { useSnapshot } from 'valtio';

@@ -7,7 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { labelOf, uploadTemplate, type Resource, type UploadReport } from '../../shared/resources';
+import { labelOf, uploadTemplate, type Resource, type UploadReport } from '../../shared/resources/define';
 import { normaliseError } from '../api';
 import { uploadRows } from '../api/resources';
 import type { UploadProgress } from '../api/upload';

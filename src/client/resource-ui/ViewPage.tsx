@@ -4,7 +4,7 @@
  * row's set actions offered in its state (an adjustment's Accept and Reject while pending).
  */
 import { useLocation, useSearch } from 'wouter';
-import { keyOf, type Resource } from '../../shared/resources';
+import { keyOf, type Resource } from '../../shared/resources/define';
 import { reasonFor, useAbility } from '../access';
 import { HeaderActions } from '../components/layout/header-slots';
 import { Icon } from '../components/ui/Icon';

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import type { SavedView, ViewQuery } from '../../shared/saved-views';
 import { session } from '../state/session';
 import { loadViews, savedViews } from '../state/saved-views';

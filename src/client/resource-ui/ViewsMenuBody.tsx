@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { columnId, type Resource } from '../../shared/resources';
+import { columnId, type Resource } from '../../shared/resources/define';
 import { COLUMNS_PARAM, type SavedView, type ViewQuery } from '../../shared/saved-views';
 import { columnLabel, defaultColumns } from './columns';
 import { getConfig } from '../config';

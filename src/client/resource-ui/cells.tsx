@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import type { BadgeColour, FieldDef } from '../../shared/resources';
+import type { BadgeColour, FieldDef } from '../../shared/resources/define';
 import { Tooltip } from '../components/form/Tooltip';
 import { Amount } from '../components/ui/Amount';
 import { Icon } from '../components/ui/Icon';

@@ -1,6 +1,6 @@
 /** AG Grid column definitions from a resource's declared columns and formats (DESIGN §3). */
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
-import { columnId, labelOf, type ColumnDef, type FieldDef, type Resource } from '../../shared/resources';
+import { columnId, labelOf, type ColumnDef, type FieldDef, type Resource } from '../../shared/resources/define';
 import type { Row } from '../api/resources';
 import { ActionsCell, AmountCell, BadgeCell, DateCell, LinkCell, SwitchCell, TruncateCell, ViewCell, type ActionParams, type AmountParams, type SwitchParams, NUMERIC_COLUMN } from './cells';
 import { withLiveColumns } from './live-cells';

@@ -2,9 +2,10 @@
  * The form's pure side: initial values from a row or the declared defaults, the payload, what changed,
  * and validation with the very struct the server uses (DESIGN §5.3), with the spec's messages.
  */
+import { labelOf, meets, writableFields, type Resource } from '../../shared/resources/define';
 import {
-  boundFailures, formDefaults, inputNameOf, labelOf, meets, toInputNames, messageFor, validateCreate, validateUpdate, writableFields, type Resource,
-} from '../../shared/resources';
+  boundFailures, formDefaults, inputNameOf, toInputNames, messageFor, validateCreate, validateUpdate,
+} from '../../shared/resources/structs';
 import { objectToPairs, pairsToObject } from '../components/form/MapField';
 import { parseList } from '../components/form/ListField';
 import { flagsText, parseFlags } from '../components/form/FlagsField';

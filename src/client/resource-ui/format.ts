@@ -1,6 +1,6 @@
 /** Display formats shared by list cells and detail views (spec §2 Common list behaviour, §9). */
 import { formatInTimeZone } from 'date-fns-tz';
-import type { ColumnDef, FieldDef, Resource } from '../../shared/resources';
+import type { ColumnDef, FieldDef, Resource } from '../../shared/resources/define';
 import { shiftDecimal } from '../../shared/decimal';
 
 /** Abbreviated month, day, year and 24-hour time, always in UTC: staff in many zones read the same value. */

@@ -1,5 +1,5 @@
 /** Four-eyes actions (ActionDef.notBy): why the signed-in staff member may not take one on this row, if so. */
-import type { ActionDef, Resource } from '../../shared/resources';
+import type { ActionDef, Resource } from '../../shared/resources/define';
 
 export function fourEyesReason(r: Resource, a: ActionDef, row: Record<string, unknown>, uid: string | undefined): string | undefined {
   if (!a.notBy || !uid) return undefined;

@@ -5,7 +5,7 @@
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useSnapshot } from 'valtio';
-import type { LiveColumnDef, Resource } from '../../shared/resources';
+import type { LiveColumnDef, Resource } from '../../shared/resources/define';
 import type { Row } from '../api/resources';
 import { liveValues } from '../state/live-values';
 import { display } from './format';

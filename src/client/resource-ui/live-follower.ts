@@ -5,7 +5,7 @@
  */
 import type { RefObject } from 'react';
 import { LIMITS, maxOffsetPage, pageCount, toRequestQuery, type ListState } from '../../shared/list-query';
-import type { Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import { listRows, type Row } from '../api/resources';
 import { realtime } from '../api/realtime';
 import type { GridController } from '../components/grid/DataGrid';

@@ -1,22 +1,24 @@
 /**
  * Client-only reading of a definition: where its list lives, whether its form is a modal (spec: "add
  * opens a modal") or a page, and the list defaults the URL codec needs. Read-only helpers; the
- * definitions themselves stay in src/shared/resources.
+ * definitions themselves stay in src/shared/resources. Routing takes an index entry (registry/): the
+ * shell routes before a declaration has loaded; a full Resource is one too.
  */
-import { meets, RESOURCES, resourceNamed, type Resource } from '../../shared/resources';
+import { meets, type Resource } from '../../shared/resources/define';
 import type { ListDefaults } from '../../shared/list-query';
+import { entryNamed, indexed, type Indexed } from '../registry';
 
 export type FormStyle = 'modal' | 'page';
 
-export const formStyle = (r: Resource): FormStyle => r.form ?? 'page';
+export const formStyle = (r: Indexed): FormStyle => r.form ?? 'page';
 
-export const listPath = (r: Resource): string => `/${r.route}`;
+export const listPath = (r: Indexed): string => `/${r.route}`;
 
 /** The add/edit page's first segment: its own (`market-info`, `bot-edit`) or the list's. */
-export const formSegment = (r: Resource): string => r.formRoute ?? r.route;
+export const formSegment = (r: Indexed): string => r.formRoute ?? r.route;
 
 /** Where a row is edited: its form page, or the list with the edit modal open on it. */
-export function formPath(r: Resource, id: number | string): string {
+export function formPath(r: Indexed, id: number | string): string {
   return formStyle(r) === 'page' ? `/${formSegment(r)}/${encodeURIComponent(String(id))}` : `/${r.route}?edit=${encodeURIComponent(String(id))}`;
 }
 
@@ -24,10 +26,10 @@ export function formPath(r: Resource, id: number | string): string {
  * Where a row's read-only view lives: beside the list (`/botSettings/7`, Edit leads to `/bot-edit/7`),
  * or, for a row that cannot be edited, on the form route whose `add` creates (`/adjustments-details/7`).
  */
-export const viewSegment = (r: Resource): string => (hasForm(r) ? r.route : formSegment(r));
+export const viewSegment = (r: Indexed): string => (hasForm(r) ? r.route : formSegment(r));
 
 /** Where a row opens: its read-only view (bots, adjustments), else where it is edited. */
-export function rowPath(r: Resource, id: number | string): string {
+export function rowPath(r: Indexed, id: number | string): string {
   return r.view ? `/${viewSegment(r)}/${encodeURIComponent(String(id))}` : formPath(r, id);
 }
 
@@ -35,10 +37,10 @@ export function rowPath(r: Resource, id: number | string): string {
  * Whether "New <entity>" is offered: the create call, and a form to make it in (an edit form, a view's
  * add page, or a create-only resource's own add page).
  */
-export const canAdd = (r: Resource): boolean => r.endpoints.create !== undefined && (hasForm(r) || !!r.view || addPageOnly(r));
+export const canAdd = (r: Indexed): boolean => r.endpoints.create !== undefined && (hasForm(r) || !!r.view || addPageOnly(r));
 
 /** A create-only resource whose create form has a page of its own at `/<route>/add` (`addPage`). */
-export const addPageOnly = (r: Resource): boolean => !!r.addPage && r.endpoints.create !== undefined && !hasForm(r) && !r.view;
+export const addPageOnly = (r: Indexed): boolean => !!r.addPage && r.endpoints.create !== undefined && !hasForm(r) && !r.view;
 
 /**
  * The toast after a create: `messages.created` with `{field}` filled from the answered row, an error
@@ -50,7 +52,7 @@ export function createdToast(r: Resource, row: Record<string, unknown>): { type:
 }
 
 /** The bespoke detail screen a row opens (a user at /user-directory/{uid}); undefined without one. */
-export function detailPath(r: Resource, row: Record<string, unknown>): string | undefined {
+export function detailPath(r: Indexed, row: Record<string, unknown>): string | undefined {
   return r.detail && `/${r.detail.route ?? r.route}/${encodeURIComponent(String(row[r.detail.key]))}`;
 }
 
@@ -69,7 +71,7 @@ export function memberLinkOf(r: Resource): { route: string; key: string } | unde
 }
 
 /** Where "New <entity>" goes. */
-export function newPath(r: Resource): string {
+export function newPath(r: Indexed): string {
   return formStyle(r) === 'page' ? `/${formSegment(r)}/add` : `/${r.route}?new=1`;
 }
 
@@ -83,43 +85,46 @@ export function listDefaults(r: Resource): ListDefaults {
   };
 }
 
-/** Every resource with a list route of its own: listed by its service and not embedded elsewhere. */
-export const listedResources = (): Resource[] => RESOURCES.filter((r) => r.endpoints.list !== undefined && !r.embedded);
+/** Whether a resource has a list route of its own: listed by its service and not embedded elsewhere. */
+export const isListed = (r: Indexed): boolean => r.endpoints.list !== undefined && !r.embedded;
+
+/** Every resource with a list route of its own. */
+export const listedResources = (): Indexed[] => indexed().filter(isListed);
 
 /**
  * Resources listed as another resource's list tab (ListDecl.tabs: pending applications' coin tab):
  * embedded under the host's route, yet with rows of their own to open and act on (`view`, actions, calls).
  */
-export function tabResources(): Resource[] {
-  return listedResources().flatMap((host) => listTabs(host).filter((t) => t.resource !== host).map((t) => t.resource));
+export function tabResources(): Indexed[] {
+  return listedResources().flatMap((host) => listTabs(host).filter((t) => t.resource.name !== host.name).map((t) => t.resource));
 }
 
 /** A list's own URL: the route, and for a tab resource the host's route on its tab (`/pending-applications?tab=coin`). */
-export function listUrl(r: Resource): string {
+export function listUrl(r: Indexed): string {
   const host = r.embedded ? listedResources().find((h) => h.route === r.route) : undefined;
-  const tab = host && listTabs(host).find((t) => t.resource === r);
+  const tab = host && listTabs(host).find((t) => t.resource.name === r.name);
   return tab ? `${listPath(r)}?tab=${encodeURIComponent(tab.value)}` : listPath(r);
 }
 
 /** Whether rows open a form: the service must let them be edited (read-only logs open nothing). */
-export const hasForm = (r: Resource): boolean => r.endpoints.update !== undefined;
+export const hasForm = (r: Indexed): boolean => r.endpoints.update !== undefined;
 
 /**
  * Rows that open neither a form nor a detail page (read-only logs) open the row panel beside the list,
  * where the full row — metadata, user agent — can be read.
  */
-export const opensPanel = (r: Resource): boolean => !r.detail && !hasForm(r) && !r.view;
+export const opensPanel = (r: Indexed): boolean => !r.detail && !hasForm(r) && !r.view;
 
 /** A tabbed list route's tabs (ListDecl.tabs) with their resources; none for a plain list. */
-export function listTabs(r: Resource): { value: string; label: string; resource: Resource }[] {
-  return (r.list.tabs ?? []).map((t) => ({ ...t, resource: resourceNamed(t.resource) }));
+export function listTabs(r: Indexed): { value: string; label: string; resource: Indexed }[] {
+  return (r.list.tabs ?? []).map((t) => ({ ...t, resource: entryNamed(t.resource) }));
 }
 
 /**
  * The resource whose list or detail route a path is on, if any; on a tabbed list route, the list of the
  * tab the query names (`/pending-applications?tab=coin`).
  */
-export function resourceAt(path: string, search = path.split('?')[1] ?? ''): Resource | undefined {
+export function resourceAt(path: string, search = path.split('?')[1] ?? ''): Indexed | undefined {
   const seg = path.replace(/^\/+/, '').split(/[/?#]/)[0];
   const r = listedResources().find((x) => x.route === seg || x.formRoute === seg);
   const tab = new URLSearchParams(search.split('#')[0]).get('tab');
@@ -128,11 +133,11 @@ export function resourceAt(path: string, search = path.split('?')[1] ?? ''): Res
 
 /** The last list URL seen per resource, so a form page's Back and Save return to the same view. */
 const lastList = new Map<string, string>();
-export const rememberListUrl = (r: Resource, url: string) => { lastList.set(r.name, url); };
-export const lastListUrl = (r: Resource): string => lastList.get(r.name) ?? listUrl(r);
+export const rememberListUrl = (r: Indexed, url: string) => { lastList.set(r.name, url); };
+export const lastListUrl = (r: Indexed): string => lastList.get(r.name) ?? listUrl(r);
 
 /** A state action's confirmation title: "Disable market btcusdt?", and "Cancel order 7?" where the label names the row already. */
-export function actionTitle(r: Resource, label: string, key: unknown): string {
+export function actionTitle(r: Indexed, label: string, key: unknown): string {
   const noun = r.label.toLowerCase();
   return label.toLowerCase().endsWith(noun) ? `${label} ${String(key)}?` : `${label} ${noun} ${String(key)}?`;
 }

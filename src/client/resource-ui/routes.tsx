@@ -1,44 +1,45 @@
 /**
  * Routes for every registry resource with a list (spec §2): `/<route>` for the list and, for page-form
  * resources, `/<route>/:id` (`add` creates). Screens load lazily, so AG Grid arrives with the first
- * list, never with sign-in or the shell.
+ * list, never with sign-in or the shell. The table is made from the registry's index; each screen loads
+ * its resource's declaration with its code (registry/ loadResource).
  */
 import { lazy } from 'react';
 import { Redirect } from 'wouter';
-import type { Resource } from '../../shared/resources';
+import { loadResource, type Indexed } from '../registry';
 import type { AppRoute, ScreenProps } from '../routes';
 import { addPageOnly, canAdd, formSegment, formStyle, hasForm, listedResources, tabResources, viewSegment } from './presentation';
 
-function listRoute(r: Resource): AppRoute {
+function listRoute(e: Indexed): AppRoute {
   return {
-    path: `/${r.route}`,
-    title: r.labelPlural,
+    path: `/${e.route}`,
+    title: e.labelPlural,
     access: 'list',
     screen: lazy(async () => {
       // A route shared by several resources' lists (pending applications: profile, coin) shows them as tabs.
-      if (r.list.tabs) {
-        const { ListTabs } = await import('./ListTabs');
+      if (e.list.tabs) {
+        const [r, { ListTabs }] = await Promise.all([loadResource(e.name), import('./ListTabs')]);
         return { default: () => <ListTabs resource={r} /> };
       }
       // A list with a grouping tab (payment settings by continent) gets the tabs around it.
-      if (r.list.groups) {
-        const { GroupTabs } = await import('./GroupTabs');
+      if (e.list.groups) {
+        const [r, { GroupTabs }] = await Promise.all([loadResource(e.name), import('./GroupTabs')]);
         return { default: () => <GroupTabs resource={r} /> };
       }
-      const { ListScreen } = await import('./ListScreen');
+      const [r, { ListScreen }] = await Promise.all([loadResource(e.name), import('./ListScreen')]);
       return { default: () => <ListScreen resource={r} /> };
     }),
   };
 }
 
-function formRoute(r: Resource): AppRoute {
+function formRoute(e: Indexed): AppRoute {
   return {
-    path: `/${formSegment(r)}/:id`,
-    title: r.label,
+    path: `/${formSegment(e)}/:id`,
+    title: e.label,
     access: 'detail',
     idParam: 'id',
     screen: lazy(async () => {
-      const { FormPage } = await import('./FormPage');
+      const [r, { FormPage }] = await Promise.all([loadResource(e.name), import('./FormPage')]);
       return { default: ({ params }: ScreenProps) => <FormPage resource={r} id={params.id ?? 'add'} /> };
     }),
   };
@@ -50,15 +51,17 @@ function formRoute(r: Resource): AppRoute {
  * (`/adjustments-details/:id`). Where the form has a route of its own, the view's `add` goes there
  * (`/botSettings/add` → `/bot-edit/add`): no row is called "add".
  */
-function viewRoute(r: Resource): AppRoute {
-  const creates = !hasForm(r) && canAdd(r);
-  const addForm = hasForm(r) && canAdd(r) && formStyle(r) === 'page' && formSegment(r) !== viewSegment(r) ? `/${formSegment(r)}/add` : null;
+function viewRoute(e: Indexed): AppRoute {
+  const creates = !hasForm(e) && canAdd(e);
+  const addForm = hasForm(e) && canAdd(e) && formStyle(e) === 'page' && formSegment(e) !== viewSegment(e) ? `/${formSegment(e)}/add` : null;
   return {
-    path: `/${viewSegment(r)}/:id`,
-    title: r.label,
+    path: `/${viewSegment(e)}/:id`,
+    title: e.label,
     access: creates ? 'view' : 'list',
     screen: lazy(async () => {
-      const [{ ViewPage }, { FormPage }] = await Promise.all([import('./ViewPage'), creates ? import('./FormPage') : Promise.resolve({ FormPage: null })]);
+      const [r, { ViewPage }, { FormPage }] = await Promise.all([
+        loadResource(e.name), import('./ViewPage'), creates ? import('./FormPage') : Promise.resolve({ FormPage: null }),
+      ]);
       return {
         default: ({ params }: ScreenProps) => {
           if (params.id === 'add' && addForm) return <Redirect to={addForm} replace />;
@@ -70,13 +73,13 @@ function viewRoute(r: Resource): AppRoute {
 }
 
 /** A create-only resource's add page (`/service-logs/add`, `addPage`). */
-function addRoute(r: Resource): AppRoute {
+function addRoute(e: Indexed): AppRoute {
   return {
-    path: `/${r.route}/add`,
-    title: `New ${r.label}`,
+    path: `/${e.route}/add`,
+    title: `New ${e.label}`,
     access: 'add',
     screen: lazy(async () => {
-      const { FormPage } = await import('./FormPage');
+      const [r, { FormPage }] = await Promise.all([loadResource(e.name), import('./FormPage')]);
       return { default: () => <FormPage resource={r} id="add" /> };
     }),
   };

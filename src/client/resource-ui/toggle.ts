@@ -3,7 +3,7 @@
  * own call when it has one (an e-mail notification's `POST {id, enabled}`), else the row's update call
  * with only the flipped field (one flag of a map sends only that key; the server merges it).
  */
-import { keyOf, toggleChanges, toggleValue, type ActionDef, type Resource } from '../../shared/resources';
+import { keyOf, toggleChanges, toggleValue, type ActionDef, type Resource } from '../../shared/resources/define';
 import { callAction, offers, updateRow, type Row } from '../api/resources';
 
 /** Whether the resource can save this toggle at all (a call of its own, or the update call). */

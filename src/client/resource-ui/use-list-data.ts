@@ -1,7 +1,7 @@
 /** One page of a resource's rows for a list state; stale answers are dropped when the state moves on. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toRequestQuery, type ListState } from '../../shared/list-query';
-import { keyOf, type Resource } from '../../shared/resources';
+import { keyOf, type Resource } from '../../shared/resources/define';
 import type { TotalKind } from '../api/http';
 import { listRows, type Row } from '../api/resources';
 import { notifyFailure } from '../state/toasts';

@@ -6,7 +6,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { decodeListState, encodeListState, type ListState } from '../../shared/list-query';
-import type { Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import { listDefaults } from './presentation';
 import { COLUMNS_PARAM } from '../../shared/saved-views';
 

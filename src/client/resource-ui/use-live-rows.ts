@@ -11,7 +11,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
 import type { ListState } from '../../shared/list-query';
-import type { Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import { onReconnect, realtime, subscribe } from '../api/realtime';
 import { useAbility } from '../access';
 import type { GridController } from '../components/grid/DataGrid';

@@ -1,7 +1,7 @@
 /** Choices for a field that references another resource: its rows as key (or `by`) → name (first text column). */
 import { useEffect, useMemo, useState } from 'react';
-import { COUNTRIES } from '../../shared/countries';
-import { resourceNamed, type FieldDef, type Resource } from '../../shared/resources';
+import type { FieldDef, Resource } from '../../shared/resources/define';
+import { loadResource } from '../registry';
 import { request } from '../api';
 import { listRows, SERVICE_OF } from '../api/resources';
 import { t } from '../i18n';
@@ -14,9 +14,6 @@ export interface Option { value: string; label: string; disabled?: string }
 export const enumOptions = (f: FieldDef): Option[] => (f.values ?? [])
   .map((v) => ({ value: v, label: f.valueLabels?.[v] ?? v.charAt(0).toUpperCase() + v.slice(1) }));
 
-/** Every bundled country by English name, the ISO code as the value (the dashboard's picker, as options). */
-export const countryOptions: Option[] = [...COUNTRIES].sort((a, b) => a.text.localeCompare(b.text, 'en'))
-  .map((c) => ({ value: c.value, label: c.text }));
 
 /** Choices a call answers (`choicesFrom`: the node clients, the member groups), as options; the fallback until then. */
 export function useCallOptions(r: Resource, f: FieldDef | undefined): Option[] {
@@ -33,10 +30,29 @@ export function useCallOptions(r: Resource, f: FieldDef | undefined): Option[] {
   return options;
 }
 
-/** The countries picker of a field: its other values first (`all`, named by `valueLabels`), then every country. */
-export const countryFieldOptions = (f: FieldDef): Option[] => [
-  ...(f.alsoAllowed ?? []).map((v) => ({ value: v, label: f.valueLabels?.[v] ?? v })), ...countryOptions,
-];
+/** Every bundled country by English name, the ISO code as the value, once the table has loaded. */
+let countries: Option[] | undefined;
+const loadCountries = async (): Promise<Option[]> => (countries ??= (await import('../../shared/countries')).COUNTRIES
+  .map((c) => ({ value: c.value, label: c.text })).sort((a, b) => a.label.localeCompare(b.label, 'en')));
+
+/**
+ * The countries picker of a field (`options: 'countries'`): its other values first (`all`, named by
+ * `valueLabels`), then every country. The table (4 KB gzip) loads with the first country field shown, so a
+ * list's first load goes without it; none for another field.
+ */
+export function useCountryOptions(f: FieldDef | undefined): Option[] {
+  const wanted = f?.options === 'countries';
+  const [list, setList] = useState(countries);
+  useEffect(() => {
+    if (!wanted || list) return;
+    let live = true;
+    loadCountries().then((c) => live && setList(c), () => { /* the field keeps its other values; the next one tries again */ });
+    return () => { live = false; };
+  }, [wanted, list]);
+  return useMemo(() => (wanted
+    ? [...(f.alsoAllowed ?? []).map((v) => ({ value: v, label: f.valueLabels?.[v] ?? v })), ...(list ?? [])]
+    : []), [wanted, f, list]);
+}
 
 /**
  * The referenced rows as options. With `scope` (the field's `pickerScope` resolved against the form's
@@ -56,12 +72,14 @@ export function useReferenceOptions(f: FieldDef | undefined, scope?: Readonly<Re
     if (Object.values(filter).some((v) => v === '')) { setOptions([]); return; }
     Object.assign(filter, f?.picker?.filter);
     const refusal = f?.picker?.refusal;
-    const r = resourceNamed(target);
-    const labelField = r.columns.find((c) => r.fields[c.field]?.kind === 'text')?.field ?? r.key;
     let live = true;
-    // The largest page every dialect allows; a reference list longer than that wants a search box instead.
-    listRows(r, { page: 1, limit: 100, ordering: 'asc', order_by: r.orderBy, ...filter })
-      .then((res) => {
+    // Loaded already with the referring resource on its routes (registry `needs`); here where a screen
+    // imports the referring declaration itself (the user page's tabs).
+    loadResource(target)
+      .then(async (r) => {
+        const labelField = r.columns.find((c) => r.fields[c.field]?.kind === 'text')?.field ?? r.key;
+        // The largest page every dialect allows; a reference list longer than that wants a search box instead.
+        const res = await listRows(r, { page: 1, limit: 100, ordering: 'asc', order_by: r.orderBy, ...filter });
         if (!live) return;
         const now = new Date();
         setOptions(res.rows.map((row) => {

@@ -18,7 +18,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { keyOf, resourceNamed, type ActionDef, type CallDef, type Resource } from '../../shared/resources';
+import { keyOf, type ActionDef, type CallDef, type Resource } from '../../shared/resources/define';
+import { resourceNamed } from '../registry';
 import { callAction, runCall, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { session } from '../state/session';

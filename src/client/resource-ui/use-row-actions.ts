@@ -1,6 +1,6 @@
 /** What a list row can do: open, switch a toggle field at once, and delete after 'Are you sure?'. */
 import { useState } from 'react';
-import { keyOf, type ActionDef, type ConfirmableDef, type Resource } from '../../shared/resources';
+import { keyOf, type ActionDef, type ConfirmableDef, type Resource } from '../../shared/resources/define';
 import { deleteRow, type Row } from '../api/resources';
 import { ApiError } from '../api';
 import { t } from '../i18n';

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import { getRow, type Row } from '../api/resources';
 import { notifyFailure } from '../state/toasts';
 import { listUrl } from './presentation';

@@ -5,7 +5,7 @@
  * detail, view or form page of a row of any registry list: a user, a market, a currency, an adjustment …
  */
 import { proxy } from 'valtio';
-import type { Resource } from '../../shared/resources';
+import type { Indexed } from '../registry';
 import { PIN_MAX, PIN_PATH } from '../../shared/pins';
 import { addPin, listPins, removePin, type Pin } from '../api/pins';
 import { normaliseError } from '../api';
@@ -21,7 +21,7 @@ export const RECENT_RECORDS_MAX = 8;
 export const records = proxy<{ owner: string | null; recent: RecordRef[]; pins: Pin[] }>({ owner: null, recent: [], pins: [] });
 
 /** The first path segments a resource's record pages live under, with how the row's key follows. */
-function recordSegments(r: Resource): string[] {
+function recordSegments(r: Indexed): string[] {
   const out: string[] = [];
   if (r.detail) out.push(r.detail.route ?? r.route);
   if (r.view) out.push(viewSegment(r));
@@ -53,7 +53,7 @@ export function recordAt(location: string): RecordRef | undefined {
 }
 
 /** "Market btcusdt", "Adjustment #7": the entity and its key, an id with its #. */
-const titleOf = (r: Resource, field: string, key: string) => `${r.label} ${r.fields[field]?.kind === 'id' ? '#' : ''}${key}`;
+const titleOf = (r: Indexed, field: string, key: string) => `${r.label} ${r.fields[field]?.kind === 'id' ? '#' : ''}${key}`;
 
 function loadRecent(uid: string): RecordRef[] {
   try {

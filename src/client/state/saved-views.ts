@@ -4,9 +4,10 @@
  * server has already trimmed each view to the viewer's abilities; a view opens as its list's URL.
  */
 import { proxy } from 'valtio';
-import { resourceNamed, RESOURCES, type Resource } from '../../shared/resources';
+import type { Resource } from '../../shared/resources/define';
 import { viewSearch, type SavedView, type ViewQuery } from '../../shared/saved-views';
 import { changeView, createView, fetchViews, removeView } from '../api/views';
+import { indexed } from '../registry';
 
 export const savedViews = proxy<{ owner: string | null; views: SavedView[] }>({ owner: null, views: [] });
 
@@ -42,14 +43,13 @@ export async function deleteView(id: number): Promise<void> { await removeView(i
 
 /** The route a list is drawn on, with the tab that shows it when it is another resource's tab. */
 function listLocation(r: Resource): { path: string; tab?: string } {
-  const host = RESOURCES.find((h) => h !== r && h.list.tabs?.some((t) => t.resource === r.name));
+  const host = indexed().find((h) => h.name !== r.name && h.list.tabs?.some((t) => t.resource === r.name));
   const tab = host?.list.tabs?.find((t) => t.resource === r.name)?.value;
   return { path: `/${host?.route ?? r.route}`, ...(tab ? { tab } : {}) };
 }
 
-/** The URL that opens a view: its list with the stored filters, sort, size and columns. */
-export function viewUrl(v: Pick<SavedView, 'list' | 'query'>): string {
-  const r = resourceNamed(v.list);
+/** The URL that opens a view of `r`'s list: the list with the stored filters, sort, size and columns. */
+export function viewUrl(r: Resource, v: Pick<SavedView, 'query'>): string {
   const { path, tab } = listLocation(r);
   const q = new URLSearchParams(viewSearch(r, v.query));
   if (tab) q.set('tab', tab);

@@ -9,12 +9,13 @@ import type { CommandContext } from '../../../../commands';
 import { parseFilterQuery, type ParsedFilter } from '../../../shared/filter-grammar';
 import { completionsFor, typingDone, type Completion } from '../../../shared/filter-completion';
 import { encodeListState } from '../../../shared/list-query';
-import type { Resource } from '../../../shared/resources';
-import { listDefaults, listedResources, listPath, listUrl, tabResources } from '../../resource-ui/presentation';
+import type { Resource } from '../../../shared/resources/define';
+import { listDefaults, listPath, listUrl } from '../../resource-ui/presentation';
+import { listedDeclared, tabDeclared } from '../../resource-ui/declared';
 import { loadReferenceValues, recentValues, referenceChoices, referenceValues } from '../../state/filter-values';
 
 /** Every list the grammar may name: the routed lists and the lists of a route's tabs. */
-export const filterableResources = (): Resource[] => [...listedResources(), ...tabResources()];
+export const filterableResources = (): Resource[] => [...listedDeclared(), ...tabDeclared()];
 
 /** Where a query opens: the list's URL (its tab kept) with the filters, on page 1 with the list's defaults. */
 export function filterQueryUrl(p: ParsedFilter): string {

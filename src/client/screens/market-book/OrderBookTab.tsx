@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { formatInTimeZone } from 'date-fns-tz';
 import { useSnapshot } from 'valtio';
-import type { Resource } from '../../../shared/resources';
+import type { Resource } from '../../../shared/resources/define';
 import type { Row } from '../../api/resources';
 import { realtime } from '../../api/realtime';
 import { orderBooks, watchOrderBook, type BookSide, type OrderBook } from '../../state/order-book';

@@ -5,7 +5,8 @@
  */
 import { useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
-import { keyOf, labelOf, resourceNamed, type ActionDef } from '../../../shared/resources';
+import { keyOf, labelOf, type ActionDef } from '../../../shared/resources/define';
+import { orders } from '../../../shared/resources/orders';
 import { callAction, type Row } from '../../api/resources';
 import { reasonFor, useAbility } from '../../access';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -26,7 +27,6 @@ export interface CancelOrder {
 
 /** `onDone` runs after the server has canceled the order (to refetch the list at once). */
 export function useCancelOrder(onDone: () => void): CancelOrder {
-  const orders = resourceNamed('orders');
   const action = orders.actions?.find((a) => a.name === 'cancel') as ActionDef;
   const ability = useAbility();
   const me = useSnapshot(session).user?.uid;

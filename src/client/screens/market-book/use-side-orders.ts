@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { compareDecimal } from '../../../shared/decimal';
-import { resourceNamed } from '../../../shared/resources';
+import { orders } from '../../../shared/resources/orders';
 import { listRows, type Row } from '../../api/resources';
 import { notifyFailure } from '../../state/toasts';
 
@@ -37,7 +37,7 @@ export function useSideOrders(market: string, side: OrderSide, price: string | n
     setLoading(true);
     // order_by is limited to id on this list (orders.list.sortable), so the page is put in book order here.
     const query = { market, state: 'wait', side, limit: SIDE_ORDERS_LIMIT, ...(price === null ? {} : { price }) };
-    listRows(resourceNamed('orders'), query)
+    listRows(orders, query)
       .then((page) => { if (ticket === latest.current) setRows([...page.rows].sort(byBookOrder(side))); })
       .catch((err) => { if (ticket === latest.current) notifyFailure(err); })
       .finally(() => { if (ticket === latest.current) setLoading(false); });

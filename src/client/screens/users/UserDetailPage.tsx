@@ -18,7 +18,7 @@ import { useOnScreen } from '../../state/on-screen';
 import { isTabId, visibleTabs, type TabId } from './tabs';
 import { UserHeader } from './UserHeader';
 import type { ListScope } from '../../resource-ui/ListScreen';
-import type { Resource } from '../../../shared/resources';
+import type { Resource } from '../../../shared/resources/define';
 
 // The generic list (and AG Grid with it) loads only when a list tab opens.
 const ListScreen = lazy(async () => ({ default: (await import('../../resource-ui/ListScreen')).ListScreen }));

@@ -4,7 +4,7 @@
  * table of their own, with no j/k, no Enter and metadata cut for good).
  */
 import type { AppAbility } from '../../../shared/abilities';
-import type { Resource } from '../../../shared/resources';
+import type { Resource } from '../../../shared/resources/define';
 import { devices } from '../../../shared/resources/devices';
 import { orders } from '../../../shared/resources/orders';
 import { notificationRecipients } from '../../../shared/resources/notification-recipients';
