@@ -22,6 +22,13 @@ const DATABASE_TESTS = { environment: 'node', globalSetup: 'tests/helpers/global
 // (~3 s of CPU a file: 24 files took 171 s of CPU isolated, 96 s not). Every file builds its own app and database.
 const SERVER_FILES = { ...DATABASE_TESTS, isolate: false, testTimeout: 30_000, hookTimeout: 120_000 };
 const RELIABILITY_FILES = { ...DATABASE_TESTS, testTimeout: 600_000, hookTimeout: 300_000 };
+/** The client tests' AG Grid measures through tests/helpers/ag-stack-jsdom.ts, which alone reaches the package. */
+const AG_STACK_FOR_JSDOM = new URL('tests/helpers/ag-stack-jsdom.ts', import.meta.url).pathname;
+const agStackForJsdom = {
+  name: 'ag-stack-for-jsdom',
+  enforce: 'pre' as const,
+  resolveId: (id: string, importer?: string) => (id === 'ag-stack' && importer !== AG_STACK_FOR_JSDOM ? AG_STACK_FOR_JSDOM : null),
+};
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -103,6 +110,7 @@ export default defineConfig({
       },
       {
         extends: true,
+        plugins: [agStackForJsdom],
         test: {
           name: 'client',
           environment: 'jsdom',
@@ -114,6 +122,8 @@ export default defineConfig({
           // took 50.8 s of CPU in forks and 30.0 s here, 146 s and 59 s of wall time on a loaded machine.
           include: ['tests/client/**/*.test.{ts,tsx}'],
           pool: 'vmForks',
+          // AG Grid through Vite, so its `ag-stack` can be the jsdom answer of tests/helpers/ag-stack-jsdom.ts.
+          server: { deps: { inline: ['ag-grid-community', 'ag-grid-react'] } },
           setupFiles: ['tests/helpers/client-setup.ts'],
           testTimeout: 30_000,
         },
