@@ -7,13 +7,15 @@
  * may take (or with the palette, which shares them). The keys pressed while they load are kept and run in
  * order once they are there, as the palette keeps the text typed while it loads (issue 29 items 1, 20); a
  * key meant for what an earlier one focuses (`j` then Enter) reaches it (keyboard/hand-on.ts, which loads
- * with the commands: the list route's first load is at its budget).
+ * with the commands: the list route's first load is at its budget). Once the first screen is in and the
+ * browser idle, they are fetched ahead of that key (warm.ts).
  */
 import { useEffect } from 'react';
 import { createKeyDispatcher, forShortcuts } from '../../keyboard/dispatcher';
 import { selectTypeAhead } from '../form/type-ahead';
 import { installFocusKeeper } from '../../keyboard/focus-keeper';
 import { useCommandContext } from './use-command-context';
+import { warmPaletteWhenIdle } from './warm';
 
 /** Where the commands come from: an object, so a test can hold the load back (a slow network). */
 export const commandsCode = { load: () => import('./use-commands') };
@@ -54,6 +56,7 @@ export function GlobalKeys() {
       document.removeEventListener('keydown', onKey);
     };
   }, [context]);
+  useEffect(() => warmPaletteWhenIdle(), []);
   useEffect(() => installFocusKeeper(), []);
   useEffect(() => {
     document.addEventListener('keydown', selectTypeAhead, true);
