@@ -103,7 +103,7 @@ describe('payment gateways', () => {
     await user.type(within(panel).getByLabelText('Key'), 'banxa-');
     await user.selectOptions(within(panel).getByLabelText('State'), 'disabled');
     await user.type(within(panel).getByLabelText('Market'), 'btceur');
-    await user.type(within(panel).getByLabelText('Currency id'), 'eur');
+    await user.type(within(panel).getByLabelText('Currency'), 'eur');
     await user.click(within(panel).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: '1', name: 'banxa', key: 'banxa-', state: 'disabled', market: 'btceur', currency_id: 'eur' }));
   });

@@ -47,7 +47,7 @@ describe('phone display', () => {
     await waitFor(() => expect(api.callsTo('GET', `${AUTH}/admin/users`).at(-1)?.query.get('phone_number')).toBe('4420'));
     // A filtered list opens with its panel showing what is applied.
     const panel = await screen.findByRole('search', { name: 'Filter Users' });
-    const field = within(panel).getByLabelText('Phone number') as HTMLInputElement;
+    const field = within(panel).getByLabelText('Phone') as HTMLInputElement;
     expect(field.value).toBe('+4420');
     await user.clear(field);
     await user.type(field, '+44 20 7946');

@@ -59,6 +59,7 @@ export interface FilterDef<K extends string = string> {
   field: K;
   /** Defaults by kind: text → ilike, date/datetime → range, everything else → eq. */
   op?: FilterOp;
+  /** Shown on the filter panel; by default the field's label, as its column shows it ("Phone", not "Phone number"). */
   label?: string;
   /** The query parameter where the dialect names it otherwise than the field (an SMS sender's `country`). */
   param?: string;

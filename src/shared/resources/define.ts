@@ -224,7 +224,7 @@ export function defineResource<const F extends Record<string, FieldDef>>(decl: R
     }
     if (f.through) known(f.through.field, 'filter through');
     return {
-      field: f.field, op, params: op === 'range' ? ['from', 'to'] : [f.param ?? f.field], label: labelOf(f.field, f),
+      field: f.field, op, params: op === 'range' ? ['from', 'to'] : [f.param ?? f.field], label: f.label ?? labelOf(f.field, field),
       ...(f.through ? { through: f.through } : {}),
     };
   });
