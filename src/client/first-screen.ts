@@ -27,6 +27,8 @@ const SCREENS: Record<Screen, () => Promise<unknown>> = {
 
 export interface FirstScreen {
   screen: Screen;
+  /** A list link that opens a row's side panel (`?row=`): the panel's code loads with the list's, not after it. */
+  panel?: boolean;
   /** The resource whose declaration the screen needs. */
   resource?: string;
   /** Starts the screen's first request, exactly as the screen will send it. */
@@ -48,7 +50,7 @@ export function firstScreen(path: string, search: string): FirstScreen | null {
   if (segments.length === 1) {
     // The list screen's first request: its URL state (use-list-state) as the list sends it (use-list-data).
     return {
-      screen: 'list', resource: r.name,
+      screen: 'list', resource: r.name, ...(new URLSearchParams(search).has('row') ? { panel: true } : {}),
       // A declaration that fails to load fails again, visibly, where the route loads it.
       preload: () => void loadResource(r.name)
         .then((full) => preloadRows(full, toRequestQuery(decodeListState(search, listDefaults(full)), full.service)), () => undefined),
@@ -65,6 +67,7 @@ export function preloadScreen(path: string, search: string): void {
   if (!first) return;
   // A chunk that fails to load here fails again, visibly, where the route loads it.
   void SCREENS[first.screen]().catch(() => undefined);
+  if (first.panel) void import('./resource-ui/RowPanel').catch(() => undefined);
   if (first.resource) void loadResource(first.resource).catch(() => undefined);
   first.preload?.();
 }
