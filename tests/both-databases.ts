@@ -24,7 +24,7 @@ export const BOTH_DATABASES = [
   'adjustments', 'audit-lock', 'blockchains', 'bonuses', 'coin-applications', 'deposit-refunds',
   'identity-totp-reuse', 'market-api', 'matching', 'member-money', 'money-movements', 'nfe', 'orders', 'otp-secrets', 'payments', 'pins', 'presales',
   'provider-webhooks', 'referral-rewards', 'restrictions', 'saved-views', 'session-lifecycle', 'throttle-parallel',
-  'token-config-history', 'wallet-transfers', 'withdraw-limits', 'wonka',
+  'token-config-history', 'token-deposits', 'wallet-transfers', 'withdraw-limits', 'wonka',
   // The driver's value types: exact decimals and big integers, time edges, Date objects.
   'currencies', 'input-limits', 'metrics-api', 'metrics-spans', 'mining', 'peatio-conformance', 'plain-decimal',
   'resources-list', 'service-log-metrics', 'users-members', 'users-paging',

@@ -6,7 +6,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeError, nodeClient, type NodeClient } from '../../src/server/exchange/nodes/index.js';
+import { NodeError, nodeClient, type ChainToken, type NodeClient } from '../../src/server/exchange/nodes/index.js';
+import { TRANSFER_TOPIC } from '../../src/server/exchange/nodes/ethereum.js';
 import { startNodeSimulator } from '../../src/server/exchange/nodes/simulator.js';
 import { isChainAddress } from '../../src/server/money/chain-addresses.js';
 
@@ -95,6 +96,68 @@ describe('ethereum-style client', () => {
       { txid: '0xdd', index: 0, address: '0x0000000000000000000000000000000000000002', amount: '0.000000000000000001' },
     ]);
     expect((await fails(c.getBlock(17))).code).toBe('admin.blockchain.block_not_found');
+  });
+});
+
+describe('ethereum-style client: ERC-20 transfers', () => {
+  const USDT = '0xdac17f958d2ee523a2206206994597c13d831ec7', DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
+  const TOKENS: ChainToken[] = [{ contract: USDT, decimals: 6 }, { contract: DAI, decimals: 18 }];
+  const TO = '0xAbCdEf0123456789aBcDeF0123456789abCDef01', FROM = '0x00000000000000000000000000000000000000f0';
+  const topic = (address: string) => `0x${'0'.repeat(24)}${address.slice(2)}`;
+  const word = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`;
+  const tx = (n: number) => `0x${String(n).repeat(64)}`;
+  const log = (o: Record<string, unknown> = {}) => ({
+    address: USDT, topics: [TRANSFER_TOPIC, topic(FROM), topic(TO)], data: word(1n), blockNumber: '0x10', blockHash: '0xABC',
+    transactionHash: tx(1), transactionIndex: '0x0', logIndex: '0x0', removed: false, ...o,
+  });
+  let logs: unknown = [];
+  let asked: unknown[] = [];
+  const node: Handler = (b, _r, res) => {
+    if (b.method === 'eth_getLogs') { asked.push(b.params); return json(res, { id: 1, result: logs }); }
+    json(res, { id: 1, result: { number: '0x10', hash: '0xabc', transactions: [{ hash: '0xCC', to: TO, value: '0x1' }] } });
+  };
+
+  it('reads the Transfer logs of the tokens asked for in one eth_getLogs, amounts exact at 6 and 18 decimals', async () => {
+    handler = node;
+    asked = [];
+    logs = [
+      log({ data: word(1_234_567_890n), logIndex: '0x3' }),
+      log({ address: DAI, data: word(5n * 10n ** 18n + 1n), transactionHash: tx(2), logIndex: '0x4' }),
+      log({ address: DAI.toLowerCase(), data: word(2n ** 256n - 1n), transactionHash: tx(2), logIndex: '0x5' }),
+      // Ignored: another contract, another event (Approval), a zero amount, a log a reorganisation removed.
+      log({ address: '0x514910771af9ca656af840dff83e8264ecf986ca', logIndex: '0x6' }),
+      log({ topics: ['0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925', topic(FROM), topic(TO)], logIndex: '0x7' }),
+      log({ data: word(0n), logIndex: '0x8' }),
+      log({ removed: true, logIndex: '0x9' }),
+    ];
+    const block = await nodeClient('ethereum', `${base}/`).getBlock(16, TOKENS);
+    expect(asked).toEqual([[{ fromBlock: '0x10', toBlock: '0x10', address: [USDT, DAI.toLowerCase()], topics: [TRANSFER_TOPIC] }]]);
+    const to = TO.toLowerCase(), dai = DAI.toLowerCase();
+    expect(block.outputs).toEqual([
+      { txid: '0xcc', index: 0, address: to, amount: '0.000000000000000001' },
+      { txid: tx(1), index: 3, address: to, amount: '1234.56789', contract: USDT },
+      { txid: tx(2), index: 4, address: to, amount: '5.000000000000000001', contract: dai },
+      { txid: tx(2), index: 5, address: to, amount: '115792089237316195423570985008687907853269984665640564039457.584007913129639935', contract: dai },
+    ]);
+    // Without tokens the block is read alone.
+    asked = [];
+    expect((await nodeClient('ethereum', `${base}/`).getBlock(16)).outputs).toHaveLength(1);
+    expect(asked).toEqual([]);
+  });
+
+  it('refuses a malformed Transfer log of a token, or logs of another block, as a bad response', async () => {
+    handler = node;
+    const malformed: unknown[] = [
+      'a log', log({ topics: 'none' }), log({ address: 7 }),
+      log({ topics: [TRANSFER_TOPIC, topic(FROM)] }), log({ topics: [TRANSFER_TOPIC, topic(FROM), topic(TO), topic(TO)] }),
+      log({ topics: [TRANSFER_TOPIC, topic(FROM), `0x${'f'.repeat(64)}`] }),
+      log({ data: '0x01' }), log({ data: `0x${'0'.repeat(65)}` }), log({ data: 12 }),
+      log({ transactionHash: '0xaa' }), log({ logIndex: 'three' }), log({ blockHash: '0xdef' }), log({ blockHash: undefined }),
+    ];
+    for (const bad of [...malformed.map((l) => [l]), { logs: [] }, null]) {
+      logs = bad;
+      expect((await fails(nodeClient('ethereum', `${base}/`).getBlock(16, TOKENS))).code, JSON.stringify(bad)).toBe('admin.blockchain.node_bad_response');
+    }
   });
 });
 
@@ -206,5 +269,35 @@ describe('the node simulator', () => {
     const url = a.url('bitcoin');
     await Promise.all([a.close(), b.close(), c.close()]);
     expect((await fails(nodeClient('bitcoin', url).latestBlockNumber())).code).toBe('admin.blockchain.node_unreachable');
+  });
+
+  it('moves the ethereum chain\'s tokens as Transfer logs, deterministically, paying the known addresses', async () => {
+    const known = ['0x00000000000000000000000000000000000000aa', '0x00000000000000000000000000000000000000bb'];
+    const tokens = [{ contract: '0xdac17f958d2ee523a2206206994597c13d831ec7', decimals: 6 }, { contract: '0x6b175474e89094c44da98b954eedeac495271d0f', decimals: 18 }];
+    const start = (seed: number) => startNodeSimulator({ seed, chains: { ethereum: { height: 60, addresses: known, tokens } } });
+    const [a, b, c] = [await start(3), await start(3), await start(4)];
+    const read = async (sim: typeof a, asked = tokens) => {
+      const node = nodeClient('ethereum', sim.url('ethereum'));
+      return Promise.all(Array.from({ length: 60 }, (_, i) => node.getBlock(i + 1, asked)));
+    };
+    const blocks = await read(a);
+    expect(await read(b)).toEqual(blocks);
+    expect(await read(c)).not.toEqual(blocks);
+    const transfers = blocks.flatMap((blk) => blk.outputs.filter((o) => o.contract));
+    const paid = transfers.filter((o) => known.includes(o.address));
+    for (const t of tokens) {
+      expect(paid.filter((o) => o.contract === t.contract).length, t.contract).toBeGreaterThan(3);
+      expect(transfers.filter((o) => o.contract === t.contract && !known.includes(o.address)).length, t.contract).toBeGreaterThan(3);
+    }
+    // Whole tokens with at most 2 places, in each token's decimals; now and then two transfers in one transaction.
+    expect(paid.filter((o) => !/^\d+(\.\d{1,2})?$/.test(o.amount))).toEqual([]);
+    expect(paid.some((o, i) => paid.findIndex((p) => p.txid === o.txid) !== i)).toBe(true);
+    // Each transfer's transaction is in its block, calling the contract; a token not asked for is not answered.
+    for (const blk of blocks) {
+      const own = blk.outputs.filter((o) => o.contract);
+      expect(blk.txCount).toBeGreaterThanOrEqual(new Set(own.map((o) => o.txid)).size + 1);
+    }
+    expect((await read(a, tokens.slice(0, 1))).flatMap((blk) => blk.outputs.filter((o) => o.contract))).toEqual(transfers.filter((o) => o.contract === tokens[0]!.contract));
+    await Promise.all([a.close(), b.close(), c.close()]);
   });
 });

@@ -47,6 +47,7 @@ import * as sealedAddressSecrets from './migrations/0048_sealed_address_secrets.
 import * as ordersMemberMarket from './migrations/0049_orders_member_market.js';
 import * as plaintextOtpSecrets from './migrations/0050_plaintext_otp_secrets.js';
 import * as withdrawsOverLimits from './migrations/0051_withdraws_over_limits.js';
+import * as tokenDepositsKey from './migrations/0052_token_deposits_key.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0049_orders_member_market': ordersMemberMarket,
   '0050_plaintext_otp_secrets': plaintextOtpSecrets,
   '0051_withdraws_over_limits': withdrawsOverLimits,
+  '0052_token_deposits_key': tokenDepositsKey,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

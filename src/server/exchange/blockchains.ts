@@ -4,12 +4,13 @@
  *
  * The node is asked outside any database transaction (a slow node never holds a connection or a lock),
  * within the client's timeout; its failures answer 502/504/422 with `admin.blockchain.node_*` codes.
- * A scan records each output to a known address as a deposit keyed by (blockchain, txid, output) with
- * INSERT … ON CONFLICT DO NOTHING, so scanning a block again, concurrently, or after a height reset,
+ * A scan records each payment to a known address — an output of the chain's coin, or an ERC-20 Transfer
+ * of one of the chain's tokens — as a deposit keyed by (blockchain, txid, output or log index, currency)
+ * with INSERT … ON CONFLICT DO NOTHING, so scanning a block again, concurrently, or after a height reset,
  * records nothing twice. Deposits are `submitted`: crediting them is the ledger's (issue 12).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { integer, refine, type } from 'superstruct';
 import { requireAbility } from '../auth/require-ability.js';
 import { withAudit } from '../plugins/audit.js';
@@ -20,7 +21,7 @@ import { idStruct } from '../../shared/resources/field-structs.js';
 import { coerceString } from '../../shared/validation.js';
 import { getRow } from '../db/queries/resources.js';
 import { toWire } from '../resources/wire.js';
-import { NodeError, nodeClient, type ChainBlock, type NodeClient } from './nodes/index.js';
+import { NodeError, nodeClient, type ChainBlock, type ChainToken, type NodeClient } from './nodes/index.js';
 
 interface Chain { id: number; key: string; client: string; server: string | null }
 
@@ -55,26 +56,48 @@ const normal = (client: string, address: string) => (client === 'ethereum' ? add
 
 export interface ScanResult { number: number; hash: string; transactions: number; outputs_matched: number; deposits_recorded: number; below_minimum: number }
 
-/** Records a block's outputs to known addresses as deposits, each at most once. */
+/**
+ * The chain's coin currencies, first by position then code: its coin (no `erc20_contract_address`:
+ * `contract` null) and its tokens (`contract` lower-case, '' when the option is blank).
+ */
+interface ChainCurrency { code: string; min: string; subunits: number; contract: string | null }
+const currenciesOf = (db: Kysely<DB>, chain: Chain): Promise<ChainCurrency[]> => db.selectFrom('currencies')
+  .select(['code', 'subunits', sql<string>`min_deposit_amount`.as('min'),
+    sql<string | null>`CASE WHEN options ? 'erc20_contract_address' THEN lower(coalesce(options->>'erc20_contract_address', '')) END`.as('contract')])
+  .where('blockchain_key', '=', chain.key).where('type', '=', 'coin').orderBy('position').orderBy('code').execute();
+
+/** Each token contract once, with its first currency (a contract two currencies name is the first's). */
+function tokenCurrencies(currencies: readonly ChainCurrency[]): Map<string, ChainCurrency> {
+  const tokens = new Map<string, ChainCurrency>();
+  for (const c of currencies) if (c.contract && /^0x[0-9a-f]{40}$/.test(c.contract) && !tokens.has(c.contract)) tokens.set(c.contract, c);
+  return tokens;
+}
+
+/** The tokens whose transfers a scan of the chain reads, with their currencies' decimals (subunits). */
+async function chainTokens(db: Kysely<DB>, chain: Chain): Promise<ChainToken[]> {
+  return [...tokenCurrencies(await currenciesOf(db, chain)).values()].map((c) => ({ contract: c.contract!, decimals: c.subunits }));
+}
+
+/** Records a block's payments to known addresses (coin outputs, token transfers) as deposits, each at most once. */
 export async function recordDeposits(trx: Transaction<DB>, chain: Chain, block: ChainBlock): Promise<ScanResult> {
   const base = { number: block.height, hash: block.hash, transactions: block.txCount };
-  const currency = await trx.selectFrom('currencies').select(['code', sql<string>`min_deposit_amount`.as('min')])
-    .where('blockchain_key', '=', chain.key).where('type', '=', 'coin')
-    .where(sql<boolean>`NOT (options ? 'erc20_contract_address')`)
-    .orderBy('position').orderBy('code').executeTakeFirst();
   const addresses = [...new Set(block.outputs.map((o) => normal(chain.client, o.address)))];
   if (addresses.length === 0) return { ...base, outputs_matched: 0, deposits_recorded: 0, below_minimum: 0 };
   const owners = await trx.selectFrom('payment_addresses').select(['user_id', 'address'])
     .where('blockchain_key', '=', chain.key).where('address', 'in', addresses).execute();
   const ownerOf = new Map(owners.map((o) => [o.address, o.user_id]));
   const matched = block.outputs.filter((o) => ownerOf.has(normal(chain.client, o.address)));
-  if (matched.length > 0 && !currency) throw new ApiError(422, ['admin.blockchain.currency_doesnt_exist']);
+  const currencies = matched.length > 0 ? await currenciesOf(trx, chain) : [];
+  const coin = currencies.find((c) => c.contract === null);
+  const tokens = tokenCurrencies(currencies);
   let recorded = 0, below = 0;
   for (const o of matched) {
-    const { rows } = await sql<{ ok: boolean }>`SELECT ${o.amount}::numeric >= ${currency!.min}::numeric AS ok`.execute(trx);
+    const currency = o.contract === undefined ? coin : tokens.get(o.contract);
+    if (!currency) throw new ApiError(422, ['admin.blockchain.currency_doesnt_exist']);
+    const { rows } = await sql<{ ok: boolean }>`SELECT ${o.amount}::numeric >= ${currency.min}::numeric AS ok`.execute(trx);
     if (!rows[0]?.ok) { below++; continue; }
     const ins = await trx.insertInto('deposits').values({
-      user_id: ownerOf.get(normal(chain.client, o.address))!, currency_id: currency!.code, blockchain_key: chain.key,
+      user_id: ownerOf.get(normal(chain.client, o.address))!, currency_id: currency.code, blockchain_key: chain.key,
       amount: o.amount, address: normal(chain.client, o.address), txid: o.txid, txout: o.index, block_number: block.height,
     }).onConflict((c) => c.constraint('deposits_chain_key').doNothing()).returning('id').executeTakeFirst();
     if (ins) recorded++;
@@ -102,7 +125,8 @@ export function blockchainRoutes(app: FastifyInstance): void {
       const code = raw.block_number === undefined ? 'admin.blockchain.missing_block_number' : 'admin.blockchain.non_positive_block_number';
       throw new ApiError(422, [code], { block_number: [code] });
     }
-    const block = await asked(() => clientOf(app, chain).getBlock(value.block_number));
+    const tokens = await chainTokens(app.deps.db.kysely, chain);
+    const block = await asked(() => clientOf(app, chain).getBlock(value.block_number, tokens));
     const result = await withAudit(req, { topic: 'blockchains', action: 'update', data: { id: chain.id, block_number: value.block_number } },
       async (trx, note) => {
         const scan = await recordDeposits(trx, chain, block);

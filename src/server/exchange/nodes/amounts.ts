@@ -9,11 +9,14 @@ export function decimalText(text: unknown): string {
   return shiftDecimal(m[1]!, Number(m[2] ?? 0));
 }
 
-/** Wei (a 0x hex quantity, up to 2^256) as ether, 18 decimals, trimmed. */
-export function weiToEther(hex: unknown): string {
+/** A 0x hex quantity of base units (up to 2^256) as whole units of `decimals` places, trimmed. */
+export function baseUnits(hex: unknown, decimals: number): string {
   if (typeof hex !== 'string' || !/^0x[0-9a-f]{1,64}$/i.test(hex)) throw badResponse(`value ${String(hex)}`);
-  return shiftDecimal(BigInt(hex).toString(), -18);
+  return shiftDecimal(BigInt(hex).toString(), -decimals);
 }
+
+/** Wei as ether, 18 decimals. */
+export const weiToEther = (hex: unknown): string => baseUnits(hex, 18);
 
 /** A 0x hex quantity as a safe integer (heights, block numbers). */
 export function hexQuantity(hex: unknown): number {

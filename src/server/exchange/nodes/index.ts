@@ -8,7 +8,7 @@ import { ethereumClient } from './ethereum.js';
 import { RPC_DEFAULTS } from './rpc.js';
 import { NodeError, type NodeClient } from './types.js';
 
-export { NodeError, type ChainBlock, type ChainOutput, type NodeClient, type NodeErrorCode } from './types.js';
+export { NodeError, type ChainBlock, type ChainOutput, type ChainToken, type NodeClient, type NodeErrorCode } from './types.js';
 export const NODE_CLIENTS = BLOCKCHAIN_CLIENTS;
 
 export function nodeClient(client: string, server: string, opts: { timeoutMs?: number; maxBytes?: number } = {}): NodeClient {

@@ -3,7 +3,10 @@
  * ethereum-style chain at POST /ethereum, on a loopback port, answering the calls the clients make
  * (and getblockchaininfo / web3_clientVersion / eth_chainId). Blocks are a pure function of (seed,
  * chain, height): a few transactions to random-looking addresses, and in about one block in three an
- * output to one of the given deposit addresses, so scanning finds deposits. With `blockIntervalMs` the
+ * output to one of the given deposit addresses, so scanning finds deposits. The ethereum chain's given tokens
+ * (ERC-20 contracts) move too, answered by eth_getLogs as Transfer logs: in about one block in two a transfer
+ * between strangers, and in about one in four a transfer to a given address, now and then two in one
+ * transaction (a batch payout); each token transfer is a transaction of the block. With `blockIntervalMs` the
  * tip grows on its own; `mine()` grows it at once. A new address (getnewaddress, personal_newAccount, as a
  * deposit wallet makes one for a member) is paid in the first block mined after it was made — so a member
  * who asks for a deposit address sees a deposit one block later, and blocks mined before stay as they were.
@@ -13,11 +16,14 @@
  */
 import { createHash } from 'node:crypto';
 import { segwitAddress } from '../../money/chain-addresses.js';
+import { TRANSFER_TOPIC } from './ethereum.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type SimClient = 'bitcoin' | 'ethereum';
-export interface SimChain { height: number; addresses: readonly string[]; blockIntervalMs?: number }
+/** An ERC-20 token of the ethereum chain: its contract and the decimals of its amounts. */
+export interface SimToken { contract: string; decimals: number }
+export interface SimChain { height: number; addresses: readonly string[]; blockIntervalMs?: number; tokens?: readonly SimToken[] }
 export interface NodeSimulator {
   url(client: SimClient): string;
   height(client: SimClient): number;
@@ -58,6 +64,28 @@ function txsOf(seed: number, client: SimClient, height: number, known: readonly 
   return txs;
 }
 
+interface SimTransfer { txid: string; contract: string; to: string; units: bigint }
+
+/** A block's token transfers, in log order: per token, strangers' traffic and payments to known addresses. */
+function transfersOf(seed: number, height: number, known: readonly string[], tokens: readonly SimToken[]): SimTransfer[] {
+  return tokens.flatMap((token) => {
+    const h = sha(seed, 'ethereum', height, 'token', token.contract);
+    // 1.00 to 10,000.99 tokens; a token of fewer than 2 decimals moves 100 to 1,000,099 base units.
+    const units = (at: number) => BigInt(100 + pick(h, at, 1_000_000)) * 10n ** BigInt(Math.max(token.decimals - 2, 0));
+    const out: SimTransfer[] = [];
+    if (pick(h, 0, 2) === 0) out.push({ txid: sha(h, 'other'), contract: token.contract, to: `0x${sha(h, 'to').slice(0, 40)}`, units: units(8) });
+    if (known.length > 0 && pick(h, 16, 4) === 0) {
+      const txid = sha(h, 'deposit');
+      out.push({ txid, contract: token.contract, to: known[pick(h, 24, known.length)]!, units: units(32) });
+      if (pick(h, 40, 3) === 0) out.push({ txid, contract: token.contract, to: known[pick(h, 48, known.length)]!, units: units(56) });
+    }
+    return out;
+  });
+}
+
+/** An address as an indexed topic, a quantity as an ABI word: 32 bytes, zero-padded. */
+const word = (hex: string) => `0x${hex.padStart(64, '0')}`;
+
 /** "1.5" → 150000000n; null past 8 decimals or not a plain decimal. */
 function satsOf(amount: string): bigint | null {
   const m = /^(\d{1,8})(?:\.(\d{1,8}))?$/.exec(amount.trim());
@@ -70,6 +98,8 @@ export async function startNodeSimulator(opts: { port?: number; seed?: number; c
   const seed = opts.seed ?? 1;
   const tips: Record<SimClient, number> = { bitcoin: opts.chains.bitcoin?.height ?? 0, ethereum: opts.chains.ethereum?.height ?? 0 };
   const known = (c: SimClient) => opts.chains[c]?.addresses ?? [];
+  const tokenTransfers = (n: number) => transfersOf(seed, n, known('ethereum'), opts.chains.ethereum?.tokens ?? []);
+  const ethHash = (n: number) => `0x${sha(seed, 'ethereum', n, 'hash')}`;
   const made: Record<SimClient, { address: string; before: number }[]> = { bitcoin: [], ethereum: [] };
   /** A new address, paid in the next block. */
   const newAddress = (c: SimClient) => {
@@ -132,11 +162,30 @@ export async function startNodeSimulator(opts: { port?: number; seed?: number; c
       case 'eth_getBlockByNumber': {
         const n = typeof params[0] === 'string' ? Number.parseInt(params[0], 16) : NaN;
         if (!Number.isSafeInteger(n) || n < 0 || n > tips.ethereum) return { result: null };
-        // Each output is a transaction of its own; values in wei (1 sat of the simulation = 10^10 wei).
-        const transactions = blockTxs('ethereum', n).flatMap((t) => t.outputs.map((o, i) => ({
+        // Each output is a transaction of its own; values in wei (1 sat of the simulation = 10^10 wei). Each
+        // token transfer's transaction calls its contract and moves no ether.
+        const transactions = [...blockTxs('ethereum', n).flatMap((t) => t.outputs.map((o, i) => ({
           hash: `0x${sha(t.txid, i)}`, from: `0x${sha(t.txid, 'from').slice(0, 40)}`, to: o.address, value: `0x${(o.sats * 10_000_000_000n).toString(16)}`,
-        })));
-        return { result: { number: `0x${n.toString(16)}`, hash: `0x${sha(seed, 'ethereum', n, 'hash')}`, timestamp: `0x${(1_700_000_000 + n * 12).toString(16)}`, transactions } };
+        }))), ...[...new Map(tokenTransfers(n).map((t) => [t.txid, t])).values()].map((t) => ({
+          hash: `0x${t.txid}`, from: `0x${sha(t.txid, 'from').slice(0, 40)}`, to: t.contract, value: '0x0',
+        }))];
+        return { result: { number: `0x${n.toString(16)}`, hash: ethHash(n), timestamp: `0x${(1_700_000_000 + n * 12).toString(16)}`, transactions } };
+      }
+      case 'eth_getLogs': {
+        // One filter: a block range (hex numbers, at most 1000 blocks), contracts, topic 0.
+        const f = (params[0] ?? {}) as { fromBlock?: unknown; toBlock?: unknown; address?: unknown; topics?: unknown };
+        const at = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-f]{1,14}$/i.test(v) ? Number.parseInt(v, 16) : NaN);
+        const from = at(f.fromBlock), to = Math.min(at(f.toBlock), tips.ethereum);
+        if (!Number.isSafeInteger(from) || Number.isNaN(to) || to - from >= 1000) return { error: { code: -32602, message: 'invalid block range' } };
+        const contracts = f.address === undefined ? null : new Set((Array.isArray(f.address) ? f.address : [f.address]).map((a) => String(a).toLowerCase()));
+        const topic = Array.isArray(f.topics) ? f.topics[0] : null;
+        if (topic !== null && topic !== undefined && String(topic).toLowerCase() !== TRANSFER_TOPIC) return { result: [] };
+        const heights = Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k);
+        return { result: heights.flatMap((b) => tokenTransfers(b).map((t, i) => ({
+          address: t.contract, topics: [TRANSFER_TOPIC, word(sha(t.txid, 'from').slice(0, 40)), word(t.to.slice(2).toLowerCase())],
+          data: word(t.units.toString(16)), blockNumber: `0x${b.toString(16)}`, blockHash: ethHash(b),
+          transactionHash: `0x${t.txid}`, logIndex: `0x${i.toString(16)}`, removed: false,
+        })).filter((l) => contracts === null || contracts.has(l.address.toLowerCase()))) };
       }
       default: return { error: { code: -32601, message: 'Method not found' } };
     }

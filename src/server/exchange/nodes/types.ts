@@ -1,13 +1,21 @@
 /** What a blockchain node client answers, and how it fails (exchange/blockchains.ts maps failures to answers). */
 
-/** An output to an address: amount in whole coins as an exact decimal string ("0.5", "20999999.99999999"). */
-export interface ChainOutput { txid: string; index: number; address: string; amount: string }
+/**
+ * A payment to an address: amount in whole coins (or tokens) as an exact decimal string ("0.5",
+ * "20999999.99999999"). The chain's coin: `index` is the output's. A token's (an ERC-20 Transfer log):
+ * `contract` is the token's, lower-case, and `index` the log's index in its block.
+ */
+export interface ChainOutput { txid: string; index: number; address: string; amount: string; contract?: string }
 export interface ChainBlock { height: number; hash: string; timestamp: number | null; txCount: number; outputs: ChainOutput[] }
+
+/** A token contract to read transfers of, and the decimals its amounts carry (the currency's subunits). */
+export interface ChainToken { contract: string; decimals: number }
 
 export interface NodeClient {
   readonly client: 'bitcoin' | 'ethereum';
   latestBlockNumber(): Promise<number>;
-  getBlock(height: number): Promise<ChainBlock>;
+  /** The block's coin outputs, and the transfers of the given tokens (clients whose chains have tokens). */
+  getBlock(height: number, tokens?: readonly ChainToken[]): Promise<ChainBlock>;
   /**
    * A new deposit address of the node's wallet (Bitcoin Core's getnewaddress; an Ethereum node's
    * personal_newAccount, locked with `passphrase`), checked to be an address of the chain.
