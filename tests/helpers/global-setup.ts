@@ -1,12 +1,11 @@
 /**
  * Prepares one migrated database per test run that every test file clones:
- * - PGlite (default): a migrated in-memory instance dumped to a tarball file;
+ * - PGlite (default): a migrated in-memory instance dumped to a tarball file, kept for runs of the same code
+ *   (pglite-snapshot.ts);
  * - PostgreSQL (TEST_DATABASE_URL set): a migrated template database.
  */
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../../src/server/db/index.js';
 import { migrate } from '../../src/server/db/migrate.js';
@@ -14,6 +13,7 @@ import { migrate } from '../../src/server/db/migrate.js';
 import { seedPermissions } from '../../src/server/auth/permissions-seed.js';
 // The server processes some files start run its bundle: made (or found current) once, before any file.
 import { serverBundle } from '../../src/server/cli/server-bundle.js';
+import { pgliteSnapshot } from './pglite-snapshot.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -59,14 +59,6 @@ async function makeTemplate(): Promise<{ value: Template; remove(): Promise<void
       },
     };
   }
-  const dir = resolve('.tmp');
-  mkdirSync(dir, { recursive: true });
-  const snapshot = resolve(dir, `pglite-snapshot-${process.pid}.tar`);
-  const db = await openDatabase({ memory: true });
-  await migrate(db.kysely);
-  await seedPermissions(db.kysely);
-  const blob = await db.dump!();
-  writeFileSync(snapshot, Buffer.from(await blob.arrayBuffer()));
-  await db.close();
-  return { value: { kind: 'pglite', snapshot }, remove: async () => rmSync(snapshot, { force: true }) };
+  // Kept for the next run of the same code (pglite-snapshot.ts): nothing to remove.
+  return { value: { kind: 'pglite', snapshot: await pgliteSnapshot() }, remove: async () => {} };
 }

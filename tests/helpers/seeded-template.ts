@@ -22,9 +22,12 @@ const SEED_ENV = ['STEWARD_DEMO_SEED', 'STEWARD_DEMO_USERS', 'STEWARD_DEMO_ACTIV
 /** Whether `dir` already holds an embedded database. */
 export const isPgliteDir = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
 
+/** The hash of what a database made by the server's code depends on: its sources and the dependencies' versions. */
+export const serverSourcesKey = (): string => filesHash('.', SOURCES.flatMap((p) => sourceFiles(resolve(p))).map((file) => relative('.', file)));
+
 /** `<sources>-<demo options>`: templates of older sources are of no use any more. */
 function templateKey(env: Record<string, string>): [string, string] {
-  const src = filesHash('.', SOURCES.flatMap((p) => sourceFiles(resolve(p))).map((file) => relative('.', file)));
+  const src = serverSourcesKey();
   const opts = createHash('sha256');
   for (const name of SEED_ENV) opts.update(`${name}=${env[name] ?? process.env[name] ?? ''}\n`);
   const prefix = src.slice(0, 16);
@@ -33,7 +36,8 @@ function templateKey(env: Record<string, string>): [string, string] {
 
 const fresh = (dir: string) => isPgliteDir(dir) && Date.now() - statSync(join(dir, 'PG_VERSION')).mtimeMs < MAX_AGE_MS && existsSync(`${dir}.ready`);
 
-async function lock(path: string): Promise<() => void> {
+/** A lock directory: waits while another process holds it (up to 15 minutes); the function returned lets go. */
+export async function lock(path: string): Promise<() => void> {
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
     try { mkdirSync(path); return () => rmSync(path, { recursive: true, force: true }); } catch (e) {
