@@ -86,7 +86,7 @@ export function listDefaults(r: Resource): ListDefaults {
 }
 
 /** Whether a resource has a list route of its own: listed by its service and not embedded elsewhere. */
-export const isListed = (r: Indexed): boolean => r.endpoints.list !== undefined && !r.embedded;
+const isListed = (r: Indexed): boolean => r.endpoints.list !== undefined && !r.embedded;
 
 /** Every resource with a list route of its own. */
 export const listedResources = (): Indexed[] => indexed().filter(isListed);
