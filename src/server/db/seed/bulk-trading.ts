@@ -59,8 +59,8 @@ interface Plan {
   start: string; dt: number;
 }
 
-/** A hundred buckets of the unit interval, each the index of the market drawn there. */
-function marketBuckets(shares: number[]): number[] {
+/** A hundred buckets of the unit interval, each the index of the share drawn there (a market, a currency). */
+export function marketBuckets(shares: number[]): number[] {
   const total = shares.reduce((a, b) => a + b, 0);
   const out: number[] = [];
   let acc = 0;
