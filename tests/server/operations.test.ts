@@ -63,6 +63,24 @@ describe('operations', () => {
     expect(all.some((o: { kind: string }) => o.kind === 'revenue')).toBe(false);
   });
 
+  it('merges the kinds a role reads into one list in id order, paged and counted as one', async () => {
+    // Each kind is walked on its own (money-list.ts `walks`) and the walks merged: the same rows as one list would be.
+    const ids = (res: Awaited<ReturnType<typeof call>>) => res.json().map((o: { id: number }) => o.id) as number[];
+    const each = (await Promise.all(['asset', 'liability', 'revenue', 'expense'].map(async (k) => ids(await call(t, admin, 'GET', `/operations?kind=${k}&limit=100`)))))
+      .flat().sort((x, y) => x - y);
+    const merged = await call(t, admin, 'GET', '/operations?limit=100');
+    expect(ids(merged)).toEqual(each);
+    expect(merged.headers.total).toBe(String(each.length));
+    expect(ids(await call(t, admin, 'GET', '/operations?limit=100&ordering=desc'))).toEqual([...each].reverse());
+    const first = await call(t, admin, 'GET', '/operations?limit=3');
+    const next = await call(t, admin, 'GET', `/operations?limit=3&cursor=${first.headers['next-cursor']}`);
+    expect([...ids(first), ...ids(next)]).toEqual(each.slice(0, 6));
+    expect(ids(await call(t, admin, 'GET', '/operations?limit=3&page=2'))).toEqual(each.slice(3, 6));
+    const dated = await call(t, admin, 'GET', `/operations?limit=100&from=${Math.floor(Date.now() / 1000) - 3600}&uid=${a.uid}`);
+    expect(ids(dated).length).toBeGreaterThan(0);
+    expect(dated.json().every((o: { uid: string | null }) => o.uid === a.uid)).toBe(true);
+  });
+
   it('answers the running totals per currency, each holding the invariant', async () => {
     const totals = (await call(t, admin, 'GET', '/operations/totals')).json();
     expect(totals.map((x: { currency: string }) => x.currency)).toEqual([COIN, FIAT]);

@@ -42,6 +42,21 @@ export class Filters {
     return this.conditions.flatMap((c) => (c.op === 'in' ? (c.value as unknown[]) : [c.value]));
   }
 
+  /**
+   * Whether no row can match: a column equal to two different values, or equal to and unequal to one (a
+   * trade's maker asked for by e-mail while the same member's either-side walk pages its taker side with
+   * `maker_id <> member`). PostgreSQL does not see it and walks the index of one condition to its end.
+   */
+  get contradictory(): boolean {
+    const eq = new Map<string, string>();
+    for (const c of this.conditions) if (c.op === '=' && !c.cast) {
+      const had = eq.get(c.col);
+      if (had !== undefined && had !== String(c.value)) return true;
+      eq.set(c.col, String(c.value));
+    }
+    return this.conditions.some((c) => c.op === '<>' && eq.get(c.col) === String(c.value));
+  }
+
   /** The filtered query (made once). */
   query(): AnyQuery {
     if (this.built) return this.built;
