@@ -20,7 +20,7 @@ import { code } from '../ledger/chart.js';
 
 export const BIG_TABLES = ['orders', 'trades', 'operations', 'withdraws'] as const;
 
-interface MoneyCtx {
+export interface MoneyCtx {
   heavy: { uid: string; email: string }; tail: { uid: string; email: string }; market: string;
   /** Where the bulk cancel places and cancels its orders: not `market`, whose open orders the list rows read. */
   cancelMarket: string;

@@ -16,6 +16,8 @@ export interface Scenario {
   anonymous?: boolean;
   /** Sent with this member's session instead of the superadmin's (bench-member.ts). */
   member?: string;
+  /** Also timed with 16 clients at once (the concurrency row). */
+  load?: boolean;
 }
 
 interface Ctx {

@@ -32,6 +32,8 @@ import { autovacuumCaughtUp, coldMs } from './bench-cold.js';
 import { floodRows, printFloods } from './bench-flood.js';
 import { bulkCancel, placeForCancel, moneyContext, moneyScenarios, seqScans, BIG_TABLES, SEQ_READ_LIMIT, type BulkCancelRow } from './bench-money.js';
 import { seedBulkTrading } from '../db/seed/bulk-trading.js';
+import { seedBulkDeposits } from '../db/seed/bulk-deposits.js';
+import { comboContext, comboScenarios } from './bench-combos.js';
 import { fundPlacers, memberScenarios, memberSessions, placementMarket, placementRate, settlePlacers, type PlacementRow } from './bench-member.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
@@ -40,7 +42,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000_000);
 const SERVICE_LOGS = Number(process.env.BENCH_SERVICE_LOGS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const COLD_RUNS = Number(process.env.BENCH_COLD ?? 1);
-const WARMUP = 20;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 /** The app's and the raw side's pool: as many connections as the load row has clients. */
 const POOL = 16;
 /** Orders placed per placement row (BENCH_PLACEMENTS). */
@@ -65,6 +67,7 @@ async function ensureData(db: Database): Promise<void> {
   if ((counts.users ?? 0) >= USERS && (counts.activities ?? 0) >= ACTIVITIES * 0.9) {
     console.log(`data: ${counts.users.toLocaleString('en')} users, ${counts.activities.toLocaleString('en')} activities (kept)`);
     await ensureTrading(db, counts.orders ?? 0);
+    await ensureDeposits(db, counts.deposits ?? 0);
     await ensureServiceLogs(db, counts.service_logs ?? 0);
     return;
   }
@@ -75,6 +78,7 @@ async function ensureData(db: Database): Promise<void> {
   await sql`VACUUM ANALYZE`.execute(db.kysely);
   console.log(`seeded in ${((Date.now() - t) / 1000).toFixed(0)} s`);
   await ensureTrading(db, 0);
+  await ensureDeposits(db, 0);
   await ensureServiceLogs(db, 0);
 }
 
@@ -96,6 +100,15 @@ async function ensureTrading(db: Database, orders: number): Promise<void> {
   console.log(`seeding the trading history: ${ORDERS.toLocaleString('en')} orders (once)…`);
   const r = await seedBulkTrading(db.kysely, { orders: ORDERS, trades: 2 * ORDERS, operations: 2 * ORDERS, withdraws: ORDERS / 5 });
   await sql`VACUUM ANALYZE`.execute(db.kysely);
+  console.log(`seeded in ${(r.ms / 1000).toFixed(0)} s`);
+}
+
+/** The deposits at the withdrawals' size (a fifth of BENCH_ORDERS), for the deposits list's rows. */
+async function ensureDeposits(db: Database, have: number): Promise<void> {
+  const want = ORDERS / 5;
+  if (have >= want * 0.9) { console.log(`data: ${have.toLocaleString('en')} deposits (kept)`); return; }
+  console.log(`seeding deposits: ${have.toLocaleString('en')} → ${want.toLocaleString('en')} (once)…`);
+  const r = await seedBulkDeposits(db.kysely, want - have);
   console.log(`seeded in ${(r.ms / 1000).toFixed(0)} s`);
 }
 
@@ -125,7 +138,8 @@ async function main(): Promise<void> {
     const only = process.env.BENCH_ONLY;
     const money = await moneyContext(db.kysely);
     const all = [...SCENARIOS.list(await SCENARIOS.context(db.kysely)), ...(money ? moneyScenarios(money) : []),
-      ...(money ? memberScenarios(money.heavy, money.tail, money.market) : [])] as Scenario[];
+      ...(money ? memberScenarios(money.heavy, money.tail, money.market) : []),
+      ...(money ? comboScenarios(money, await comboContext(db.kysely, money)) : [])] as Scenario[];
     // `a|b` runs the scenarios whose name contains either.
     const chosen = all.filter((s) => !only || s.name.startsWith('floor') || only.split('|').some((o) => s.name.includes(o)));
     const members = await memberSessions(db.kysely, base, [...new Set(chosen.flatMap((s) => (s.member ? [s.member] : [])))], config.demoPassword);
@@ -143,12 +157,20 @@ async function main(): Promise<void> {
     // The statements of one warmed request: the handler's own. The session gate's lookup is cached by
     // then, as on any busy server; a request that happened to refresh it is recorded again.
     const plans = new Map<Scenario, Statement[]>();
+    // A request that fails (a statement past its timeout: 503 server.database_timeout) is reported, not timed.
+    const failed: string[] = [];
     for (const s of chosen) {
-      await inject(s)();
-      let plan = await recorder.record(inject(s));
-      for (let i = 0; i < 3 && plan.some((q) => /"sessions"/.test(q.text)); i++) plan = await recorder.record(inject(s));
-      plans.set(s, plan);
+      try {
+        await inject(s)();
+        let plan = await recorder.record(inject(s));
+        for (let i = 0; i < 3 && plan.some((q) => /"sessions"/.test(q.text)); i++) plan = await recorder.record(inject(s));
+        plans.set(s, plan);
+      } catch (e) {
+        failed.push(`${s.name}: ${(e as Error).message.slice(0, 300)}`);
+        console.log(`FAILED ${failed.at(-1)}`);
+      }
     }
+    chosen.splice(0, chosen.length, ...chosen.filter((s) => plans.has(s)));
 
     // Issue 12's rule: no list reads a big money table sequentially (past the first rows a capped count needs).
     const scans: string[] = [];
@@ -183,7 +205,7 @@ async function main(): Promise<void> {
     }
 
     const loads: string[] = [];
-    for (const s of chosen.filter((c) => /^(users: unfiltered|users: active in \w+$|activities: unfiltered|orders: open on \w+$|trades: uid either side \(market maker\)$|withdrawals: pending queue)/.test(c.name))) {
+    for (const s of chosen.filter((c) => c.load || /^(users: unfiltered|users: active in \w+$|activities: unfiltered|orders: open on \w+$|trades: uid either side \(market maker\)$|withdrawals: pending queue)/.test(c.name))) {
       const h = await http.load(`${base}${s.path}`, headers, LOAD.concurrency, LOAD.total);
       const q: number[] = [];
       let next = 0;
@@ -265,6 +287,7 @@ async function main(): Promise<void> {
     }
     if (floods.length) printFloods(floods);
     console.log(`\n${scanNote}`);
+    if (failed.length) console.log(`FAILED (not timed):\n  ${failed.join('\n  ')}`);
     if (cancels.length) {
       console.log('\n| bulk cancel (list page 1 + POST /admin/bulk/orders_by_id, as the console) | cancelled | calls | seconds | orders/s |\n|---|---|---|---|---|');
       for (const c of cancels) console.log(`| ${c.name} | ${c.cancelled} | ${c.calls} | ${(c.ms / 1000).toFixed(1)} | ${Math.round((c.cancelled * 1000) / c.ms)} |`);
