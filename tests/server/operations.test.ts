@@ -78,6 +78,11 @@ describe('operations', () => {
     expect(ids(await call(t, admin, 'GET', '/operations?limit=3&page=2'))).toEqual(each.slice(3, 6));
     const dated = await call(t, admin, 'GET', `/operations?limit=100&from=${Math.floor(Date.now() / 1000) - 3600}&uid=${a.uid}`);
     expect(ids(dated).length).toBeGreaterThan(0);
+    // Counted walking (created_at, id) like the page (count.ts `order`), descending too: the same total.
+    expect(dated.headers.total).toBe(String(ids(dated).length));
+    const datedDesc = await call(t, admin, 'GET', `/operations?limit=2&ordering=desc&from=${Math.floor(Date.now() / 1000) - 3600}&uid=${a.uid}`);
+    expect(datedDesc.headers.total).toBe(String(ids(dated).length));
+    expect(ids(datedDesc)).toEqual([...ids(dated)].reverse().slice(0, 2));
     expect(dated.json().every((o: { uid: string | null }) => o.uid === a.uid)).toBe(true);
   });
 

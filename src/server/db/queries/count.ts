@@ -48,10 +48,15 @@ export async function countCapped(db: Kysely<any>, query: CountableQuery | Filte
  * capped count, `estimate` the EXPLAIN (needed only past the cap), and `over` is the total past the cap
  * given the planner's estimate. Both statements wrap one compiled text of the filtered query; for a
  * filter given as data (filters.ts) that text is kept by the filter's shape, so no builder is made first.
+ * `order` (SQL text: the list's keyset in the page's direction) makes the count walk the rows the way the
+ * page does, which the planner then prices as an index walk that stops at the cap: unordered, it read
+ * 8.3M orders sequentially for a month of limit orders (1.8 s; the matches all at the heap's end, which its
+ * uniform-spread guess does not know), ordered by (created_at, id) 10,001 index entries (8 ms).
  */
-export function cappedCount(db: Kysely<any>, query: CountableQuery | Filters, cap = COUNT_CAP) {
+export function cappedCount(db: Kysely<any>, query: CountableQuery | Filters, cap = COUNT_CAP, order?: string) {
   const { text, params } = bareText(query);
-  const count = CompiledQuery.raw(`select count(*) as "n" from (${text} limit $${params.length + 1}) as "capped"`, [...params, cap + 1]);
+  const walked = order ? `${text} order by ${order}` : text;
+  const count = CompiledQuery.raw(`select count(*) as "n" from (${walked} limit $${params.length + 1}) as "capped"`, [...params, cap + 1]);
   return {
     send: async () => Number((await db.executeQuery<{ n: string | number }>(count)).rows[0]!.n),
     estimate: () => planRows(db, CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${text}`, [...params])),

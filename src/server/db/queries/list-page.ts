@@ -30,6 +30,8 @@ export interface PageSource<R> {
   page: PageRequest;
   /** The page's query (not executed), in the order applyPage scanned it. */
   read: () => Compilable<R>;
+  /** The count's walk: the keyset in the page's direction, as SQL text (cappedCount's `order`). */
+  countOrder?: string;
 }
 
 /** Resolves once the event loop has been round: statements already asked for are on the wire by then. */
@@ -45,7 +47,7 @@ const nextTurn = () => new Promise<void>((resolve) => { setImmediate(resolve); }
 export async function listPage<R extends object, T>(
   db: Kysely<any>, src: PageSource<R>, toWire: (row: R) => T,
 ): Promise<Page<T>> {
-  const count = cappedCount(db, src.filtered, src.cap);
+  const count = cappedCount(db, src.filtered, src.cap, src.countOrder);
   const counting = count.send();
   // Handled now: a count that fails while the page is being built must not count as unhandled.
   counting.catch(() => undefined);
@@ -105,7 +107,11 @@ export function timedListPage<T>(
     const q = src.decorate(db.selectFrom(paged.as(src.alias))).select(keyColumns(keyset, src.alias));
     return orderLikePage(q, keyset, src.page, src.alias) as Compilable<object>;
   };
-  return listPage(db, { filtered: src.filtered, cap: src.cap, keyset, orderBy, page: src.page, read }, toWire);
+  // Under a date window the count walks (created_at, id) as the page does; by id it stays unordered: there the
+  // planner's other walks won (a market maker's sells: 75 ms unordered, 177 ms walking the primary key).
+  const dir = scanDirection(src.page);
+  const countOrder = src.dated ? keyset.parts.map((k) => `${k.expr(src.alias).compile(db).sql} ${dir}`).join(', ') : undefined;
+  return listPage(db, { filtered: src.filtered, cap: src.cap, keyset, orderBy, page: src.page, read, countOrder }, toWire);
 }
 
 /** The page's ids (and keys) in the list's order, then their rows of `table` by id (timedListPage's `late`). */
