@@ -48,6 +48,7 @@ import * as ordersMemberMarket from './migrations/0049_orders_member_market.js';
 import * as plaintextOtpSecrets from './migrations/0050_plaintext_otp_secrets.js';
 import * as withdrawsOverLimits from './migrations/0051_withdraws_over_limits.js';
 import * as tokenDepositsKey from './migrations/0052_token_deposits_key.js';
+import * as combinedFilterIndexes from './migrations/0053_combined_filter_indexes.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0050_plaintext_otp_secrets': plaintextOtpSecrets,
   '0051_withdraws_over_limits': withdrawsOverLimits,
   '0052_token_deposits_key': tokenDepositsKey,
+  '0053_combined_filter_indexes': combinedFilterIndexes,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */
