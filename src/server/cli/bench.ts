@@ -15,6 +15,9 @@
  * figures (bench-cold.ts) with the bench's own cluster.
  * Member rows (issue 27, bench-member.ts): baseapp's reads with a member's own session, and the placement
  * rate through the member API (BENCH_ONLY=placement), at concurrency 1 and 16, the ledger checked after.
+ * Combined filters (issue 31, bench-combos.ts): every pair of each money list's and the user directory's declared
+ * filters, the member's rare variants and realistic triples, named `combo …`; the deposits are seeded at the
+ * withdrawals' size when short (seed/bulk-deposits.ts).
  * BENCH_ONLY=<text> runs the scenarios whose name contains it (`a|b`: either); BENCH_COLD=0 skips the cold pass;
  * BENCH_EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of every recorded statement instead of timing.
  */
