@@ -8,22 +8,29 @@
  *   to the last frame received;
  * - latency: single-event transactions sent one at a time, from the commit's return to a client's
  *   receipt (up to 20 clients timed), p50 and p99.
+ * Then the steady order flow (bench-ranger-flow.ts: orders matched at 10–40/s and flat out, the largest
+ * step's clients on trades and the order book, commit → client latency, CPU, memory per connection).
  * Then a second node on the same database: an adjustment created through node A's API, timed from
  * sending the create to its frame on a staff socket of A and of B (the cost of crossing nodes through NOTIFY).
- * BENCH_RANGER_CLIENTS=1,10 runs fewer steps; BENCH_RANGER_DELIVERIES sizes each burst (default 2,000,000).
+ * BENCH_RANGER_CLIENTS=1,10 runs fewer steps; BENCH_RANGER_DELIVERIES sizes each burst (default 2,000,000);
+ * BENCH_RANGER_RATES (default 10,20,40,max) and BENCH_RANGER_SECONDS (default 20) shape the flow;
+ * BENCH_RANGER_CPU_PROF=<dir> profiles the first node (--cpu-prof).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { serverCommand } from './server-bundle.js';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { startCluster } from './pg-cluster.js';
+import { orderFlow } from './bench-ranger-flow.js';
 import { ADMIN_STREAMS } from '../../shared/realtime-streams.js';
 
 const STEPS = (process.env.BENCH_RANGER_CLIENTS || '1,10,100,1000').split(',').map(Number);
+/** BENCH_RANGER_ONLY=flow: only the order flow (bench-ranger-flow.ts). */
+const FLOW_ONLY = process.env.BENCH_RANGER_ONLY === 'flow';
 const DELIVERIES = Number(process.env.BENCH_RANGER_DELIVERIES || 2_000_000);
 const MARKET = 'btcusdt';
 const STREAM = `${MARKET}.trades`;
@@ -71,16 +78,27 @@ async function burst(db: pg.Client, from: number, count: number, per: number): P
   }
 }
 
-interface Node { server: ChildProcess; port: number }
+interface Node { server: ChildProcess; port: number; memory(): Promise<{ rss: number; heapUsed: number; external: number }> }
+
+/**
+ * Preloaded into the server (no code of its own): on SIGUSR2 it writes its memory, after a full
+ * collection, to BENCH_MEMORY_FILE, so the bench reads the V8 heap, not only the RSS.
+ */
+const MEMORY_PROBE = "data:text/javascript,import{writeFileSync}from'node:fs';"
+  + "process.on('SIGUSR2',()=>{globalThis.gc();writeFileSync(process.env.BENCH_MEMORY_FILE,JSON.stringify(process.memoryUsage()))})";
+/** BENCH_RANGER_CPU_PROF=<dir>: the first node writes a V8 CPU profile there when it stops. */
+const CPU_PROF = process.env.BENCH_RANGER_CPU_PROF;
 
 /** A server process on the database (the first one migrates and seeds it). */
-async function startNode(dbUrl: string, dataDir: string): Promise<Node> {
+async function startNode(dbUrl: string, dataDir: string, profile = false): Promise<Node> {
   const port = await freePort();
-  const server = spawn(process.execPath, await serverCommand(), {
+  const memoryFile = join(dataDir, `memory-${port}.json`);
+  const flags = ['--expose-gc', `--import=${MEMORY_PROBE}`, ...(profile && CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
+  const server = spawn(process.execPath, [...flags, ...await serverCommand()], {
     env: {
       ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: dbUrl, STEWARD_DEMO_SEED: 'on', STEWARD_DATA_DIR: dataDir, STEWARD_DEMO_USERS: '50',
       STEWARD_DEMO_ACTIVITIES: '100', STEWARD_DEMO_MARKET_RATE: '0', STEWARD_NODE_SIMULATOR_PORT: '0', STEWARD_STATIC_DIR: '',
-      STEWARD_DEMO_PASSWORD: PASSWORD,
+      STEWARD_DEMO_PASSWORD: PASSWORD, BENCH_MEMORY_FILE: memoryFile,
       // Every bench client is an anonymous socket from this one address: the caps would refuse them.
       RANGER_MAX_ANONYMOUS_PER_ADDRESS: '1000000', RANGER_MAX_ANONYMOUS: '1000000', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '1000000', HTTP_MAX_CONNECTIONS: '1000000',
     },
@@ -92,7 +110,14 @@ async function startNode(dbUrl: string, dataDir: string): Promise<Node> {
     if (t > 600 || server.exitCode !== null) throw new Error(`server did not start:\n${out}`);
     await sleep(250);
   }
-  return { server, port };
+  const memory = async () => {
+    rmSync(memoryFile, { force: true });
+    server.kill('SIGUSR2');
+    for (let t = 0; !existsSync(memoryFile) && t < 200; t++) await sleep(50);
+    await sleep(50);
+    return JSON.parse(readFileSync(memoryFile, 'utf8')) as { rss: number; heapUsed: number; external: number };
+  };
+  return { server, port, memory };
 }
 
 /** Latencies from sending an adjustment's create to `write` to its frame on a staff socket of `listen` (the write's own time included). */
@@ -138,14 +163,14 @@ async function main(): Promise<void> {
   const nodes: Node[] = [];
   const db = new pg.Client({ connectionString: dbUrl });
   try {
-    const a = await startNode(dbUrl, dataDir);
+    const a = await startNode(dbUrl, dataDir, true);
     nodes.push(a);
     const { server, port } = a;
     await db.connect();
     const url = `ws://127.0.0.1:${port}`;
     let nextId = 1;
     const rows: string[] = [];
-    for (const n of STEPS) {
+    for (const n of FLOW_ONLY ? [] : STEPS) {
       const b: Bench = { frames: 0, arrivals: [] };
       await sleep(500);
       const before = rssOf(server.pid!);
@@ -186,6 +211,8 @@ async function main(): Promise<void> {
     console.log('\n| clients | events | delivered/s | burst s | not delivered | latency p50 ms | p99 ms | server KiB per connection |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) console.log(r);
+    await orderFlow(url, dbUrl, { pid: server.pid!, memory: a.memory }, Math.max(...STEPS));
+    if (FLOW_ONLY) return;
     // Two nodes: an adjustment made through node A's API, heard by a staff socket on A and on B.
     const b = await startNode(dbUrl, dataDir);
     nodes.push(b);
