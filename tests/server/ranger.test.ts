@@ -215,6 +215,19 @@ describe('market data', () => {
     expect(Object.values(ticker).every((v) => typeof v === 'string')).toBe(true);
   });
 
+  it('sends the trades of one tick as one frame, in the order they were made', async () => {
+    const c = await connect(`public?stream=${MARKET}.trades`);
+    await c.next((f) => f.success);
+    const tids = await t.db.kysely.transaction().execute(async (trx) => {
+      const at = new Date();
+      const ask = await placeOrder(trx, { member: seller.id, market, side: 'sell', price: '21500', volume: '0.3', at });
+      const bid = await placeOrder(trx, { member: buyer.id, market, side: 'buy', price: '21500', volume: '0.3', at });
+      return [await executeTrade(trx, market, ask, bid, '21500', '0.1', at), await executeTrade(trx, market, ask, bid, '21500', '0.2', at)];
+    });
+    const frame = await c.next((f) => f[`${MARKET}.trades`]?.trades.some((x: { tid: number }) => x.tid === tids[0]));
+    expect(frame[`${MARKET}.trades`].trades.map((x: { tid: number; amount: string }) => [x.tid, x.amount])).toEqual([[tids[0], '0.1'], [tids[1], '0.2']]);
+  });
+
   it('publishes a crypto setting when it changes, as the admin API shows it', async () => {
     const c = await connect('public');
     c.send({ event: 'subscribe', streams: ['global.crypto_settings'] });
