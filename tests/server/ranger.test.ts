@@ -122,6 +122,61 @@ describe('order book', () => {
     await expect.poll(() => rebuild(c.frames, MARKET), { timeout: 10_000 }).toEqual(want);
   });
 
+  it('coalesces a tick: a level changed several times is one increment with its final volume, and the sequence has no gaps', async () => {
+    const book = new MarketBook('nobook2');
+    await book.load(t.db.kysely);
+    const s0 = book.snapshot().sequence;
+    const event = (side: 'buy' | 'sell', price: string, d: string): OrderEvent => ({
+      t: 'order', x: '999999999999', id: 1, market_id: 'nobook2', member_id: 1, side, ord_type: 'limit', price, avg_price: '0',
+      state: 'wait', origin_volume: '1', remaining_volume: '1', trades_count: 0, created_at: 0, updated_at: 0, d,
+    });
+    for (const [side, price, d] of [['buy', '100', '1'], ['buy', '100', '2'], ['buy', '101', '1'], ['sell', '200', '3'], ['buy', '100', '-1'], ['buy', '101', '-1']] as const) {
+      book.apply(event(side, price, d));
+    }
+    // 101 came back to where it was: nothing to send for it.
+    expect(book.flush()).toEqual([{ asks: ['200', '3'], sequence: s0 + 1 }, { bids: ['100', '2'], sequence: s0 + 2 }]);
+    book.apply(event('buy', '100', '-2'));
+    expect(book.flush()).toEqual([{ bids: ['100', ''], sequence: s0 + 3 }]);
+    expect(book.flush()).toEqual([]);
+    expect(book.snapshot()).toEqual({ asks: [['200', '3']], bids: [], sequence: s0 + 3 });
+  });
+
+  it('sends one increment for a level a transaction changed several times', async () => {
+    const c = await connect(`public?stream=${MARKET}.ob-inc`);
+    await c.next((f) => f[`${MARKET}.ob-snap`]);
+    await t.db.kysely.transaction().execute(async (trx) => {
+      const at = new Date();
+      const first = await placeOrder(trx, { member: buyer.id, market, side: 'buy', price: '19500', volume: '0.1', at });
+      await placeOrder(trx, { member: buyer.id, market, side: 'buy', price: '19500', volume: '0.2', at });
+      await placeOrder(trx, { member: buyer.id, market, side: 'buy', price: '19500', volume: '0.3', at });
+      await cancelOrders(trx, [first], at);
+    });
+    const inc = await c.next((f) => f[`${MARKET}.ob-inc`]?.bids?.[0] === '19500');
+    expect(inc[`${MARKET}.ob-inc`].bids).toEqual(['19500', '0.5']);
+    // A later change, in a later tick: by then every increment of the first one has arrived.
+    await place(buyer.id, 'buy', '19400', '1');
+    await c.next((f) => f[`${MARKET}.ob-inc`]?.bids?.[0] === '19400');
+    expect(c.frames.filter((f) => f[`${MARKET}.ob-inc`]?.bids?.[0] === '19500')).toHaveLength(1);
+  });
+
+  it('snapshot + increments equal the database\'s book under concurrent trades and cancels, for a client that joins midway too', async () => {
+    const early = await connect(`public?stream=${MARKET}.ob-inc`);
+    await early.next((f) => f[`${MARKET}.ob-snap`]);
+    const work = async (i: number) => {
+      const price = String(20300 + (i % 3) * 10);
+      const ask = await place(seller.id, 'sell', price, '0.3');
+      const bid = await place(buyer.id, 'buy', price, '0.2');
+      await t.db.kysely.transaction().execute((trx) => executeTrade(trx, market, ask, bid, price, '0.2', new Date()));
+      if (i % 2) await t.db.kysely.transaction().execute((trx) => cancelOrders(trx, [ask], new Date()));
+    };
+    const first = Array.from({ length: 6 }, (_, i) => work(i));
+    const late = await connect(`public?stream=${MARKET}.ob-inc`);
+    await Promise.all([...first, ...Array.from({ length: 6 }, (_, i) => work(i + 6))]);
+    const want = await dbBook();
+    await expect.poll(() => rebuild(early.frames, MARKET), { timeout: 10_000 }).toEqual(want);
+    await expect.poll(() => rebuild(late.frames, MARKET), { timeout: 10_000 }).toEqual(want);
+  });
+
   it('counts an order the book read once, however late its event arrives after the read', async () => {
     // A transaction committed before the book is read (its event's NOTIFY read late, as on a loaded node),
     // and one after: the first is in the levels already, the second is not.
@@ -134,8 +189,9 @@ describe('order book', () => {
       t: 'order', x, id: 1, market_id: 'nobook', member_id: 1, side: 'buy', ord_type: 'limit', price: '100', avg_price: '0',
       state: 'wait', origin_volume: '1', remaining_volume: '1', trades_count: 0, created_at: 0, updated_at: 0, d: '1',
     });
-    expect(book.apply(event(before))).toBeNull();
-    expect(book.apply(event(after))).toMatchObject({ bids: ['100', '1'] });
+    expect(book.apply(event(before))).toBe(false);
+    expect(book.apply(event(after))).toBe(true);
+    expect(book.flush()).toEqual([{ bids: ['100', '1'], sequence: book.snapshot().sequence }]);
     expect(book.snapshot().bids).toEqual([['100', '1']]);
   });
 });
@@ -157,6 +213,19 @@ describe('market data', () => {
     const ticker = (await c.next((f) => f['global.tickers']))['global.tickers'][MARKET];
     expect(ticker).toMatchObject({ last: '21000.0', at: expect.any(String) });
     expect(Object.values(ticker).every((v) => typeof v === 'string')).toBe(true);
+  });
+
+  it('sends the trades of one tick as one frame, in the order they were made', async () => {
+    const c = await connect(`public?stream=${MARKET}.trades`);
+    await c.next((f) => f.success);
+    const tids = await t.db.kysely.transaction().execute(async (trx) => {
+      const at = new Date();
+      const ask = await placeOrder(trx, { member: seller.id, market, side: 'sell', price: '21500', volume: '0.3', at });
+      const bid = await placeOrder(trx, { member: buyer.id, market, side: 'buy', price: '21500', volume: '0.3', at });
+      return [await executeTrade(trx, market, ask, bid, '21500', '0.1', at), await executeTrade(trx, market, ask, bid, '21500', '0.2', at)];
+    });
+    const frame = await c.next((f) => f[`${MARKET}.trades`]?.trades.some((x: { tid: number }) => x.tid === tids[0]));
+    expect(frame[`${MARKET}.trades`].trades.map((x: { tid: number; amount: string }) => [x.tid, x.amount])).toEqual([[tids[0], '0.1'], [tids[1], '0.2']]);
   });
 
   it('publishes a crypto setting when it changes, as the admin API shows it', async () => {

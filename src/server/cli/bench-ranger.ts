@@ -4,26 +4,33 @@
  * For 1, 10, 100 and 1,000 clients subscribed to one market's trades:
  * - memory per connection: the server's RSS with the clients connected and idle, less before, over N;
  * - throughput: a burst of events committed as the triggers send them (pg_notify on steward_events, in
- *   transactions of 100), delivered to every client; messages delivered per second from the first commit
- *   to the last frame received;
+ *   transactions of 100), delivered to every client; trades delivered per second from the first commit
+ *   to the last one received (a frame carries a tick's trades: realtime/feed.ts);
  * - latency: single-event transactions sent one at a time, from the commit's return to a client's
  *   receipt (up to 20 clients timed), p50 and p99.
+ * Then the steady order flow (bench-ranger-flow.ts: orders matched at 10–40/s and flat out, the largest
+ * step's clients on trades and the order book, commit → client latency, CPU, memory per connection).
  * Then a second node on the same database: an adjustment created through node A's API, timed from
  * sending the create to its frame on a staff socket of A and of B (the cost of crossing nodes through NOTIFY).
- * BENCH_RANGER_CLIENTS=1,10 runs fewer steps; BENCH_RANGER_DELIVERIES sizes each burst (default 2,000,000).
+ * BENCH_RANGER_CLIENTS=1,10 runs fewer steps; BENCH_RANGER_DELIVERIES sizes each burst (default 2,000,000);
+ * BENCH_RANGER_RATES (default 10,20,40,max) and BENCH_RANGER_SECONDS (default 20) shape the flow;
+ * BENCH_RANGER_CPU_PROF=<dir> profiles the first node (--cpu-prof).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { serverCommand } from './server-bundle.js';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { startCluster } from './pg-cluster.js';
+import { orderFlow } from './bench-ranger-flow.js';
 import { ADMIN_STREAMS } from '../../shared/realtime-streams.js';
 
 const STEPS = (process.env.BENCH_RANGER_CLIENTS || '1,10,100,1000').split(',').map(Number);
+/** BENCH_RANGER_ONLY=flow: only the order flow (bench-ranger-flow.ts). */
+const FLOW_ONLY = process.env.BENCH_RANGER_ONLY === 'flow';
 const DELIVERIES = Number(process.env.BENCH_RANGER_DELIVERIES || 2_000_000);
 const MARKET = 'btcusdt';
 const STREAM = `${MARKET}.trades`;
@@ -36,7 +43,11 @@ const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Bench { frames: number; arrivals: Map<number, number>[] }
+/** Trades received (a frame carries the trades of one tick of the feed), and when each timed client got each. */
+interface Bench { trades: number; arrivals: Map<number, number>[] }
+
+/** The trades in a `<market>.trades` frame, without parsing it (1,000 clients parse on the bench's cores). */
+const tradesIn = (s: string) => { let n = 0; for (let i = s.indexOf('"tid":'); i >= 0; i = s.indexOf('"tid":', i + 6)) n++; return n; };
 
 async function connectClients(url: string, n: number, b: Bench): Promise<WebSocket[]> {
   const out: WebSocket[] = [];
@@ -47,11 +58,11 @@ async function connectClients(url: string, n: number, b: Bench): Promise<WebSock
       const timed = idx < TIMED_CLIENTS ? new Map<number, number>() : null;
       if (timed) b.arrivals.push(timed);
       ws.on('message', (data) => {
-        b.frames++;
-        if (!timed) return;
         const s = String(data);
-        if (!s.startsWith(`{"${STREAM}"`)) return;
-        timed.set(JSON.parse(s)[STREAM].trades[0].tid, performance.now());
+        b.trades += tradesIn(s);
+        if (!timed || !s.startsWith(`{"${STREAM}"`)) return;
+        const at = performance.now();
+        for (const t of JSON.parse(s)[STREAM].trades) timed.set(t.tid, at);
       });
       ws.once('message', () => resolve()); // the subscription's acknowledgement
       ws.on('error', reject);
@@ -71,16 +82,27 @@ async function burst(db: pg.Client, from: number, count: number, per: number): P
   }
 }
 
-interface Node { server: ChildProcess; port: number }
+interface Node { server: ChildProcess; port: number; memory(): Promise<{ rss: number; heapUsed: number; external: number }> }
+
+/**
+ * Preloaded into the server (no code of its own): on SIGUSR2 it writes its memory, after a full
+ * collection, to BENCH_MEMORY_FILE, so the bench reads the V8 heap, not only the RSS.
+ */
+const MEMORY_PROBE = "data:text/javascript,import{writeFileSync}from'node:fs';"
+  + "process.on('SIGUSR2',()=>{globalThis.gc();writeFileSync(process.env.BENCH_MEMORY_FILE,JSON.stringify(process.memoryUsage()))})";
+/** BENCH_RANGER_CPU_PROF=<dir>: the first node writes a V8 CPU profile there when it stops. */
+const CPU_PROF = process.env.BENCH_RANGER_CPU_PROF;
 
 /** A server process on the database (the first one migrates and seeds it). */
-async function startNode(dbUrl: string, dataDir: string): Promise<Node> {
+async function startNode(dbUrl: string, dataDir: string, profile = false): Promise<Node> {
   const port = await freePort();
-  const server = spawn(process.execPath, await serverCommand(), {
+  const memoryFile = join(dataDir, `memory-${port}.json`);
+  const flags = ['--expose-gc', `--import=${MEMORY_PROBE}`, ...(profile && CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
+  const server = spawn(process.execPath, [...flags, ...await serverCommand()], {
     env: {
       ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: dbUrl, STEWARD_DEMO_SEED: 'on', STEWARD_DATA_DIR: dataDir, STEWARD_DEMO_USERS: '50',
       STEWARD_DEMO_ACTIVITIES: '100', STEWARD_DEMO_MARKET_RATE: '0', STEWARD_NODE_SIMULATOR_PORT: '0', STEWARD_STATIC_DIR: '',
-      STEWARD_DEMO_PASSWORD: PASSWORD,
+      STEWARD_DEMO_PASSWORD: PASSWORD, BENCH_MEMORY_FILE: memoryFile,
       // Every bench client is an anonymous socket from this one address: the caps would refuse them.
       RANGER_MAX_ANONYMOUS_PER_ADDRESS: '1000000', RANGER_MAX_ANONYMOUS: '1000000', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '1000000', HTTP_MAX_CONNECTIONS: '1000000',
     },
@@ -92,7 +114,14 @@ async function startNode(dbUrl: string, dataDir: string): Promise<Node> {
     if (t > 600 || server.exitCode !== null) throw new Error(`server did not start:\n${out}`);
     await sleep(250);
   }
-  return { server, port };
+  const memory = async () => {
+    rmSync(memoryFile, { force: true });
+    server.kill('SIGUSR2');
+    for (let t = 0; !existsSync(memoryFile) && t < 200; t++) await sleep(50);
+    await sleep(50);
+    return JSON.parse(readFileSync(memoryFile, 'utf8')) as { rss: number; heapUsed: number; external: number };
+  };
+  return { server, port, memory };
 }
 
 /** Latencies from sending an adjustment's create to `write` to its frame on a staff socket of `listen` (the write's own time included). */
@@ -138,15 +167,15 @@ async function main(): Promise<void> {
   const nodes: Node[] = [];
   const db = new pg.Client({ connectionString: dbUrl });
   try {
-    const a = await startNode(dbUrl, dataDir);
+    const a = await startNode(dbUrl, dataDir, true);
     nodes.push(a);
     const { server, port } = a;
     await db.connect();
     const url = `ws://127.0.0.1:${port}`;
     let nextId = 1;
     const rows: string[] = [];
-    for (const n of STEPS) {
-      const b: Bench = { frames: 0, arrivals: [] };
+    for (const n of FLOW_ONLY ? [] : STEPS) {
+      const b: Bench = { trades: 0, arrivals: [] };
       await sleep(500);
       const before = rssOf(server.pid!);
       const clients = await connectClients(url, n, b);
@@ -154,18 +183,18 @@ async function main(): Promise<void> {
       const perConn = (rssOf(server.pid!) - before) / n;
       // Throughput: a burst, then wait for every frame to arrive.
       const events = Math.max(1, Math.min(50_000, Math.floor(DELIVERIES / n)));
-      b.frames = 0;
+      b.trades = 0;
       const t0 = performance.now();
       await burst(db, nextId, events, 100);
       nextId += events;
       const want = events * n;
-      for (let last = -1, still = 0; b.frames < want && still < 100;) {
+      for (let last = -1, still = 0; b.trades < want && still < 100;) {
         await sleep(50);
-        still = b.frames === last ? still + 1 : 0;
-        last = b.frames;
+        still = b.trades === last ? still + 1 : 0;
+        last = b.trades;
       }
       const seconds = (performance.now() - t0) / 1000;
-      const rate = b.frames / seconds;
+      const rate = b.trades / seconds;
       // Latency: one event per transaction, one at a time.
       const sent = new Map<number, number>();
       for (let i = 0; i < LATENCY_EVENTS; i++) {
@@ -177,7 +206,7 @@ async function main(): Promise<void> {
       await sleep(1000);
       const lat: number[] = [];
       for (const arrivals of b.arrivals) for (const [id, t] of sent) { const a = arrivals.get(id); if (a !== undefined) lat.push(a - t); }
-      const lost = want - Math.min(b.frames, want);
+      const lost = want - Math.min(b.trades, want);
       rows.push(`| ${n.toLocaleString('en')} | ${events.toLocaleString('en')} | ${Math.round(rate).toLocaleString('en')} | ${seconds.toFixed(2)} | ${lost ? lost.toLocaleString('en') : 0} | `
         + `${pct(lat, 50).toFixed(1)} | ${pct(lat, 99).toFixed(1)} | ${(perConn / 1024).toFixed(1)} |`);
       console.log(rows.at(-1));
@@ -186,6 +215,8 @@ async function main(): Promise<void> {
     console.log('\n| clients | events | delivered/s | burst s | not delivered | latency p50 ms | p99 ms | server KiB per connection |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) console.log(r);
+    await orderFlow(url, dbUrl, { pid: server.pid!, memory: a.memory }, Math.max(...STEPS));
+    if (FLOW_ONLY) return;
     // Two nodes: an adjustment made through node A's API, heard by a staff socket on A and on B.
     const b = await startNode(dbUrl, dataDir);
     nodes.push(b);

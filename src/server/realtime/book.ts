@@ -10,8 +10,13 @@
  * Deltas add up whatever order concurrent transactions commit in, so the book equals
  * `SELECT side, price, sum(remaining_volume) … WHERE state = 'wait'` after every event (tests check it).
  *
- * Each change to a level is one increment with the next sequence number; a reload (after the node's
- * LISTEN dropped) bumps the sequence past every number used, so a client sees the fresh snapshot as new.
+ * Changes are coalesced per tick (the feed calls `flush` every TICK_MS while changes come in): a level
+ * changed several times within a tick becomes one increment with its final volume, and a level that
+ * ends the tick where it began (an order placed and filled at once) none. Each increment sent takes the
+ * next sequence number, so the sequence has no gaps; a snapshot taken mid-tick already holds the
+ * tick's changes and the increments that follow repeat them (a level's volume, not a delta: harmless).
+ * A reload (after the node's LISTEN dropped) bumps the sequence past every number used, so a client
+ * sees the fresh snapshot as new.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -43,6 +48,8 @@ export class MarketBook {
   private loading: Promise<void> | null = null;
   /** The MVCC snapshot the levels were read in: an event of a transaction it saw is already counted. */
   private seen: string | null = null;
+  /** The levels changed since the last flush, each with its volume then (0: absent). */
+  private readonly changed: Record<Side, Map<bigint, bigint>> = { asks: new Map(), bids: new Map() };
   sequence = 0;
 
   constructor(readonly market: string) {}
@@ -72,6 +79,8 @@ export class MarketBook {
         this.state = 'ready';
         this.sequence += 1;
         for (const e of waiting) this.apply(e);
+        // The snapshot that follows a load holds these already.
+        this.forget();
       } catch (err) {
         this.state = 'empty';
         throw err;
@@ -82,20 +91,41 @@ export class MarketBook {
     return this.loading;
   }
 
-  /** An order event of this market: the increment it makes, or null (none, or not loaded yet). */
-  apply(e: OrderEvent): Increment | null {
-    if (this.state === 'empty' || e.price === null) return null;
-    if (this.state === 'loading') { this.pending.push(e); return null; }
-    if (this.seen !== null && visibleIn(this.seen, e.x)) return null;
+  /** An order event of this market: whether it changed a level (not when not loaded yet, or already counted). */
+  apply(e: OrderEvent): boolean {
+    if (this.state === 'empty' || e.price === null) return false;
+    if (this.state === 'loading') { this.pending.push(e); return false; }
+    if (this.seen !== null && visibleIn(this.seen, e.x)) return false;
     const d = toUnits(e.d);
-    if (d === 0n) return null;
+    if (d === 0n) return false;
     const side = sideOf(e.side);
     const price = toUnits(e.price);
-    const level = (this.levels[side].get(price) ?? 0n) + d;
+    const was = this.levels[side].get(price) ?? 0n;
+    if (!this.changed[side].has(price)) this.changed[side].set(price, was);
+    const level = was + d;
     if (level > 0n) this.levels[side].set(price, level);
     else this.levels[side].delete(price);
-    this.sequence += 1;
-    return { [side]: [fromUnits(price), level > 0n ? fromUnits(level) : ''], sequence: this.sequence } as Increment;
+    return true;
+  }
+
+  /** The increments of the levels changed since the last flush and not back where they were, in sequence. */
+  flush(): Increment[] {
+    const out: Increment[] = [];
+    for (const side of ['asks', 'bids'] as const) {
+      for (const [price, was] of this.changed[side]) {
+        const level = this.levels[side].get(price) ?? 0n;
+        if (level === was) continue;
+        this.sequence += 1;
+        out.push({ [side]: [fromUnits(price), level > 0n ? fromUnits(level) : ''], sequence: this.sequence } as Increment);
+      }
+    }
+    this.forget();
+    return out;
+  }
+
+  private forget(): void {
+    this.changed.asks.clear();
+    this.changed.bids.clear();
   }
 
   /** Asks ascending, bids descending, at most SNAPSHOT_LEVELS a side. */
@@ -111,5 +141,6 @@ export class MarketBook {
     this.state = 'empty';
     this.pending = [];
     this.seen = null;
+    this.forget();
   }
 }

@@ -1,7 +1,11 @@
 /**
  * Turns committed changes (events.ts) into Ranger frames on this node's connections (hub.ts):
  * order events keep the order books and go to their member's `order` stream; trades go to
- * `<market>.trades` and to both members' `trade`; balances to `balance`; admin rows are read once and
+ * `<market>.trades` and to both members' `trade`; balances to `balance`. The markets' public frames go
+ * out in ticks, at most one per TICK_MS: a change after a quiet spell at once (with whatever arrived in
+ * the same read: a transaction's notifications come together), later ones when the tick is due. A tick
+ * sends each book's coalesced increments (book.ts), then one `trades` frame of the market's trades in
+ * it; admin rows are read once and
  * published on their admin stream; the approval queues are recounted when one of them may have moved.
  * Tickers (5 s) and candles (2 s) are republished on timers while anyone listens.
  */
@@ -17,6 +21,11 @@ import { parseStream, QUEUE_COUNTS, QUEUES, type Queue, type StreamKind } from '
 import { ADMIN_STREAMS } from '../../shared/realtime-streams.js';
 
 export const TICKERS_EVERY_MS = 5_000;
+/**
+ * The markets' order book increments and trades go out at most once per this long: changes of one level
+ * within it become one increment, and each subscriber gets a tick's frames in one write.
+ */
+export const TICK_MS = 50;
 export const KLINES_EVERY_MS = 2_000;
 /** A new subscriber to the tickers reuses a read this recent. */
 const TICKERS_FRESH_MS = 500;
@@ -38,6 +47,11 @@ export interface FeedDeps {
 
 export class Feed implements EventSink {
   private readonly books = new Map<string, MarketBook>();
+  /** The tick's trades of each market, for `<market>.trades`, and the books changed in it. */
+  private readonly tickTrades = new Map<string, TradeEvent[]>();
+  private readonly tickBooks = new Set<MarketBook>();
+  private tickTimer: NodeJS.Timeout | null = null;
+  private lastTick = 0;
   private readonly entityIds = new Map<EntityKind, Set<number>>();
   private entityTimer: NodeJS.Timeout | null = null;
   private countsTimer: NodeJS.Timeout | null = null;
@@ -63,6 +77,7 @@ export class Feed implements EventSink {
 
   stop(): void {
     for (const t of this.timers) clearInterval(t);
+    if (this.tickTimer) clearTimeout(this.tickTimer);
     if (this.entityTimer) clearTimeout(this.entityTimer);
     if (this.countsTimer) clearTimeout(this.countsTimer);
   }
@@ -108,6 +123,8 @@ export class Feed implements EventSink {
       let book = this.books.get(kind.market);
       if (!book) this.books.set(kind.market, (book = new MarketBook(kind.market)));
       if (!book.ready) await book.load(db);
+      // The snapshot must not hold changes its increments will not carry: the tick goes out first.
+      this.flushTick();
       if (c.streams.has(stream)) c.json({ [`${kind.market}.ob-snap`]: book.snapshot() });
     } else if (kind.kind === 'tickers') {
       // A burst of subscribers shares one read; a later one gets tickers as they are now.
@@ -125,8 +142,7 @@ export class Feed implements EventSink {
   private order(e: OrderEvent): void {
     const { hub } = this.d;
     const book = this.books.get(e.market_id);
-    const inc = book?.apply(e);
-    if (inc) hub.publish(`${e.market_id}.ob-inc`, inc);
+    if (book?.apply(e)) { this.tickBooks.add(book); this.scheduleTick(); }
     hub.publishPrivate(e.member_id, 'order', {
       id: e.id, market: e.market_id, kind: e.side === 'buy' ? 'bid' : 'ask', side: e.side, ord_type: e.ord_type,
       price: e.price, avg_price: e.avg_price, state: e.state, origin_volume: e.origin_volume, remaining_volume: e.remaining_volume,
@@ -140,9 +156,12 @@ export class Feed implements EventSink {
     const { hub } = this.d;
     // The tickers are made of trades: the next subscriber reads them afresh.
     this.lastTickers = null;
-    hub.publish(`${e.market_id}.trades`, {
-      trades: [{ tid: e.id, taker_type: e.taker_type, date: e.created_at, price: e.price, amount: e.amount }],
-    });
+    if (hub.listeners(`${e.market_id}.trades`)) {
+      let trades = this.tickTrades.get(e.market_id);
+      if (!trades) this.tickTrades.set(e.market_id, (trades = []));
+      trades.push(e);
+      this.scheduleTick();
+    }
     const makerSide = e.taker_type === 'buy' ? 'sell' : 'buy';
     for (const [member, side, order] of [[e.maker_id, makerSide, e.maker_order_id], [e.taker_id, e.taker_type, e.taker_order_id]] as const) {
       hub.publishPrivate(member, 'trade', {
@@ -151,6 +170,29 @@ export class Feed implements EventSink {
       });
     }
     this.entity('trade', e.id);
+  }
+
+  /** The next tick: at once after a quiet spell (a timer of 0 runs after the rest of this read's events), else when due. */
+  private scheduleTick(): void {
+    this.tickTimer ??= setTimeout(() => this.flushTick(), Math.max(0, this.lastTick + TICK_MS - performance.now()));
+  }
+
+  /** The tick's public market frames: each book's increments, then its trades as one frame (Ranger's list). */
+  private flushTick(): void {
+    if (this.tickTimer) clearTimeout(this.tickTimer);
+    this.tickTimer = null;
+    this.lastTick = performance.now();
+    const { hub } = this.d;
+    hub.batch(() => {
+      for (const book of this.tickBooks) for (const inc of book.flush()) hub.publish(`${book.market}.ob-inc`, inc);
+      for (const [market, trades] of this.tickTrades) {
+        hub.publish(`${market}.trades`, {
+          trades: trades.map((e) => ({ tid: e.id, taker_type: e.taker_type, date: e.created_at, price: e.price, amount: e.amount })),
+        });
+      }
+    });
+    this.tickBooks.clear();
+    this.tickTrades.clear();
   }
 
   /** Queues an admin row to be read and published (the ids of one burst are read together). */

@@ -135,7 +135,7 @@ export async function registerRanger(app: FastifyInstance): Promise<void> {
       ws.once('close', () => anonymous.release(address));
     }
     const a = req.auth;
-    const c = new Client(ws, a ? { id: a.user.id, uid: a.user.uid, role: a.user.role, sessionHash: a.sessionHash, userAgent: req.headers['user-agent'] ?? '' } : null, hub);
+    const c = new Client(ws, a ? { id: a.user.id, uid: a.user.uid, role: a.user.role, sessionHash: a.sessionHash, userAgent: req.headers['user-agent'] ?? '' } : null, hub, req.raw.socket);
     hub.add(c);
     ws.on('message', (data: Buffer, isBinary: boolean) => { if (isBinary) c.error('ranger.message.invalid'); else onMessage(c, data); });
     ws.on('pong', () => { c.alive = true; });
