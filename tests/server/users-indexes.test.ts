@@ -18,14 +18,19 @@ let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
 afterAll(async () => { await t?.close(); });
 
-async function plan(q: { compile(): CompiledQuery }): Promise<string> {
+/** The plan with sequential scans off, and `aside` indexes dropped for it (rolled back: DDL is transactional). */
+async function plan(q: { compile(): CompiledQuery }, aside: readonly string[] = []): Promise<string> {
   const c = q.compile();
   return t.db.kysely.transaction().execute(async (trx) => {
     await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    for (const ix of aside) await sql`DROP INDEX ${sql.ref(ix)}`.execute(trx);
     const res = await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`EXPLAIN ${c.sql}`, [...c.parameters]));
-    return res.rows.map((r) => Object.values(r)[0]).join('\n');
-  });
+    const text = res.rows.map((r) => Object.values(r)[0]).join('\n');
+    if (aside.length) throw new Rollback(text);
+    return text;
+  }).catch((e: unknown) => { if (e instanceof Rollback) return e.plan; throw e; });
 }
+class Rollback extends Error { constructor(readonly plan: string) { super('rollback'); } }
 const page = (ordering: 'asc' | 'desc' = 'desc') => ({ page: 1, limit: 25, ordering });
 /** The capped count's shape (count.ts): the filtered query, select 1, limit. */
 const count = <Q extends { clearSelect(): any }>(q: Q) => (q.clearSelect() as any).select(sql`1`.as('one')).limit(10_001);
@@ -146,10 +151,14 @@ describe('users with a label, and the pending-applications queue', () => {
 
 describe("a member's orders on one market (GET /market/orders?market=, the bench's member rows)", () => {
   it('the page and its capped count walk (member_id, market_id, id), not every order of the member', async () => {
+    // On this empty table the planner ties between the member's indexes; migration 0054's window index
+    // (member_id, created_at, id) is set aside so the tie cannot hide a missing market index (at scale the
+    // bench's combined rows show the market one chosen: a market maker's orders on a market in 5 ms).
+    const aside = ['orders_member_created_idx'];
     const page = await plan({ compile: () => t.db.kysely.selectFrom('orders').select('id').where('member_id', '=', 1).where('market_id', '=', 'btcusdt')
-      .orderBy('id', 'desc').limit(25).compile() });
+      .orderBy('id', 'desc').limit(25).compile() }, aside);
     const capped = await plan({ compile: () => t.db.kysely.selectFrom('orders').select(sql`1`.as('one')).where('member_id', '=', 1).where('market_id', '=', 'btcusdt')
-      .limit(10_001).compile() });
+      .limit(10_001).compile() }, aside);
     for (const p of [page, capped]) {
       expect(p).toContain('orders_member_market_idx');
       expect(p).not.toMatch(/Filter: .*market_id/);
