@@ -156,11 +156,19 @@ export function journeySteps(j: Journey, password: string) {
       if (!found) throw new Error(`${page.url()} did not show "${text}" within ${timeoutMs} ms`);
     },
     toast: (text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first(),
-    /** By keyboard: focus the field's trigger, open it, pick. */
+    /**
+     * By keyboard: focus the field's trigger, open it, pick. A picker opens once it has its choices, and a field
+     * drawn again while the form's references load loses the focus, so it is opened again until the choice shows.
+     */
     async choose(field: string, option: string): Promise<void> {
-      await page.locator(`[data-field="${field}"] button`).focus();
-      await page.keyboard.press('Enter');
-      await page.getByRole('option', { name: option, exact: true }).click();
+      const trigger = page.locator(`[data-field="${field}"] button`);
+      const wanted = page.getByRole('option', { name: option, exact: true });
+      for (let i = 0; ; i++) {
+        if (await trigger.getAttribute('aria-expanded') !== 'true') { await trigger.focus(); await page.keyboard.press('Enter'); }
+        if (await wanted.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false)) break;
+        if (i === 14) throw new Error(`${field}: no "${option}" in its picker within 30 s`);
+      }
+      await wanted.click();
     },
   };
 }

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FieldDef, Resource } from '../../shared/resources/define';
 import { loadResource } from '../registry';
 import { request } from '../api';
+import { ApiError } from '../api/http';
 import { listRows, SERVICE_OF } from '../api/resources';
 import { t } from '../i18n';
 import { display } from './format';
@@ -55,6 +56,12 @@ export function useCountryOptions(f: FieldDef | undefined): Option[] {
 }
 
 /**
+ * The waits before asking again for a reference list that failed to load: a picker left empty by one busy
+ * answer showed no choice and no reason (a market's engine picker, once, on a loaded CI host).
+ */
+export const REFERENCE_RETRY_MS = [500, 1_500, 4_000];
+
+/**
  * The referenced rows as options. With `scope` (the field's `pickerScope` resolved against the form's
  * values: `{ service_type: 'sms' }`) only the rows that list filter returns, none while a value is blank.
  * The field's `picker` narrows them (its `filter`) and disables the ones the server would refuse, with the
@@ -73,9 +80,10 @@ export function useReferenceOptions(f: FieldDef | undefined, scope?: Readonly<Re
     Object.assign(filter, f?.picker?.filter);
     const refusal = f?.picker?.refusal;
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     // Loaded already with the referring resource on its routes (registry `needs`); here where a screen
     // imports the referring declaration itself (the user page's tabs).
-    loadResource(target)
+    const attempt = (n: number) => loadResource(target)
       .then(async (r) => {
         const labelField = r.columns.find((c) => r.fields[c.field]?.kind === 'text')?.field ?? r.key;
         // The largest page every dialect allows; a reference list longer than that wants a search box instead.
@@ -87,8 +95,15 @@ export function useReferenceOptions(f: FieldDef | undefined, scope?: Readonly<Re
           return { value: String(row[by ?? r.key]), label: display(row[labelField]), ...(code ? { disabled: t(code) } : {}) };
         }));
       })
-      .catch(() => live && setOptions([]));
-    return () => { live = false; };
+      .catch((e: unknown) => {
+        if (!live) return;
+        // A busy server (503) or a dropped connection is asked again; a refusal (4xx) leaves the picker empty.
+        const passing = !(e instanceof ApiError) || e.code >= 500;
+        if (passing && n < REFERENCE_RETRY_MS.length) retry = setTimeout(() => attempt(n + 1), REFERENCE_RETRY_MS[n]);
+        else setOptions([]);
+      });
+    attempt(0);
+    return () => { live = false; clearTimeout(retry); };
   }, [target, by, scoped, f]);
   return useMemo(() => (taken?.values.size
     ? options.map((o) => (!o.disabled && taken.values.has(o.value) ? { ...o, disabled: t(taken.code) } : o))
