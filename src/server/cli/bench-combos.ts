@@ -19,7 +19,7 @@ import { deposits } from '../../shared/resources/deposits.js';
 import { withdraws } from '../../shared/resources/withdraws.js';
 import { users } from '../../shared/resources/users.js';
 import { one, type Scenario } from './bench-scenarios.js';
-import type { MoneyCtx } from './bench-money.js';
+import { enc, plain, type MoneyCtx } from './bench-money.js';
 
 /** A filter's values: the heavy one first, then the rare one if the filter has one worth timing. */
 type Values = Record<string, readonly (readonly [label: string, query: string])[]>;
@@ -35,10 +35,9 @@ interface ComboList {
 }
 
 const MEMBER = 'uid';
-const enc = encodeURIComponent;
 
 interface ComboCtx {
-  rareMarket: string; rareTradeMarket: string; deposit: { txid: string; tid: string }; tradeId: number;
+  rareMarket: string; deposit: { txid: string; tid: string }; tradeId: number;
   users: { email: string; uid: string; country: string; referrer: string; rareCountry: string };
   month: [number, number];
 }
@@ -55,7 +54,7 @@ export async function comboContext(db: Kysely<DB>, m: MoneyCtx): Promise<ComboCt
     .execute(db)).rows.map((r) => r.c);
   const now = m.week[1];
   return {
-    rareMarket: rare?.m ?? m.market, rareTradeMarket: rare?.m ?? m.market, deposit: d ?? { txid: '', tid: '' }, tradeId: m.midTrade,
+    rareMarket: rare?.m ?? m.market, deposit: d ?? { txid: '', tid: '' }, tradeId: m.midTrade,
     users: { email: u?.email ?? '', uid: u?.uid ?? '', country: countries[0] ?? 'US', rareCountry: countries[countries.length - 1] ?? 'US', referrer: ref?.uid ?? '' },
     month: [now - 30 * 86_400, now],
   };
@@ -64,7 +63,6 @@ export async function comboContext(db: Kysely<DB>, m: MoneyCtx): Promise<ComboCt
 function lists(m: MoneyCtx, c: ComboCtx): ComboList[] {
   const dates = [['last 30 days', `from=${c.month[0]}&to=${c.month[1]}`], ['one day 180 days ago', `from=${m.dayAgo180[0]}&to=${m.dayAgo180[1]}`]] as const;
   const member = [['market maker', `uid=${m.heavy.uid}`], ['long tail', `uid=${m.tail.uid}`]] as const;
-  const plain = (v: string) => v.replace(/\.?0+$/, '');
   return [
     {
       list: 'orders', path: 'orders', limit: 50, resource: orders, alone: ['email', 'id'],
@@ -82,7 +80,7 @@ function lists(m: MoneyCtx, c: ComboCtx): ComboList[] {
       values: {
         created_at: dates, uid: member, maker_email: [['market maker', `maker_email=${enc(m.heavy.email)}`]],
         taker_email: [['long tail', `taker_email=${enc(m.tail.email)}`]],
-        market: [[m.market, `market=${m.market}`], [c.rareTradeMarket, `market=${c.rareTradeMarket}`]], taker_type: [['sell', 'taker_type=sell']],
+        market: [[m.market, `market=${m.market}`], [c.rareMarket, `market=${c.rareMarket}`]], taker_type: [['sell', 'taker_type=sell']],
       },
       triples: [['uid', 'market', 'created_at'], ['maker_email', 'market', 'created_at'], ['uid', 'taker_type', 'market']],
     },

@@ -61,9 +61,10 @@ export async function moneyContext(db: Kysely<DB>): Promise<MoneyCtx | null> {
   };
 }
 
-const enc = encodeURIComponent;
+export const enc = encodeURIComponent;
 const P = '/api/v2/peatio/admin';
-const plain = (v: string) => v.replace(/\.?0+$/, '');
+/** A decimal as typed in a filter: no trailing zeros. */
+export const plain = (v: string) => v.replace(/\.?0+$/, '');
 const deep = (id: number) => encodeCursor({ dir: 'next', orderBy: 'id', ordering: 'asc', values: [id] });
 
 export function moneyScenarios(c: MoneyCtx): Scenario[] {

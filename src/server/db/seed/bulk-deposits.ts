@@ -12,10 +12,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
-import { CUSTOMER_ID_BASE, exec, makeContext } from './context.js';
+import { exec, makeContext } from './context.js';
 import { bulkLoad } from './bulk.js';
 import { staffByRole } from './staff.js';
-import { marketBuckets } from './bulk-trading.js';
+import { customerRange, hashRandom, marketBuckets, setSequence } from './bulk-trading.js';
 
 /** Deposited currencies: share of the deposits, typical amount. */
 const DEPOSITED: ReadonlyArray<readonly [string, number, number]> = [
@@ -35,10 +35,8 @@ export async function seedBulkDeposits(db: Kysely<DB>, count: number, now = new 
     await sql`SET LOCAL jit = off`.execute(trx);
     await sql`SET LOCAL steward.events = 'off'`.execute(trx);
     const ctx = makeContext(trx, 0, now, () => {});
-    const m = (await sql<{ lo: string | null; hi: string | null }>`SELECT min(id)::text AS lo, max(id)::text AS hi FROM users
-      WHERE id > ${CUSTOMER_ID_BASE} AND role = 'member'`.execute(trx)).rows[0];
-    if (!m?.lo || !m.hi) throw new Error('seed the customers first (npm run db:seed)');
-    const lo = Number(m.lo), n = Number(m.hi) - lo + 1;
+    const { lo, hi } = await customerRange(trx);
+    const n = hi - lo + 1;
     const present = new Set((await trx.selectFrom('currencies').select('code').execute()).map((c) => c.code));
     const rows = DEPOSITED.filter(([c]) => present.has(c));
     if (!rows.length || count < 1) return;
@@ -48,8 +46,7 @@ export async function seedBulkDeposits(db: Kysely<DB>, count: number, now = new 
     const base = Number((await sql<{ m: string | null }>`SELECT max(id)::text AS m FROM deposits`.execute(trx)).rows[0]?.m ?? 0) + 1;
     const queuedFrom = count - Math.max(1, Math.round(count * QUEUED_SHARE));
     const admin = staffByRole('admin').id;
-    await exec(ctx, `CREATE OR REPLACE FUNCTION pg_temp.rnd(p bigint, s bigint) RETURNS float8 LANGUAGE sql IMMUTABLE
-      AS $$ SELECT (hashint8extended(p, s) & 2147483647)::float8 / 2147483648 $$`);
+    await hashRandom(ctx);
     await bulkLoad(ctx, ['deposits'], async () => {
       for (let from = 0; from < count; from += BATCH) {
         const to = Math.min(count, from + BATCH);
@@ -79,7 +76,7 @@ export async function seedBulkDeposits(db: Kysely<DB>, count: number, now = new 
             CROSS JOIN LATERAL (SELECT (ARRAY[${buckets.join(', ')}])[1 + floor(pg_temp.rnd(i, 21) * 100)::int] AS b) x
           ) d JOIN currencies c ON c.code = d.cur`);
       }
-      await exec(ctx, `SELECT setval(pg_get_serial_sequence('deposits', 'id'), greatest((SELECT max(id) FROM deposits), 1))`);
+      await setSequence(ctx, 'deposits');
     });
   });
   await sql`VACUUM (ANALYZE) deposits`.execute(db);

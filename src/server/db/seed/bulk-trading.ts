@@ -97,8 +97,7 @@ async function makePairs(ctx: SeedContext, plan: Plan, markets: Awaited<ReturnTy
   const { lo, hi } = members;
   const n = hi - lo + 1;
   const mm = `ARRAY[${[0, 1, 2, 3, 4].map((i) => lo + i).join(', ')}]::bigint[]`;
-  await exec(ctx, `CREATE FUNCTION pg_temp.rnd(p bigint, s bigint) RETURNS float8 LANGUAGE sql IMMUTABLE
-    AS $$ SELECT (hashint8extended(p, s) & 2147483647)::float8 / 2147483648 $$`);
+  await hashRandom(ctx);
   await exec(ctx, `CREATE TEMP TABLE bulk_markets (idx int PRIMARY KEY, id text, ref float8, maxvol float8, pp int, ap int, bp int, qp int) ON COMMIT DROP`);
   await exec(ctx, `INSERT INTO bulk_markets VALUES ${mk}`);
   await exec(ctx, `CREATE TEMP TABLE bulk_pairs ON COMMIT DROP AS
@@ -284,7 +283,19 @@ async function insertWithdraws(ctx: SeedContext, count: number, base: number, st
     ORDER BY w.id, e.debit DESC`);
 }
 
-const setSequence = (ctx: SeedContext, table: string) =>
+/** The seeded customers' ids (members), first to last: what the bulk seeds draw their members from. */
+export async function customerRange(db: Kysely<DB>): Promise<{ lo: number; hi: number }> {
+  const m = (await sql<{ lo: string | null; hi: string | null }>`SELECT min(id)::text AS lo, max(id)::text AS hi FROM users
+    WHERE id > ${CUSTOMER_ID_BASE} AND role = 'member'`.execute(db)).rows[0];
+  if (!m?.lo || !m.hi || Number(m.hi) - Number(m.lo) < 10) throw new Error('seed the customers first (npm run db:seed)');
+  return { lo: Number(m.lo), hi: Number(m.hi) };
+}
+
+/** pg_temp.rnd(row, stream): a deterministic draw in [0, 1) from a row number, for the session's bulk seeds. */
+export const hashRandom = (ctx: SeedContext) => exec(ctx, `CREATE OR REPLACE FUNCTION pg_temp.rnd(p bigint, s bigint) RETURNS float8
+  LANGUAGE sql IMMUTABLE AS $$ SELECT (hashint8extended(p, s) & 2147483647)::float8 / 2147483648 $$`);
+
+export const setSequence = (ctx: SeedContext, table: string) =>
   exec(ctx, `SELECT setval(pg_get_serial_sequence('${table}', 'id'), greatest((SELECT max(id) FROM ${table}), 1))`);
 
 /**
@@ -353,10 +364,7 @@ export async function seedBulkTrading(db: Kysely<DB>, opts: BulkTradingOptions):
     await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
     await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(trx);
     const ctx = makeContext(trx, 0, now, progress);
-    const m = (await sql<{ lo: string | null; hi: string | null }>`SELECT min(id)::text AS lo, max(id)::text AS hi FROM users
-      WHERE id > ${CUSTOMER_ID_BASE} AND role = 'member'`.execute(trx)).rows[0];
-    if (!m?.lo || !m.hi || Number(m.hi) - Number(m.lo) < 10) throw new Error('seed the customers first (npm run db:seed)');
-    const members = { lo: Number(m.lo), hi: Number(m.hi) };
+    const members = await customerRange(trx);
     const markets = await marketTable(trx);
     if (!markets.length) throw new Error('no enabled market to trade on: seed the exchange first (npm run db:seed)');
     const existingOps = Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM operations`.execute(trx)).rows[0]!.n);
