@@ -187,6 +187,8 @@ describe('focus and filters', () => {
     const panel = await screen.findByRole('search', { name: 'Filter Users' });
     const country = within(panel).getByLabelText('Country') as HTMLSelectElement;
     expect(country.tagName).toBe('SELECT');
+    // The countries table loads with the first country field shown: wait for its names, as a user would.
+    await within(country).findByRole('option', { name: 'Germany' }, { timeout: 10_000 });
     await user.selectOptions(country, 'Germany');
     await user.click(within(panel).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(lastQuery(USERS)).toMatchObject({ country: 'DE' }));
