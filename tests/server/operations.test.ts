@@ -86,6 +86,22 @@ describe('operations', () => {
     expect(dated.json().every((o: { uid: string | null }) => o.uid === a.uid)).toBe(true);
   });
 
+  it('reads an account code as its kind: the same rows, and none where the kind is not the one asked for or readable', async () => {
+    const codes = async (q: string) => (await call(t, admin, 'GET', `/operations?limit=100&${q}`)).json().map((o: { id: number; code: number }) => [o.id, o.code]);
+    const all = (await call(t, admin, 'GET', '/operations?limit=100')).json() as { id: number; code: number; kind: string }[];
+    const locked = all.filter((o) => o.code === 212).map((o) => [o.id, o.code]);
+    expect(locked.length).toBeGreaterThan(0);
+    expect(await codes('code=212')).toEqual(locked);
+    expect(await codes('code=212&kind=liability')).toEqual(locked);
+    expect(await codes('code=212&kind=asset')).toEqual([]);
+    const onAssets = await call(t, admin, 'GET', '/assets?code=212');
+    expect([onAssets.statusCode, onAssets.json(), onAssets.headers.total]).toEqual([200, [], '0']);
+    // Compliance reads every kind but revenues: a revenue code is no row of theirs.
+    const revenue = all.find((o) => o.kind === 'revenue')!.code;
+    expect((await call(t, admin, 'GET', `/operations?code=${revenue}`)).json().length).toBeGreaterThan(0);
+    expect((await call(t, compliance, 'GET', `/operations?code=${revenue}`)).json()).toEqual([]);
+  });
+
   it('answers the running totals per currency, each holding the invariant', async () => {
     const totals = (await call(t, admin, 'GET', '/operations/totals')).json();
     expect(totals.map((x: { currency: string }) => x.currency)).toEqual([COIN, FIAT]);

@@ -22,10 +22,12 @@ export class Filters {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(private readonly db: Kysely<any>, readonly table: string) {}
 
-  /** Adds `col op value`; an undefined value is no condition (the filter was not asked for). */
+  /** Adds `col op value`; an undefined value is no condition (the filter was not asked for), nor one already there. */
   where(col: string, op: FilterOp, value: unknown, cast?: Cast): this {
     if (value === undefined) return this;
     if (this.built) throw new Error('Filters: a condition added after the query was built');
+    // Twice the same condition would be priced twice: the planner multiplies the selectivities.
+    if (op !== 'in' && this.conditions.some((c) => c.col === col && c.op === op && c.cast === cast && c.value === value)) return this;
     this.conditions.push({ col, op, value, cast });
     return this;
   }
@@ -43,7 +45,8 @@ export class Filters {
   }
 
   /**
-   * Whether no row can match: a column equal to two different values, or equal to and unequal to one (a
+   * Whether no row can match: a column equal to two different values, equal to one outside a list it must be
+   * in (an account code's kind, among the ledger kinds a role may read), or equal to and unequal to one (a
    * trade's maker asked for by e-mail while the same member's either-side walk pages its taker side with
    * `maker_id <> member`). PostgreSQL does not see it and walks the index of one condition to its end.
    */
@@ -54,7 +57,8 @@ export class Filters {
       if (had !== undefined && had !== String(c.value)) return true;
       eq.set(c.col, String(c.value));
     }
-    return this.conditions.some((c) => c.op === '<>' && eq.get(c.col) === String(c.value));
+    return this.conditions.some((c) => (c.op === '<>' && eq.get(c.col) === String(c.value))
+      || (c.op === 'in' && !c.cast && eq.has(c.col) && !(c.value as unknown[]).some((x) => String(x) === eq.get(c.col))));
   }
 
   /** The filtered query (made once). */

@@ -23,7 +23,16 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
  * matches nothing, so the list answers an empty page unread), its value first passed through `value`
  * (lower-cased, a number, a state standing for several), `numeric` comparing typed text as a number.
  */
-export interface ColumnFilter { param: string; column: string; value?: (v: never) => unknown; cast?: 'numeric' }
+export interface ColumnFilter {
+  param: string; column: string; value?: (v: never) => unknown; cast?: 'numeric';
+  /**
+   * Another column this filter's value fixes (an account code its kind: 212 is a liability): written as a
+   * condition too, so a walk of another value of that column is seen to match nothing and is not sent (the
+   * ledger's all-kinds list filtered by code read three kinds' date ranges to their ends: 1.2 s), and the one
+   * left can walk an index that leads with it.
+   */
+  implies?: { column: string; value: (v: never) => unknown };
+}
 
 /**
  * A member filter: `uid` / `email` (the parameters naming them) looked up to the member's id first, so the
@@ -102,7 +111,11 @@ function conditions(db: Kysely<any>, d: MoneyList<any, any, any>, values: unknow
   d.filters.forEach((f, i) => {
     const x = values[i];
     if (x === undefined) return;
-    if (!isMember(f)) { out.where(f.column, Array.isArray(x) ? 'in' : '=', x, f.cast); return; }
+    if (!isMember(f)) {
+      out.where(f.column, Array.isArray(x) ? 'in' : '=', x, f.cast);
+      if (f.implies && !Array.isArray(x)) out.where(f.implies.column, '=', f.implies.value(x as never));
+      return;
+    }
     if (typeof f.column === 'string') { out.where(f.column, '=', x); return; }
     // Either side: this side's column is the member, and the sides before it are not (counted there).
     out.where(f.column[side!]!, '=', x);

@@ -8,6 +8,9 @@ import { defineMoneyList, lower } from './money-list.js';
 import { decimalSql, isoSql } from './user-json.js';
 import { accountColumn, KINDS } from '../../ledger/chart.js';
 
+/** An account code's kind number: its hundreds (chart.ts). */
+const kindNumberOf = (code: number) => Math.floor(code / 100);
+
 /** An operation's columns as operationEntity reads them (isoSql, decimalSql), over `o` joined to its member as `u`. */
 export const OPERATION_WIRE = ['o.id', 'o.code', 'o.kind', 'o.currency_id', 'u.uid', decimalSql('o.debit').as('debit'),
   decimalSql('o.credit').as('credit'), 'o.reference_type', 'o.reference_id', isoSql('o.created_at').as('created_at')] as const;
@@ -31,7 +34,7 @@ export const OPERATION_LIST = defineMoneyList({
   resource: operations, table: 'operations', alias: 'o',
   filters: [
     { param: 'kind', column: 'o.kind' }, { member: { uid: 'uid' }, column: 'o.member_id' }, { param: 'id', column: 'o.id' },
-    { param: 'currency', column: 'o.currency_id', value: lower }, { param: 'code', column: 'o.code', value: Number },
+    { param: 'currency', column: 'o.currency_id', value: lower }, { param: 'code', column: 'o.code', value: Number, implies: { column: 'o.kind', value: kindNumberOf } },
     { param: 'reference_type', column: 'o.reference_type' }, { param: 'rid', column: 'o.reference_id' },
   ],
   join: (q) => q.leftJoin('users as u', 'u.id', 'o.member_id'), select: OPERATION_WIRE,
