@@ -115,7 +115,18 @@ async function ensureDeposits(db: Database, have: number): Promise<void> {
   console.log(`seeded in ${(r.ms / 1000).toFixed(0)} s`);
 }
 
-interface Row { name: string; api: number[]; sql: number[]; inject: number[]; coldApi?: number; coldSql?: number }
+interface Row { name: string; api: number[]; sql: number[]; inject: number[]; coldApi?: number; coldSql?: number; totals?: string }
+
+/**
+ * How the in-process answers of a row gave their Total: `exact`, or how many of them were estimates
+ * (`Total-Estimated`: past the count's cap, or past its budget, DB_COUNT_BUDGET_MS). A count cancelled past
+ * its budget is not in the recording (only answered statements are), so such a row's SQL column is its page
+ * and the planner's estimate: the API's extra there is the budget it waited.
+ */
+const totalKinds = (kinds: string[]) => {
+  const est = kinds.filter((k) => k !== 'exact');
+  return est.length === 0 ? 'exact' : `${[...new Set(est)].join('/')} ${est.length}/${kinds.length}`;
+};
 
 async function main(): Promise<void> {
   let cluster: Cluster | undefined;
@@ -153,9 +164,13 @@ async function main(): Promise<void> {
       const { 'x-csrf-token': _csrf, ...get } = members.get(s.member)!;
       return get;
     };
+    // The Total each in-process answer gave (totalKinds), by scenario.
+    const totals = new Map<Scenario, string[]>();
     const inject = (s: Scenario) => async () => {
       const res = await app.inject({ method: 'GET', url: s.path, headers: sentFor(s) });
       if (res.statusCode !== 200) throw new Error(`${s.path}: ${res.statusCode} ${res.body}`);
+      const kind = res.headers['total-estimated'];
+      if (res.headers.total !== undefined) totals.set(s, [...(totals.get(s) ?? []), kind === undefined ? 'exact' : kind === 'true' ? 'planner' : String(kind)]);
     };
     // The statements of one warmed request: the handler's own. The session gate's lookup is cached by
     // then, as on any busy server; a request that happened to refresh it is recorded again.
@@ -195,6 +210,7 @@ async function main(): Promise<void> {
     console.log(`\nwarm: ${RUNS} runs each after ${WARMUP} warm-up rounds (ms)`);
     for (const s of chosen) {
       const sent = sentFor(s);
+      totals.delete(s);
       const row: Row = { name: s.name, api: [], sql: [], inject: [] };
       for (let i = 0; i < WARMUP + RUNS; i++) {
         // In turn, so none gets the caches another warmed and drift hits all three alike.
@@ -203,8 +219,9 @@ async function main(): Promise<void> {
         const n = await timed(inject(s));
         if (i >= WARMUP) { row.api.push(a); row.sql.push(q); row.inject.push(n); }
       }
+      row.totals = totals.has(s) ? totalKinds(totals.get(s)!.slice(WARMUP)) : '–';
       rows.push(row);
-      console.log(`  ${s.name.padEnd(52)} api ${f2(pct(row.api, 50))} / ${f2(pct(row.api, 95))}  sql ${f2(pct(row.sql, 50))} / ${f2(pct(row.sql, 95))}`);
+      console.log(`  ${s.name.padEnd(52)} api ${f2(pct(row.api, 50))} / ${f2(pct(row.api, 95))}  sql ${f2(pct(row.sql, 50))} / ${f2(pct(row.sql, 95))}  total ${row.totals}`);
     }
 
     const loads: string[] = [];
@@ -278,10 +295,10 @@ async function main(): Promise<void> {
     await http.close();
     await app.close();
 
-    console.log(`\n| scenario | API p50 | API p95 | SQL p50 | SQL p95 | overhead | in-process | cold API | cold SQL |\n|---|---|---|---|---|---|---|---|---|`);
+    console.log(`\n| scenario | API p50 | API p95 | SQL p50 | SQL p95 | overhead | in-process | cold API | cold SQL | Total |\n|---|---|---|---|---|---|---|---|---|---|`);
     for (const r of rows) {
       const [a, q, n] = [pct(r.api, 50), pct(r.sql, 50), pct(r.inject, 50)];
-      console.log(`| ${r.name} | ${f2(a)} | ${f2(pct(r.api, 95))} | ${f2(q)} | ${f2(pct(r.sql, 95))} | ${f2(a - q)} | ${f2(n - q)} | ${f2(r.coldApi)} | ${f2(r.coldSql)} |`);
+      console.log(`| ${r.name} | ${f2(a)} | ${f2(pct(r.api, 95))} | ${f2(q)} | ${f2(pct(r.sql, 95))} | ${f2(a - q)} | ${f2(n - q)} | ${f2(r.coldApi)} | ${f2(r.coldSql)} | ${r.totals ?? '–'} |`);
     }
     console.log(`\n${coldNote}`);
     if (loads.length) {
