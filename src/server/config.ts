@@ -122,7 +122,8 @@ export interface Config {
   secretsKey: Buffer | null;
   /**
    * Bounds on the database while serving (db/limits.ts). PostgreSQL: a statement's limit
-   * (DB_STATEMENT_TIMEOUT_MS, default 15 s) and a transaction's (DB_TRANSACTION_TIMEOUT_MS, default 30 s).
+   * (DB_STATEMENT_TIMEOUT_MS, default 15 s) and a transaction's (DB_TRANSACTION_TIMEOUT_MS, default 30 s);
+   * a list's count, past which its Total is estimated (DB_COUNT_BUDGET_MS, default 20 ms; 0: count always).
    * PGlite: the callers that may wait for its one connection (DB_QUEUE, default 64), how long one may
    * wait (DB_QUEUE_WAIT_MS, default 5 s), and the free space its data directory's volume keeps
    * (DB_DISK_RESERVE_MB, default 64; 0: no check).
@@ -391,6 +392,7 @@ function databaseLimits(env: Env): DatabaseLimits {
     statementMs,
     readStatementMs,
     routeShare: int(env, 'DB_ROUTE_SHARE', 4, 1, 10_000),
+    countBudgetMs: int(env, 'DB_COUNT_BUDGET_MS', 20, 0, 3_600_000),
     transactionMs,
     queue: int(env, 'DB_QUEUE', 64, 0, 100_000),
     queueWaitMs: int(env, 'DB_QUEUE_WAIT_MS', 5_000, 10, 600_000),

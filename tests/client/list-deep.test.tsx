@@ -89,6 +89,18 @@ describe('deep pages', () => {
     await screen.findByText('user1@customer.test');
     expect(screen.getByRole('heading', { name: /10,000\+\s*Users/ })).toBeTruthy();
     expect(within(pager()).getByText('1–25 of 10,000+')).toBeTruthy();
+    expect(screen.getByTitle('More than 10,000 rows match: narrow the filter for an exact count')).toBeTruthy();
+  });
+
+  it('a count stopped by its budget shows the rows known as a floor, and the next page is still there', async () => {
+    // The server's count ran past DB_COUNT_BUDGET_MS: 25 rows shown and a page after them, so 26 are known.
+    api.on('GET', USERS, (req) => ({ ...deepDirectory({ cursors: true, kind: 'lower-bound' })(req), headers: { Total: '26', 'Total-Estimated': 'lower-bound', 'Next-Cursor': 'c2' } }));
+    renderApp('/user-directory');
+    await screen.findByText('user1@customer.test');
+    expect(within(pager()).getByText('1–25 of 25+')).toBeTruthy();
+    expect(screen.getByTitle('More than 25 rows match: narrow the filter for an exact count')).toBeTruthy();
+    await userEvent.setup().keyboard(']');
+    await waitFor(() => expect(window.location.search).toBe('?page=2'));
   });
 });
 

@@ -78,10 +78,11 @@ describe('loadConfig', () => {
   });
 
   it('has the database bounds by default, and takes other values', () => {
-    expect(loadConfig({}).database).toEqual({ statementMs: 15_000, readStatementMs: 5_000, routeShare: 4, transactionMs: 30_000, queue: 64, queueWaitMs: 5_000, diskReserveBytes: 64 * 1_048_576 });
+    expect(loadConfig({}).database).toEqual({ statementMs: 15_000, readStatementMs: 5_000, routeShare: 4, countBudgetMs: 20, transactionMs: 30_000, queue: 64, queueWaitMs: 5_000, diskReserveBytes: 64 * 1_048_576 });
     expect(loadConfig({
       DB_STATEMENT_TIMEOUT_MS: '2000', DB_TRANSACTION_TIMEOUT_MS: '2000', DB_QUEUE: '0', DB_QUEUE_WAIT_MS: '100', DB_DISK_RESERVE_MB: '0',
-    }).database).toEqual({ statementMs: 2000, readStatementMs: 2000, routeShare: 4, transactionMs: 2000, queue: 0, queueWaitMs: 100, diskReserveBytes: 0 });
+      DB_COUNT_BUDGET_MS: '0',
+    }).database).toEqual({ statementMs: 2000, readStatementMs: 2000, routeShare: 4, countBudgetMs: 0, transactionMs: 2000, queue: 0, queueWaitMs: 100, diskReserveBytes: 0 });
   });
 
   it('has the sign-in and session defaults, and takes other values', () => {

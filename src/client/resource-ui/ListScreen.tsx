@@ -184,7 +184,7 @@ export function ListScreen({ resource: r, scope: given }: { resource: Resource; 
 
   const Beside = BESIDE_PANELS[r.name];
   const total = data.total === null ? null : totalText(data.total, data.totalKind);
-  const totalTitle = data.totalKind === 'estimated' ? 'Estimated total' : data.totalKind === 'at-least' ? 'More than 10,000 rows match: narrow the filter for an exact count' : undefined;
+  const totalTitle = data.totalKind === 'estimated' ? 'Estimated total' : data.totalKind === 'at-least' && total ? `More than ${total.slice(0, -1)} rows match: narrow the filter for an exact count` : undefined;
   return (
     <div className="page list-page">
       <HeaderActions>

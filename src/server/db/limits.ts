@@ -21,6 +21,12 @@ export interface DatabaseLimits {
    * count), so one route's requests, however many arrive, leave the rest of the pool to the other routes.
    */
   routeShare: number;
+  /**
+   * PostgreSQL: how long a list's capped count (db/queries/count.ts) may take before it is cancelled and the
+   * list's Total is estimated instead (`Total-Estimated`). The page is cheap (the first entries of an index
+   * walk) where counting 10,000 matches of a filter its index does not hold visits every row. 0: count always.
+   */
+  countBudgetMs: number;
   /** PostgreSQL: from BEGIN to the answer of its COMMIT (and idle_in_transaction_session_timeout). 0: none. */
   transactionMs: number;
   /** PGlite: callers that may wait for its one connection; one more is refused at once (server.busy). */
@@ -32,7 +38,7 @@ export interface DatabaseLimits {
 }
 
 /** No bound at all: the state before buildApp, and of the command-line tools. */
-export const NO_LIMITS: DatabaseLimits = { statementMs: 0, readStatementMs: 0, routeShare: Infinity, transactionMs: 0, queue: Infinity, queueWaitMs: 0, diskReserveBytes: 0 };
+export const NO_LIMITS: DatabaseLimits = { statementMs: 0, readStatementMs: 0, routeShare: Infinity, countBudgetMs: 0, transactionMs: 0, queue: Infinity, queueWaitMs: 0, diskReserveBytes: 0 };
 
 /**
  * A statement or transaction passed its deadline on the client: the connection was destroyed, so the

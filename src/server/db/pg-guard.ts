@@ -78,6 +78,8 @@ export function guardClient(client: GuardedClient, limits: () => DatabaseLimits,
     if (client.cancelling) { await client.cancelling; client.cancelling = undefined; }
     const l = limits();
     const scope = currentScope();
+    // Cancelled before it was sent (request-scope.ts cancellable): fails as a cancelled statement would.
+    if (scope?.stopped) throw Object.assign(new Error('canceling statement due to user request'), { code: '57014' });
     const statementMs = scope?.read && l.readStatementMs > 0 ? Math.min(l.readStatementMs, l.statementMs || Infinity) : l.statementMs;
     const statement = textOf(text);
     const verb = (/^\s*([a-z]+)/i.exec(statement)?.[1] ?? '').toLowerCase();

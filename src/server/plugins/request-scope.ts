@@ -39,7 +39,8 @@ export function registerRequestScope(app: FastifyInstance): void {
   const { db } = app.deps;
   app.addHook('onRequest', (req, reply, done) => {
     if (currentScope()) { nested.add(req.raw); done(); return; }
-    const scope = newScope(isRead(req.method));
+    // PGlite's one connection cannot cancel a count: there it always counts.
+    const scope = newScope(isRead(req.method), db.kind === 'postgres' ? app.deps.config.database.countBudgetMs : 0);
     whenClosed(reply.raw, () => { if (!reply.raw.writableFinished) requestGone(scope); });
     db.asRequest(done, scope);
   });

@@ -10,6 +10,11 @@
  *   above the cap we just counted past. An estimate at or under it is provably wrong (correlated
  *   filters the statistics do not know about: admin activities by action=update were estimated at a
  *   few thousand for 71,750 rows), so then the total is cap + 1 flagged 'lower-bound' ("10,000+").
+ * - a list that reads its page beside the count (list-page.ts) gives the count a budget (DB_COUNT_BUDGET_MS,
+ *   PostgreSQL): past it the count is cancelled and the total is the planner's estimate as well — or, when the rows already known to match outnumber it,
+ *   those rows as a floor ('lower-bound'). The page is cheap where the count is not: 10,000 matches of a
+ *   filter its index does not hold are found by visiting every row (a market maker's orders on one market
+ *   in a month: ~100 ms; the ledger's four kinds under two filters none of their indexes leads with: 1–2 s).
  * - setListHeaders writes Total, Page and Per-Page, plus `Total-Estimated: true` for a planner estimate
  *   or `Total-Estimated: lower-bound` for a floor: clients that only read Total still get a number.
  *
@@ -61,6 +66,12 @@ export function cappedCount(db: Kysely<any>, query: CountableQuery | Filters, ca
     send: async () => Number((await db.executeQuery<{ n: string | number }>(count)).rows[0]!.n),
     estimate: () => planRows(db, CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${text}`, [...params])),
     over: (planned: number): CappedTotal => (planned > cap ? { total: planned, estimate: 'planner' } : { total: cap + 1, estimate: 'lower-bound' }),
+    /**
+     * The total of a count stopped by its budget: the planner's estimate, unless it is below the `seen` rows
+     * known to match (the page's rows and, when there is a next page, one more) — then `seen` as a floor.
+     */
+    unknown: (planned: number, seen: number): CappedTotal => (planned >= seen && planned > 0
+      ? { total: planned, estimate: 'planner' } : { total: Math.max(seen, 1), estimate: 'lower-bound' }),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The steps every capped-count, keyset-paged list shares (the user directory, activities, service logs,
  * devices, referrals, beneficiaries, notifications and their recipients), written once:
- * 1. count the filtered query up to the cap (count.ts);
+ * 1. count the filtered query up to the cap (count.ts), within the request's count budget;
  * 2. when nothing matches, answer an empty page without reading a row;
  * 3. read one page plus the look-ahead row: the caller's query, paged by applyPage (paging.ts) and, when
  *    the list shows its owners, joined to them on the page only;
@@ -13,6 +13,7 @@
 import { sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { cappedCount, type CappedTotal, type CountableQuery } from './count.js';
 import { Filters } from './filters.js';
+import { cancellable, currentScope, OVER_BUDGET, withinBudget } from '../request-scope.js';
 import { applyPage, finishPage, ID_KEYSET, keyColumns, orderLikePage, scanDirection, TIME_KEYSET, type Keyset, type PageRequest } from './paging.js';
 
 /** One page of a list: its rows, the capped total, and the cursors of the pages on either side. */
@@ -38,29 +39,55 @@ export interface PageSource<R> {
 const nextTurn = () => new Promise<void>((resolve) => { setImmediate(resolve); });
 
 /**
+ * A page whose count found nothing is cancelled unless it ends within this many ms: most do (an index walk
+ * that finds nothing at once), and a cancel costs the database a connection of its own.
+ */
+const EMPTY_PAGE_GRACE_MS = 10;
+const dropPage = (p: { done: Promise<unknown>; cancel: () => void }) => {
+  const timer = setTimeout(p.cancel, EMPTY_PAGE_GRACE_MS);
+  p.done.then(() => clearTimeout(timer), () => clearTimeout(timer));
+};
+
+/**
  * Steps 1–4. The count goes first; while it is at the database, the page's statement is built and
  * compiled (Node's share of a list, ~0.3 ms for a 50-row page, overlaps the database's instead of
- * following it); after it, the page and — past the cap — the planner's estimate are sent together.
- * A filter that matches nothing still reads no page: sent before the count's answer, its ordered walk
- * could go through the whole index.
+ * following it). With a count budget (PostgreSQL) the page is sent at once, beside the count, so a list
+ * costs the longer of the two rather than their sum; past the budget the count is cancelled and the total
+ * estimated (below). A filter that matches nothing reads no page to its end: its ordered walk could go
+ * through the whole index, so when the count finds nothing the page is cancelled. Without a budget the
+ * page is sent after the count. Past the cap, or the budget, the planner's estimate is asked beside the page.
  */
 export async function listPage<R extends object, T>(
   db: Kysely<any>, src: PageSource<R>, toWire: (row: R) => T,
 ): Promise<Page<T>> {
   const count = cappedCount(db, src.filtered, src.cap, src.countOrder);
-  const counting = count.send();
+  const budgeted = (currentScope()?.countBudgetMs ?? 0) > 0;
+  const counting = withinBudget(count.send);
   // Handled now: a count that fails while the page is being built must not count as unhandled.
   counting.catch(() => undefined);
   await nextTurn();
   const page = src.read().compile();
-  const n = await counting;
-  if (n === 0) return emptyPage();
+  const read = () => db.executeQuery(page).then((r) => r.rows);
+  // With a count budget (PostgreSQL) the page goes out beside the count, and is cancelled if the count finds
+  // nothing; without one (PGlite's one connection runs them in turn anyway) it waits for the count.
+  const early = budgeted ? cancellable(read) : undefined;
+  early?.done.catch(() => undefined);
+  const n = await counting.catch((err: unknown) => { early?.cancel(); throw err; });
+  if (n === 0) { if (early) dropPage(early); return emptyPage(); }
   const [rows, total] = await Promise.all([
-    db.executeQuery(page).then((r) => r.rows),
-    n > src.cap ? count.estimate().then(count.over) : { total: n },
+    early ? early.done : read(),
+    n === OVER_BUDGET || n > src.cap ? count.estimate() : n,
   ]);
   const done = finishPage(rows, src.keyset, src.page, src.orderBy);
-  return { ...total, nextCursor: done.nextCursor, prevCursor: done.prevCursor, rows: done.rows.map(toWire) };
+  const out = { nextCursor: done.nextCursor, prevCursor: done.prevCursor, rows: done.rows.map(toWire) };
+  if (n !== OVER_BUDGET) return { ...(n > src.cap ? count.over(total) : { total: n }), ...out };
+  // Counting ran past its budget: what the page showed is known. An offset page that has rows (or is the
+  // first) and no page after it ends the list: the total is exact. Otherwise the estimate, but never fewer
+  // than the rows known — those before an offset page, its own, and one more when a page follows.
+  const offset = !src.page.cursor && !src.page.beforeId;
+  const before = offset ? (src.page.page - 1) * src.page.limit : 0;
+  if (offset && !done.nextCursor && (done.rows.length > 0 || src.page.page === 1)) return { total: before + done.rows.length, ...out };
+  return { ...count.unknown(total, before + done.rows.length + (done.nextCursor ? 1 : 0)), ...out };
 }
 
 /**
