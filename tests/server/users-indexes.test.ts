@@ -81,7 +81,7 @@ describe('user directory: every filter uses an index', () => {
 });
 
 const SORT_INDEX: Record<UserOrder, string> = {
-  created_at: 'users_created_at_idx', updated_at: 'users_updated_at_idx', uid: 'users_uid_key', email: 'users_email_key',
+  created_at: 'users_created_at_idx', updated_at: 'users_updated_at_idx', uid: 'users_uid_key', email: 'users_email_c_idx',
   role: 'users_role_idx', level: 'users_level_idx', state: 'users_state_idx',
 };
 
@@ -95,6 +95,15 @@ describe('user directory: every sort, both ways, walks its index in order', () =
     if (order === 'role' || order === 'state' || order === 'level') {
       const one = filtered(t.db.kysely, { range: 'created', [order]: order === 'level' ? 2 : 'x' }).select(USER_LIST_COLUMNS);
       expect(await plan(applyPage(one, USER_KEYSETS[order], 'users', page(dir)))).not.toMatch(/Sort|Seq Scan/);
+    }
+    // An e-mail prefix is a range of the e-mail order's index (0055): the walk starts at the prefix, not at 'a'
+    // (at 1M users page 1 of prefix "s" walked 875,000 entries of the other e-mail index, 1.2 s).
+    if (order === 'email') {
+      const prefix = filtered(t.db.kysely, { range: 'created', email: 'al' }).select(USER_LIST_COLUMNS);
+      const p = await plan(applyPage(prefix, USER_KEYSETS.email, 'users', page(dir)));
+      expect(p).toContain('users_email_c_idx');
+      expect(p).toMatch(/Index Cond: .*lower\(email\)/);
+      expect(p).not.toMatch(/Sort|Seq Scan/);
     }
   });
 });

@@ -1,14 +1,16 @@
 /**
  * SQL of the admin user directory and user detail. Every list filter and sort is served by an index
- * (0001_core, 0004_users_area, 0007_lists_at_scale): prefixes go through text_pattern_ops indexes on
- * lower(email), lower(username) and phone_number; equality filters and the low-cardinality sorts
+ * (0001_core, 0004_users_area, 0007_lists_at_scale, 0055): prefixes go through text_pattern_ops indexes on
+ * lower(username) and phone_number; equality filters and the low-cardinality sorts
  * through (column, created_at, id) indexes, so one index answers both "role = x, newest first" and
- * "ordered by role"; e-mail sorts on lower(email) (its unique index), uid on its unique key.
+ * "ordered by role"; the e-mail prefix and the e-mail sort both on lower(email) COLLATE "C" (byte order, so
+ * a prefix is a range of the order's index), uid on its unique key.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, UsersTable } from '../schema.js';
 import { escapeLike } from './resources.js';
-import { COUNT_CAP, countCapped, type CappedTotal } from './count.js';
+import { budgetedTotal, cappedCount, COUNT_CAP, countCapped, type CappedTotal } from './count.js';
+import { OVER_BUDGET, withinBudget } from '../request-scope.js';
 import { applyPage, finishPage, keyPart, type Keyset, type PageEnds, type PageRequest } from './paging.js';
 
 export type AdminUserRow = Selectable<UsersTable>;
@@ -43,7 +45,8 @@ export const USER_KEYSETS: Record<UserOrder, Keyset> = {
   updated_at: { parts: [keyPart('updated_at', 'ts'), keyPart('id', 'int')] },
   uid: { parts: [keyPart('uid', 'text')] },
   // Case-insensitive, as e-mail addresses compare; unique, so the key alone ends the tuple.
-  email: { parts: [{ expr: (a) => sql`lower(${sql.ref(`${a}.email`)})`, type: 'text' }] },
+  // Byte order (COLLATE "C", migration 0055): the same index holds an e-mail prefix as a range.
+  email: { parts: [{ expr: (a) => sql`(lower(${sql.ref(`${a}.email`)}) COLLATE "C")`, type: 'text' }] },
   role: { parts: [keyPart('role', 'text'), ...BY_TIME] },
   level: { parts: [keyPart('level', 'int'), ...BY_TIME] },
   state: { parts: [keyPart('state', 'text'), ...BY_TIME] },
@@ -53,7 +56,7 @@ export const USER_KEYSETS: Record<UserOrder, Keyset> = {
 export function filtered(db: Kysely<DB>, f: UserFilter) {
   let q = db.selectFrom('users');
   if (f.id !== undefined) q = q.where('id', '=', f.id);
-  if (f.email) q = q.where(sql<string>`lower(email)`, 'like', `${escapeLike(f.email.trim().toLowerCase())}%`);
+  if (f.email) q = q.where(sql<string>`(lower(email) COLLATE "C")`, 'like', `${escapeLike(f.email.trim().toLowerCase())}%`);
   if (f.uid) q = q.where('uid', '=', f.uid.trim());
   if (f.role) q = q.where('role', '=', f.role);
   if (f.country) q = q.where('country', '=', f.country);
@@ -96,6 +99,8 @@ export function servedInOrder(f: UserFilter, order: UserOrder): boolean {
   if (used.every((k) => k === 'from' || k === 'to')) return order === timed;
   if (used.length === 2 && f.country && f.state) return order === 'created_at';
   const [only] = used;
+  // An e-mail prefix is a range of the e-mail order's index (0055).
+  if (used.length === 1 && only === 'email' && order === 'email') return true;
   return used.length === 1 && (SEEKABLE as readonly string[]).includes(only!) && (order === 'created_at' || order === only);
 }
 
@@ -119,12 +124,21 @@ export async function listUsers(db: Kysely<DB>, f: UserFilter, p: UserPage, tota
  * order the page is read alongside it; otherwise the count decides how the page is read (listUsers), and
  * when nothing matches there is no page to read.
  */
-export function userPage(db: Kysely<DB>, f: UserFilter, p: UserPage): Promise<[CappedTotal, PageEnds<UserListRow>]> {
-  const count = countUsers(db, f);
-  const read = servedInOrder(f, p.orderBy)
-    ? listUsers(db, f, p)
-    : count.then((t) => (t.total === 0 ? { rows: [], nextCursor: null, prevCursor: null } : listUsers(db, f, p, t)));
-  return Promise.all([count, read]);
+export async function userPage(db: Kysely<DB>, f: UserFilter, p: UserPage): Promise<[CappedTotal, PageEnds<UserListRow>]> {
+  const count = cappedCount(db, filtered(db, f), COUNT_CAP);
+  // Within the request's count budget (PostgreSQL; request-scope.ts): past it the count is cancelled.
+  const counting = withinBudget(count.send);
+  counting.catch(() => undefined);
+  const early = servedInOrder(f, p.orderBy) ? listUsers(db, f, p) : undefined;
+  early?.catch(() => undefined);
+  const n = await counting;
+  if (n === 0) return [{ total: 0 }, early ? await early : { rows: [], nextCursor: null, prevCursor: null }];
+  // A count past its budget says only that counting is dear: walk the order's index (listUsers reads whole
+  // only what it knows to be few).
+  const known: CappedTotal = n === OVER_BUDGET ? { total: COUNT_CAP + 1, estimate: 'lower-bound' } : n > COUNT_CAP ? { total: n, estimate: 'planner' } : { total: n };
+  const [page, planned] = await Promise.all([early ?? listUsers(db, f, p, known), n === OVER_BUDGET || n > COUNT_CAP ? count.estimate() : n]);
+  if (n === OVER_BUDGET) return [budgetedTotal(planned, { page: p, rows: page.rows.length, more: !!page.nextCursor }), page];
+  return [n > COUNT_CAP ? count.over(planned) : { total: n }, page];
 }
 
 /** Exact up to COUNT_CAP matches, the planner's estimate beyond (flagged), via the shared capped count. */
