@@ -66,12 +66,6 @@ export function cappedCount(db: Kysely<any>, query: CountableQuery | Filters, ca
     send: async () => Number((await db.executeQuery<{ n: string | number }>(count)).rows[0]!.n),
     estimate: () => planRows(db, CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${text}`, [...params])),
     over: (planned: number): CappedTotal => (planned > cap ? { total: planned, estimate: 'planner' } : { total: cap + 1, estimate: 'lower-bound' }),
-    /**
-     * The total of a count stopped by its budget: the planner's estimate, unless it is below the `seen` rows
-     * known to match (the page's rows and, when there is a next page, one more) — then `seen` as a floor.
-     */
-    unknown: (planned: number, seen: number): CappedTotal => (planned >= seen && planned > 0
-      ? { total: planned, estimate: 'planner' } : { total: Math.max(seen, 1), estimate: 'lower-bound' }),
   };
 }
 
@@ -130,4 +124,30 @@ export function setListHeaders(reply: HeaderSink, h: ListHeaders): void {
   reply.header('Per-Page', String(h.perPage));
   if (h.nextCursor) reply.header('Next-Cursor', h.nextCursor);
   if (h.prevCursor) reply.header('Prev-Cursor', h.prevCursor);
+}
+
+/** What a page showed, for a total its count could not give (budgetedTotal). */
+export interface PageSeen {
+  /** The page asked for: an offset page (no cursor) counts the rows before it. */
+  page: { page: number; limit: number; cursor?: unknown; beforeId?: unknown };
+  rows: number;
+  /** Rows follow the page. */
+  more: boolean;
+}
+
+/**
+ * The total of a list whose count ran past its budget (request-scope.ts withinBudget), from what its page
+ * showed: an offset page that has rows (or is the first) and no page after it ends the list, so the total is
+ * exact; an empty offset page past the end says only that fewer rows match than precede it (the estimate,
+ * at most that); otherwise the planner's estimate, but never fewer than the rows known to match — those before
+ * an offset page, its own, and one more when a page follows — which are then the floor ('lower-bound').
+ */
+export function budgetedTotal(planned: number, seen: PageSeen): CappedTotal {
+  const offset = !seen.page.cursor && !seen.page.beforeId;
+  const before = offset ? (seen.page.page - 1) * seen.page.limit : 0;
+  if (offset && !seen.more && (seen.rows > 0 || seen.page.page === 1)) return { total: before + seen.rows };
+  // An offset page past the end: fewer rows than those before it match, how many fewer is not known.
+  if (offset && seen.rows === 0) return { total: Math.min(planned, before), estimate: 'planner' };
+  const known = before + seen.rows + (seen.more ? 1 : 0);
+  return planned >= known && planned > 0 ? { total: planned, estimate: 'planner' } : { total: Math.max(known, 1), estimate: 'lower-bound' };
 }

@@ -11,7 +11,7 @@
  * Lists paged by offset in another order (pending applications) page themselves.
  */
 import { sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { cappedCount, type CappedTotal, type CountableQuery } from './count.js';
+import { budgetedTotal, cappedCount, type CappedTotal, type CountableQuery } from './count.js';
 import { Filters } from './filters.js';
 import { cancellable, currentScope, OVER_BUDGET, withinBudget } from '../request-scope.js';
 import { applyPage, finishPage, ID_KEYSET, keyColumns, orderLikePage, scanDirection, TIME_KEYSET, type Keyset, type PageRequest } from './paging.js';
@@ -81,13 +81,7 @@ export async function listPage<R extends object, T>(
   const done = finishPage(rows, src.keyset, src.page, src.orderBy);
   const out = { nextCursor: done.nextCursor, prevCursor: done.prevCursor, rows: done.rows.map(toWire) };
   if (n !== OVER_BUDGET) return { ...(n > src.cap ? count.over(total) : { total: n }), ...out };
-  // Counting ran past its budget: what the page showed is known. An offset page that has rows (or is the
-  // first) and no page after it ends the list: the total is exact. Otherwise the estimate, but never fewer
-  // than the rows known — those before an offset page, its own, and one more when a page follows.
-  const offset = !src.page.cursor && !src.page.beforeId;
-  const before = offset ? (src.page.page - 1) * src.page.limit : 0;
-  if (offset && !done.nextCursor && (done.rows.length > 0 || src.page.page === 1)) return { total: before + done.rows.length, ...out };
-  return { ...count.unknown(total, before + done.rows.length + (done.nextCursor ? 1 : 0)), ...out };
+  return { ...budgetedTotal(total, { page: src.page, rows: done.rows.length, more: !!done.nextCursor }), ...out };
 }
 
 /**
