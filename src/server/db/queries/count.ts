@@ -10,9 +10,10 @@
  *   above the cap we just counted past. An estimate at or under it is provably wrong (correlated
  *   filters the statistics do not know about: admin activities by action=update were estimated at a
  *   few thousand for 71,750 rows), so then the total is cap + 1 flagged 'lower-bound' ("10,000+").
- * - a list that reads its page beside the count (list-page.ts) gives the count a budget (DB_COUNT_BUDGET_MS,
- *   PostgreSQL): past it the count is cancelled and the total is the planner's estimate as well — or, when the rows already known to match outnumber it,
- *   those rows as a floor ('lower-bound'). The page is cheap where the count is not: 10,000 matches of a
+ * - a list that reads its page beside the count (list-page.ts countedPage) gives the count a budget
+ *   (DB_COUNT_BUDGET_MS, PostgreSQL): past it the count is cancelled and the total is the planner's
+ *   estimate as well — or, when the rows already known to match outnumber it, those rows as a floor
+ *   ('lower-bound'; budgetedTotal). The page is cheap where the count is not: 10,000 matches of a
  *   filter its index does not hold are found by visiting every row (a market maker's orders on one market
  *   in a month: ~100 ms; the ledger's four kinds under two filters none of their indexes leads with: 1–2 s).
  * - setListHeaders writes Total, Page and Per-Page, plus `Total-Estimated: true` for a planner estimate

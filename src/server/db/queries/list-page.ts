@@ -11,7 +11,7 @@
  * Lists paged by offset in another order (pending applications) page themselves.
  */
 import { sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { budgetedTotal, cappedCount, type CappedTotal, type CountableQuery } from './count.js';
+import { budgetedTotal, cappedCount, type CappedTotal, type CountableQuery, type PageSeen } from './count.js';
 import { Filters } from './filters.js';
 import { cancellable, currentScope, OVER_BUDGET, withinBudget } from '../request-scope.js';
 import { applyPage, finishPage, ID_KEYSET, keyColumns, orderLikePage, scanDirection, TIME_KEYSET, type Keyset, type PageRequest } from './paging.js';
@@ -48,40 +48,57 @@ const dropPage = (p: { done: Promise<unknown>; cancel: () => void }) => {
   p.done.then(() => clearTimeout(timer), () => clearTimeout(timer));
 };
 
+/** How countedPage reads a list's page: beside its count, or after it and told what it found. */
+export interface PageReads<P> {
+  early?: () => Promise<P>;
+  after: (known: CappedTotal) => Promise<P>;
+}
+
 /**
- * Steps 1–4. The count goes first; while it is at the database, the page's statement is built and
- * compiled (Node's share of a list, ~0.3 ms for a 50-row page, overlaps the database's instead of
- * following it). With a count budget (PostgreSQL) the page is sent at once, beside the count, so a list
- * costs the longer of the two rather than their sum; past the budget the count is cancelled and the total
- * estimated (below). A filter that matches nothing reads no page to its end: its ordered walk could go
- * through the whole index, so when the count finds nothing the page is cancelled. Without a budget the
- * page is sent after the count. Past the cap, or the budget, the planner's estimate is asked beside the page.
+ * A list's capped count and its page, the steps listPage and the user directory share. The count goes out
+ * first, within the request's count budget (PostgreSQL; request-scope.ts withinBudget). After one turn of
+ * the event loop (the count is on the wire by then), `early` — when the caller has a page that needs no
+ * count — goes out beside it, so the list costs the longer of the two rather than their sum; otherwise
+ * `after` reads the page once the count is known (past the budget, as "more than the cap"). When the count
+ * finds nothing there is no page (null): an early page is cancelled unless it ends within 10 ms — its ordered
+ * walk could go through the whole index. Past the cap, or the budget, the planner's estimate is asked beside
+ * the page, and past the budget the total is made from what the page showed (budgetedTotal).
+ */
+export async function countedPage<P extends { rows: readonly unknown[]; nextCursor: string | null }>(
+  count: ReturnType<typeof cappedCount>, cap: number, page: PageSeen['page'], reads: PageReads<P>,
+): Promise<{ total: CappedTotal; page: P } | null> {
+  const counting = withinBudget(count.send);
+  // Handled now: a count that fails meanwhile must not count as unhandled.
+  counting.catch(() => undefined);
+  await nextTurn();
+  const early = reads.early ? cancellable(reads.early) : undefined;
+  early?.done.catch(() => undefined);
+  const n = await counting.catch((err: unknown) => { early?.cancel(); throw err; });
+  if (n === 0) { if (early) dropPage(early); return null; }
+  const over = n === OVER_BUDGET || n > cap;
+  const known: CappedTotal = n === OVER_BUDGET ? { total: cap + 1, estimate: 'lower-bound' } : { total: n, ...(over ? { estimate: 'planner' } : {}) };
+  const [read, planned] = await Promise.all([early ? early.done : reads.after(known), over ? count.estimate() : n]);
+  const total = n === OVER_BUDGET ? budgetedTotal(planned, { page, rows: read.rows.length, more: !!read.nextCursor })
+    : over ? count.over(planned) : { total: n };
+  return { total, page: read };
+}
+
+/**
+ * Steps 1–4 (countedPage). The page's statement is built and compiled once, when first sent: with a count
+ * budget (PostgreSQL) beside the count — Node's share of a list, ~0.3 ms for a 50-row page, overlaps the
+ * database's — and without one (PGlite's one connection runs the two in turn anyway) after it.
  */
 export async function listPage<R extends object, T>(
   db: Kysely<any>, src: PageSource<R>, toWire: (row: R) => T,
 ): Promise<Page<T>> {
   const count = cappedCount(db, src.filtered, src.cap, src.countOrder);
+  let compiled: ReturnType<ReturnType<PageSource<R>['read']>['compile']> | undefined;
+  const read = async () => finishPage((await db.executeQuery(compiled ??= src.read().compile())).rows, src.keyset, src.page, src.orderBy);
   const budgeted = (currentScope()?.countBudgetMs ?? 0) > 0;
-  const counting = withinBudget(count.send);
-  // Handled now: a count that fails while the page is being built must not count as unhandled.
-  counting.catch(() => undefined);
-  await nextTurn();
-  const page = src.read().compile();
-  const read = () => db.executeQuery(page).then((r) => r.rows);
-  // With a count budget (PostgreSQL) the page goes out beside the count, and is cancelled if the count finds
-  // nothing; without one (PGlite's one connection runs them in turn anyway) it waits for the count.
-  const early = budgeted ? cancellable(read) : undefined;
-  early?.done.catch(() => undefined);
-  const n = await counting.catch((err: unknown) => { early?.cancel(); throw err; });
-  if (n === 0) { if (early) dropPage(early); return emptyPage(); }
-  const [rows, total] = await Promise.all([
-    early ? early.done : read(),
-    n === OVER_BUDGET || n > src.cap ? count.estimate() : n,
-  ]);
-  const done = finishPage(rows, src.keyset, src.page, src.orderBy);
-  const out = { nextCursor: done.nextCursor, prevCursor: done.prevCursor, rows: done.rows.map(toWire) };
-  if (n !== OVER_BUDGET) return { ...(n > src.cap ? count.over(total) : { total: n }), ...out };
-  return { ...budgetedTotal(total, { page: src.page, rows: done.rows.length, more: !!done.nextCursor }), ...out };
+  const done = await countedPage(count, src.cap, src.page, { early: budgeted ? read : undefined, after: read });
+  if (!done) return emptyPage();
+  const { page } = done;
+  return { ...done.total, nextCursor: page.nextCursor, prevCursor: page.prevCursor, rows: page.rows.map(toWire) };
 }
 
 /**

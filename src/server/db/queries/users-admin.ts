@@ -9,8 +9,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, UsersTable } from '../schema.js';
 import { escapeLike } from './resources.js';
-import { budgetedTotal, cappedCount, COUNT_CAP, countCapped, type CappedTotal } from './count.js';
-import { OVER_BUDGET, withinBudget } from '../request-scope.js';
+import { cappedCount, COUNT_CAP, countCapped, type CappedTotal } from './count.js';
+import { countedPage } from './list-page.js';
 import { applyPage, finishPage, keyPart, type Keyset, type PageEnds, type PageRequest } from './paging.js';
 
 export type AdminUserRow = Selectable<UsersTable>;
@@ -125,20 +125,13 @@ export async function listUsers(db: Kysely<DB>, f: UserFilter, p: UserPage, tota
  * when nothing matches there is no page to read.
  */
 export async function userPage(db: Kysely<DB>, f: UserFilter, p: UserPage): Promise<[CappedTotal, PageEnds<UserListRow>]> {
-  const count = cappedCount(db, filtered(db, f), COUNT_CAP);
-  // Within the request's count budget (PostgreSQL; request-scope.ts): past it the count is cancelled.
-  const counting = withinBudget(count.send);
-  counting.catch(() => undefined);
-  const early = servedInOrder(f, p.orderBy) ? listUsers(db, f, p) : undefined;
-  early?.catch(() => undefined);
-  const n = await counting;
-  if (n === 0) return [{ total: 0 }, early ? await early : { rows: [], nextCursor: null, prevCursor: null }];
-  // A count past its budget says only that counting is dear: walk the order's index (listUsers reads whole
-  // only what it knows to be few).
-  const known: CappedTotal = n === OVER_BUDGET ? { total: COUNT_CAP + 1, estimate: 'lower-bound' } : n > COUNT_CAP ? { total: n, estimate: 'planner' } : { total: n };
-  const [page, planned] = await Promise.all([early ?? listUsers(db, f, p, known), n === OVER_BUDGET || n > COUNT_CAP ? count.estimate() : n]);
-  if (n === OVER_BUDGET) return [budgetedTotal(planned, { page: p, rows: page.rows.length, more: !!page.nextCursor }), page];
-  return [n > COUNT_CAP ? count.over(planned) : { total: n }, page];
+  const done = await countedPage(cappedCount(db, filtered(db, f), COUNT_CAP), COUNT_CAP, p, {
+    early: servedInOrder(f, p.orderBy) ? () => listUsers(db, f, p) : undefined,
+    // Past the count's budget the count says only that counting is dear: listUsers walks the order's index
+    // (it reads whole only what it knows to be few).
+    after: (known) => listUsers(db, f, p, known),
+  });
+  return done ? [done.total, done.page] : [{ total: 0 }, { rows: [], nextCursor: null, prevCursor: null }];
 }
 
 /** Exact up to COUNT_CAP matches, the planner's estimate beyond (flagged), via the shared capped count. */
