@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import { testApp, type TestApp } from '../helpers/app.js';
-import { filtered, USER_KEYSETS, USER_LIST_COLUMNS, type UserFilter, type UserOrder } from '../../src/server/db/queries/users-admin.js';
+import { coveredQuery, filtered, USER_KEYSETS, USER_LIST_COLUMNS, type UserFilter, type UserOrder } from '../../src/server/db/queries/users-admin.js';
 import { filteredActivities, type ActivityFilters } from '../../src/server/db/queries/activity-log.js';
 import { labelCarriers } from '../../src/server/db/queries/labels.js';
 import { pendingQueue, PENDING_DOCUMENT_VALUES } from '../../src/server/db/queries/pending-applications.js';
@@ -105,6 +105,16 @@ describe('user directory: every sort, both ways, walks its index in order', () =
       expect(p).toMatch(/Index Cond: .*lower\(email\)/);
       expect(p).not.toMatch(/Sort|Seq Scan/);
     }
+  });
+});
+
+describe('user directory: a username prefix sorted by e-mail (0056)', () => {
+  it.each(['asc', 'desc'] as const)('reads the keys from the prefix index, then the page by e-mail key: no walk of the e-mail order (%s)', async (dir) => {
+    const p = await plan(coveredQuery(t.db.kysely, { range: 'created', username: 'ma' }, { ...page(dir), orderBy: 'email' }));
+    expect(p).toMatch(/Index (Only )?Scan using users_username_pattern_idx/);
+    expect(p).toMatch(/Index Scan using users_email_c_idx on users\s/);
+    expect(p).toMatch(/Index Cond: \(+lower\(email\)/);
+    expect(p).not.toMatch(/Seq Scan/);
   });
 });
 

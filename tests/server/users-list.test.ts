@@ -287,3 +287,32 @@ describe('GET /admin/users/search (issue 29 item 5)', () => {
     expect((await call(member, 'GET', '/users/search?q=pedro')).json().errors).toEqual(['authz.invalid_permission']);
   });
 });
+
+describe('GET /admin/users: a username prefix sorted by e-mail (read from the prefix index, 0056)', () => {
+  it('gives every match once, in e-mail order, by cursor both ways and by offset', async () => {
+    // E-mails out of the usernames' order, one not matching the prefix between them.
+    const emails = ['qm.walker@covered.test', 'QA.first@covered.test', 'qz.last@covered.test', 'qb.two@covered.test', 'qk.mid@covered.test'];
+    for (const [i, email] of emails.entries()) await mkUser(t, { email, username: `ZqCover${i}` });
+    await mkUser(t, { email: 'qc.other@covered.test', username: 'other-zq' });
+    const want = emails.map((e) => e.toLowerCase()).sort();
+    for (const [ordering, order] of [['asc', want], ['desc', [...want].reverse()]] as const) {
+      const q = `username=zqc&order_by=email&ordering=${ordering}&limit=2`;
+      const seen: string[] = [];
+      const cursors: string[] = [];
+      let next: string | undefined;
+      do {
+        const page = await list(`${q}${next ? `&cursor=${next}` : ''}`);
+        seen.push(...page.rows.map((r) => r.email.toLowerCase()));
+        next = page.headers['next-cursor'] as string | undefined;
+        if (next) cursors.push(next);
+      } while (next && seen.length < 10);
+      expect(seen).toEqual(order);
+      // Back from the last page: the page before it, in display order.
+      const last = await list(`${q}&cursor=${cursors.at(-1)}`);
+      const back = await list(`${q}&cursor=${last.headers['prev-cursor']}`);
+      expect(back.rows.map((r) => r.email.toLowerCase())).toEqual(order.slice(2, 4));
+      expect((await list(`${q}&page=2`)).rows.map((r) => r.email.toLowerCase())).toEqual(order.slice(2, 4));
+      expect((await list(q)).headers.total).toBe('5');
+    }
+  });
+});

@@ -51,6 +51,7 @@ import * as tokenDepositsKey from './migrations/0052_token_deposits_key.js';
 import * as combinedFilterIndexes from './migrations/0053_combined_filter_indexes.js';
 import * as memberTimeIndexes from './migrations/0054_member_time_indexes.js';
 import * as usersEmailOrder from './migrations/0055_users_email_order.js';
+import * as usersUsernameCoversEmail from './migrations/0056_users_username_covers_email.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -107,6 +108,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0053_combined_filter_indexes': combinedFilterIndexes,
   '0054_member_time_indexes': memberTimeIndexes,
   '0055_users_email_order': usersEmailOrder,
+  '0056_users_username_covers_email': usersUsernameCoversEmail,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -4,14 +4,15 @@
  * lower(username) and phone_number; equality filters and the low-cardinality sorts
  * through (column, created_at, id) indexes, so one index answers both "role = x, newest first" and
  * "ordered by role"; the e-mail prefix and the e-mail sort both on lower(email) COLLATE "C" (byte order, so
- * a prefix is a range of the order's index), uid on its unique key.
+ * a prefix is a range of the order's index), uid on its unique key. A username prefix sorted by e-mail reads
+ * its page's keys from the username index, which carries the e-mail key (0056, coveredUsers).
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, UsersTable } from '../schema.js';
 import { escapeLike } from './resources.js';
 import { cappedCount, COUNT_CAP, countCapped, type CappedTotal } from './count.js';
 import { countedPage } from './list-page.js';
-import { applyPage, finishPage, keyPart, type Keyset, type PageEnds, type PageRequest } from './paging.js';
+import { applyPage, finishPage, keyPart, orderLikePage, type Keyset, type PageEnds, type PageRequest } from './paging.js';
 
 export type AdminUserRow = Selectable<UsersTable>;
 
@@ -90,10 +91,13 @@ export const READ_WHOLE_BELOW = 5_000;
 /** Equality filters with a (column, created_at, id) index (0007). */
 const SEEKABLE = ['role', 'state', 'level', 'country', 'platform', 'referral_of'] as const;
 
+/** The filters given (the date range's kind is not one). */
+const usedFilters = (f: UserFilter) => Object.entries(f).filter(([k, v]) => k !== 'range' && v !== undefined && v !== '').map(([k]) => k);
+
 /** Whether one index walk in the page's order finds only matching rows (so the walk is one page long). */
 export function servedInOrder(f: UserFilter, order: UserOrder): boolean {
   if (f.id !== undefined || f.uid) return true;
-  const used = Object.entries(f).filter(([k, v]) => k !== 'range' && v !== undefined && v !== '').map(([k]) => k);
+  const used = usedFilters(f);
   if (used.length === 0) return true;
   const timed = f.range === 'created' ? 'created_at' : 'updated_at';
   if (used.every((k) => k === 'from' || k === 'to')) return order === timed;
@@ -102,6 +106,35 @@ export function servedInOrder(f: UserFilter, order: UserOrder): boolean {
   // An e-mail prefix is a range of the e-mail order's index (0055).
   if (used.length === 1 && only === 'email' && order === 'email') return true;
   return used.length === 1 && (SEEKABLE as readonly string[]).includes(only!) && (order === 'created_at' || order === only);
+}
+
+/**
+ * A filter whose index also carries an order's (unique) key (0056): the username prefix's carries the e-mail,
+ * which the usernames follow (both are made from the same names), so a walk of the e-mail order would meet
+ * the prefix's users only deep into it.
+ */
+const COVERING: Partial<Record<string, readonly UserOrder[]>> = { username: ['email'] };
+
+/** Whether the filter alone is given and its index carries the page's order (coveredUsers reads it). */
+export function coveredInIndex(f: UserFilter, order: UserOrder): boolean {
+  const used = usedFilters(f);
+  return used.length === 1 && (COVERING[used[0]!] ?? []).includes(order);
+}
+
+/**
+ * One page read from the filter's covering index: the page's keys (every match's key read from the index
+ * alone and sorted — an index-only scan of the filter's range), then its rows by key (the order's unique index).
+ */
+export function coveredQuery(db: Kysely<DB>, f: UserFilter, p: UserPage) {
+  const ks = USER_KEYSETS[p.orderBy];
+  const key = ks.parts[0]!.expr('users');
+  const keys = applyPage(filtered(db, f), ks, 'users', p);
+  return orderLikePage(db.selectFrom('users').select(USER_LIST_COLUMNS).select(key.as('k0')).where(key, 'in', keys), ks, p, 'users')
+    .limit(p.limit + 1);
+}
+
+async function coveredUsers(db: Kysely<DB>, f: UserFilter, p: UserPage): Promise<PageEnds<UserListRow>> {
+  return finishPage(await coveredQuery(db, f, p).execute(), USER_KEYSETS[p.orderBy], p, p.orderBy);
 }
 
 /**
@@ -121,12 +154,16 @@ export async function listUsers(db: Kysely<DB>, f: UserFilter, p: UserPage, tota
 /**
  * The count and one page of the directory (Barong's /admin/users, Peatio's /admin/members). The count (up
  * to COUNT_CAP rows, then the planner) goes out first. Where one index walk serves the filter in this
- * order the page is read alongside it; otherwise the count decides how the page is read (listUsers), and
- * when nothing matches there is no page to read.
+ * order, or the filter's index carries the order (coveredUsers), the page is read alongside it. Otherwise
+ * the count decides how the page is read (listUsers): few matches are read whole and sorted, more are found
+ * by walking the order's index; when nothing matches there is no page to read. (A walk sent beside the
+ * count and cancelled when the count found few was tried: at 1M users it took a few ms off the rows whose
+ * count runs past the budget and doubled the few-match rows — country × phone prefix 12 → 24 ms, 349 at p95.)
  */
 export async function userPage(db: Kysely<DB>, f: UserFilter, p: UserPage): Promise<[CappedTotal, PageEnds<UserListRow>]> {
+  const covered = coveredInIndex(f, p.orderBy);
   const done = await countedPage(cappedCount(db, filtered(db, f), COUNT_CAP), COUNT_CAP, p, {
-    early: servedInOrder(f, p.orderBy) ? () => listUsers(db, f, p) : undefined,
+    early: covered ? () => coveredUsers(db, f, p) : servedInOrder(f, p.orderBy) ? () => listUsers(db, f, p) : undefined,
     // Past the count's budget the count says only that counting is dear: listUsers walks the order's index
     // (it reads whole only what it knows to be few).
     after: (known) => listUsers(db, f, p, known),
