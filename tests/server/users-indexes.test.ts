@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import { testApp, type TestApp } from '../helpers/app.js';
-import { coveredQuery, filtered, USER_KEYSETS, USER_LIST_COLUMNS, type UserFilter, type UserOrder } from '../../src/server/db/queries/users-admin.js';
+import { boundedWalk, coveredQuery, filtered, USER_KEYSETS, USER_LIST_COLUMNS, type UserFilter, type UserOrder } from '../../src/server/db/queries/users-admin.js';
 import { filteredActivities, type ActivityFilters } from '../../src/server/db/queries/activity-log.js';
 import { labelCarriers } from '../../src/server/db/queries/labels.js';
 import { pendingQueue, PENDING_DOCUMENT_VALUES } from '../../src/server/db/queries/pending-applications.js';
@@ -115,6 +115,18 @@ describe('user directory: a username prefix sorted by e-mail (0056)', () => {
     expect(p).toMatch(/Index Scan using users_email_c_idx on users\s/);
     expect(p).toMatch(/Index Cond: \(+lower\(email\)/);
     expect(p).not.toMatch(/Seq Scan/);
+  });
+});
+
+describe('user directory: a bounded walk of the index that serves part of a filter in order', () => {
+  it.each([
+    ['country × username prefix, newest first', { country: 'US', username: 'ma' }, 'created_at', 'users_country_idx'],
+    ['state × e-mail prefix, by state', { state: 'active', email: 's' }, 'state', 'users_state_idx'],
+  ] as const)('%s: walks %s in order, no sort of the window', async (_name, f, order, index) => {
+    const q = boundedWalk(t.db.kysely, { range: 'created', ...f }, { ...page(), orderBy: order })!;
+    const p = await plan(q);
+    expect(p).toContain(index);
+    expect(p).not.toMatch(/Sort|Seq Scan|Bitmap/);
   });
 });
 

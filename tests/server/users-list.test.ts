@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
 import type { SignedIn } from '../helpers/auth.js';
 import { caller, mkUser, staff } from './users-fixtures.js';
-import { countUsers } from '../../src/server/db/queries/users-admin.js';
+import { BOUNDED_WALK, countUsers, listUsers } from '../../src/server/db/queries/users-admin.js';
+import { COUNT_CAP } from '../../src/server/db/queries/count.js';
+import { decodeCursor, type PageEnds } from '../../src/server/db/queries/paging.js';
+
+/** A created_at-order cursor (newest first) as the route decodes it. */
+const decode = (text: string) => decodeCursor(text, { orderBy: 'created_at', ordering: 'desc', types: ['ts', 'int'] })!;
 
 let t: TestApp;
 let admin: SignedIn;
@@ -313,6 +318,38 @@ describe('GET /admin/users: a username prefix sorted by e-mail (read from the pr
       expect(back.rows.map((r) => r.email.toLowerCase())).toEqual(order.slice(2, 4));
       expect((await list(`${q}&page=2`)).rows.map((r) => r.email.toLowerCase())).toEqual(order.slice(2, 4));
       expect((await list(q)).headers.total).toBe('5');
+    }
+  });
+});
+
+describe('the directory walking a bounded window of an index in the page\'s order (boundedWalk)', () => {
+  it('gives the same pages as the planner\'s read — a window that fills the page, and one too small that falls back', async () => {
+    // Six users of one country with the prefix, four of it without, two with the prefix elsewhere: newest first.
+    const made: { uid: string; country: string; username: string; created_at: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const country = i % 6 === 5 ? 'SE' : 'NO';
+      const username = i % 3 === 1 ? `other${i}` : `wlk${i}`;
+      const created_at = new Date(Date.UTC(2025, 0, 1 + i)).toISOString();
+      made.push({ uid: (await mkUser(t, { email: `walk${i}@bounded.test`, username, country, created_at })).uid, country, username, created_at });
+    }
+    const want = made.filter((u) => u.country === 'NO' && u.username.startsWith('wlk')).reverse().map((u) => u.uid);
+    expect(want.length).toBe(6);
+    const f = { range: 'created' as const, country: 'NO', username: 'WLK' };
+    const many = { total: COUNT_CAP + 1, estimate: 'lower-bound' as const };
+    for (const window of [BOUNDED_WALK, 3]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let last: PageEnds<{ uid: string }> | undefined;
+      do {
+        const p = { orderBy: 'created_at' as const, ordering: 'desc' as const, limit: 2, page: 1, ...(cursor ? { cursor: decode(cursor) } : {}) };
+        last = await listUsers(t.db.kysely, f, p, many, window);
+        seen.push(...last.rows.map((r) => r.uid));
+        cursor = last.nextCursor;
+      } while (cursor && seen.length < 20);
+      expect(seen, `window ${window}`).toEqual(want);
+      // Back from the last page, in display order.
+      const back = await listUsers(t.db.kysely, f, { orderBy: 'created_at', ordering: 'desc', limit: 2, page: 1, cursor: decode(last!.prevCursor!) }, many, window);
+      expect(back.rows.map((r) => r.uid)).toEqual(want.slice(2, 4));
     }
   });
 });
