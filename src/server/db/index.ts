@@ -171,11 +171,17 @@ type PooledClient = GuardedClient & { on(e: 'error', f: () => void): unknown };
  * statement ended can hit the next statement on that backend; that one fails the same retryable way.
  */
 function cancelRunning(pg: typeof import('pg').default, client: PooledClient): void {
-  const target = client as unknown as { activeQuery: unknown; host: string; port: number };
-  if (!target.activeQuery) return;
+  // pg 8.23 deprecates reading `activeQuery` (a warning on the server's output at the first cancel), and its
+  // Client#cancel reads it: the running statement is asked by `_getActiveQuery`, and the cancel sent as
+  // Client#cancel sends it (a connection of its own, then the backend's process id and secret key).
+  const target = client as unknown as { _getActiveQuery(): unknown; host: string; port: number; processID: number; secretKey: number };
+  if (!target._getActiveQuery()) return;
   const canceller = new pg.Client({ host: target.host, port: target.port }) as unknown as {
-    connection: { on(e: 'error' | 'end', f: () => void): void };
-    cancel(client: unknown, query: unknown): void;
+    connection: {
+      on(e: 'error' | 'end' | 'connect', f: () => void): void;
+      connect(portOrPath: number | string, host?: string): void;
+      cancel(processID: number, secretKey: number): void;
+    };
   };
   // The connection's next statement waits until the server has taken the cancel (it closes the cancel's
   // connection once it has signalled the backend): a cancel still on its way when the statement ended would
@@ -186,7 +192,10 @@ function cancelRunning(pg: typeof import('pg').default, client: PooledClient): v
     canceller.connection.on('error', resolve);
     setTimeout(resolve, 1_000).unref();
   });
-  canceller.cancel(target, target.activeQuery);
+  const con = canceller.connection;
+  con.on('connect', () => con.cancel(target.processID, target.secretKey));
+  if (target.host?.startsWith('/')) con.connect(`${target.host}/.s.PGSQL.${target.port}`);
+  else con.connect(target.port, target.host);
 }
 
 /** Run on each new connection before the pool hands it out. */
