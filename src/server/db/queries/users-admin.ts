@@ -10,7 +10,7 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { DB, UsersTable } from '../schema.js';
 import { escapeLike } from './resources.js';
-import { cappedCount, COUNT_CAP, countCapped, type CappedTotal } from './count.js';
+import { cappedCount, COUNT_CAP, type CappedTotal } from './count.js';
 import { countedPage } from './list-page.js';
 import { applyPage, finishPage, keyPart, orderLikePage, type Keyset, type PageEnds, type PageRequest } from './paging.js';
 
@@ -53,10 +53,10 @@ export const USER_KEYSETS: Record<UserOrder, Keyset> = {
   state: { parts: [keyPart('state', 'text'), ...BY_TIME] },
 };
 
-/** The directory query with its filters applied (exported so a test can check every filter's plan). */
 /** What the directory's filters apply to: the users table, or a walk of it (boundedWalk). */
 type UsersFrom = SelectQueryBuilder<DB, 'users', object>;
 
+/** The directory query with its filters applied (exported so a test can check every filter's plan). */
 export function filtered(db: Kysely<DB>, f: UserFilter, from: UsersFrom = db.selectFrom('users')) {
   let q = from;
   if (f.id !== undefined) q = q.where('id', '=', f.id);
@@ -143,7 +143,7 @@ async function coveredUsers(db: Kysely<DB>, f: UserFilter, p: UserPage): Promise
 /**
  * One page of the directory, keyset-paged in every order (paging.ts): a `cursor` seeks straight to its
  * row, and every page carries the cursors of its neighbours. Offsets are bounded by the route. `total`
- * is the filter's count (countUsers), needed unless servedInOrder: few matches that no index serves in
+ * is the filter's capped count, needed unless servedInOrder: few matches that no index serves in
  * order are read whole (OFFSET 0 keeps the planner from turning that back into a walk).
  */
 export async function listUsers(
@@ -210,11 +210,6 @@ export async function userPage(db: Kysely<DB>, f: UserFilter, p: UserPage): Prom
     after: (known) => listUsers(db, f, p, known),
   });
   return done ? [done.total, done.page] : [{ total: 0 }, { rows: [], nextCursor: null, prevCursor: null }];
-}
-
-/** Exact up to COUNT_CAP matches, the planner's estimate beyond (flagged), via the shared capped count. */
-export function countUsers(db: Kysely<DB>, f: UserFilter, cap = COUNT_CAP): Promise<CappedTotal> {
-  return countCapped(db, filtered(db, f), cap);
 }
 
 export function findUserByUid(db: Kysely<DB>, uid: string): Promise<AdminUserRow | undefined> {
