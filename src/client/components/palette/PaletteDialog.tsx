@@ -173,12 +173,12 @@ export default function PaletteDialog({ early }: { early: EarlyKeys }) {
   // every move to `selected`): hundreds of rows re-rendered per key were the palette's cost.
   const latestRun = useRef(run);
   latestRun.current = run;
+  const act = useCallback((c: Command, arg?: string) => latestRun.current(c, arg), []);
   // A pinned or recent record opens its page (which puts it on top of the recent records).
   const go = (path: string) => { closePalette(); ctx.navigate(path); };
   const latestQuery = useRef({ open: openQuery, complete, go });
   latestQuery.current = { open: openQuery, complete, go };
   const list = useMemo(() => {
-    const act = (c: Command, arg?: string) => latestRun.current(c, arg);
     const recentShown = search === '' && !page
       ? recentItems.flatMap((r) => {
         if (r.path) return [{ ...r, command: jumpCommand({ id: r.id, title: r.title, path: r.path, term: r.term, lookup: r.lookup }, 'Recent') }];
@@ -188,10 +188,10 @@ export default function PaletteDialog({ early }: { early: EarlyKeys }) {
       : [];
     if (page?.page?.kind === 'input' && page.page.confirm && confirming !== null) {
       const asked: Command = { ...page, page: { kind: 'confirm', ...page.page.confirm(confirming, ctx) } };
-      return <PageItems command={asked} arg="" found={found} onRun={() => act(page, confirming)} onPick={() => undefined} onBack={unconfirm} />;
+      return <PageItems command={asked} arg="" found={found} onRun={() => act(page, confirming)} onPick={NOTHING} onBack={unconfirm} />;
     }
     // An input page's argument defaults to the record on screen when it takes one (a user's uid on their page).
-    return page ? <PageItems command={page} arg={argumentOf(page, search, ctx)} found={found} onRun={(arg) => act(page, arg)} onPick={(c) => act(c)} onBack={() => setPage(null)} /> : (
+    return page ? <PageItems command={page} arg={argumentOf(page, search, ctx)} found={found} onRun={(arg) => act(page, arg)} onPick={act} onBack={() => setPage(null)} /> : (
       <>
         {/* Jump and found items are force-mounted, so cmdk does not count them: they are matches too. */}
         {jumps.length === 0 && found.items.length === 0 && users.items.length === 0 && !query && <Cmdk.Empty className="palette-empty">No matching commands</Cmdk.Empty>}
@@ -199,39 +199,39 @@ export default function PaletteDialog({ early }: { early: EarlyKeys }) {
         {search === '' && !page && <RecordItems pins={pins} recent={recentRecords} onOpen={(path) => latestQuery.current.go(path)} />}
         {jumps.length > 0 && (
           <Cmdk.Group heading={JUMP_GROUP} forceMount>
-            {jumps.map((c, i) => <CommandItem key={c.id} command={c} icon="arrowRight" forceMount value={madeValue('jump', i, c.id)} onRun={() => act(c)} />)}
+            {jumps.map((c, i) => <CommandItem key={c.id} command={c} icon="arrowRight" forceMount value={madeValue('jump', i, c.id)} onRun={act} />)}
           </Cmdk.Group>
         )}
         {found.items.length > 0 && (
           <Cmdk.Group heading={FOUND_GROUP} forceMount>
             {found.items.map(({ command: c, reason }, i) => <CommandItem key={c.id} command={c} icon="settings" forceMount value={madeValue('found', i, c.id)}
-              reason={reason} onRun={() => (reason ? undefined : act(c))} />)}
+              reason={reason} onRun={act} />)}
           </Cmdk.Group>
         )}
         {recentShown.length > 0 && (
           <Cmdk.Group heading="Recent">
             {recentShown.map((r) => <CommandItem key={`recent-${r.id}-${r.path ?? ''}-${r.lookup?.id ?? ''}`} command={r.command}
-              value={`recent ${r.id} ${r.path ?? ''} ${r.lookup?.id ?? ''}`} icon="clock" onRun={() => act(r.command)} />)}
+              value={`recent ${r.id} ${r.path ?? ''} ${r.lookup?.id ?? ''}`} icon="clock" onRun={act} />)}
           </Cmdk.Group>
         )}
         {groupsFor(commands, search).map(([group, list]) => (
           <Cmdk.Group key={group} heading={group}>
-            {list.map((c) => <CommandItem key={c.id} command={c} onRun={() => act(c)} />)}
+            {list.map((c) => <CommandItem key={c.id} command={c} onRun={act} />)}
           </Cmdk.Group>
         ))}
         {users.items.length > 0 && (
           <Cmdk.Group heading={USERS_FOUND_GROUP} forceMount>
-            {users.items.map(({ command: c }, i) => <CommandItem key={c.id} command={c} icon="users" forceMount value={madeValue('user', i, c.id)} onRun={() => act(c)} />)}
+            {users.items.map(({ command: c }, i) => <CommandItem key={c.id} command={c} icon="users" forceMount value={madeValue('user', i, c.id)} onRun={act} />)}
           </Cmdk.Group>
         )}
         {search.trim() !== '' && blocked.length > 0 && (
           <Cmdk.Group heading="Not available to your role">
-            {blocked.map(({ command: c, reason }) => <CommandItem key={`blocked ${c.id}`} command={c} value={`blocked ${c.id}`} reason={reason} onRun={() => undefined} />)}
+            {blocked.map(({ command: c, reason }) => <CommandItem key={`blocked ${c.id}`} command={c} value={`blocked ${c.id}`} reason={reason} onRun={act} />)}
           </Cmdk.Group>
         )}
       </>
     );
-  }, [page, search, found, users, jumps, commands, blocked, recentItems, confirming, ctx, query, pins, recentRecords]);
+  }, [page, search, found, users, jumps, commands, blocked, recentItems, confirming, ctx, query, pins, recentRecords, act]);
 
   return (
     <Cmdk.Dialog open onOpenChange={(o) => !o && closePalette()} label="Command palette" loop filter={filter} value={selected} onValueChange={setSelected}
@@ -269,6 +269,8 @@ export default function PaletteDialog({ early }: { early: EarlyKeys }) {
     </Cmdk.Dialog>
   );
 }
+
+const NOTHING = () => undefined;
 
 /** A jump as a command that remembers its path (and term or lookup), so a recent jump can be replayed. */
 function jumpCommand(j: Jump, group = JUMP_GROUP): Command & Jump {

@@ -1,4 +1,5 @@
 /** Palette rows: one command with its shortcut, and the items of a command's second page. */
+import { memo } from 'react';
 import { Command as Cmdk } from 'cmdk';
 import type { Command } from '../../../../commands';
 import type { FoundState } from './use-found';
@@ -10,7 +11,8 @@ import { keywordsOf, madeValue } from './rank';
 
 interface ItemProps {
   command: Command;
-  onRun(): void;
+  /** Runs the row's command; the same function for every row, so a row re-renders only when it changes. */
+  onRun(command: Command): void;
   icon?: IconName;
   /** cmdk's identity of the row; the command id unless the same command shows twice (recent). */
   value?: string;
@@ -21,18 +23,24 @@ interface ItemProps {
 
 const GROUP_ICON: Record<string, IconName> = { Navigation: 'arrowRight', Create: 'plus', Find: 'search', List: 'keyboard', General: 'settings' };
 
-export function CommandItem({ command: c, onRun, icon, value, forceMount, reason }: ItemProps) {
+/**
+ * One command's row. Memoized: the palette re-renders its list on every key, and its ~200 rows re-rendered
+ * with it were most of a key's cost; cmdk shows, hides and selects a row through its own store.
+ */
+export const CommandItem = memo(function CommandItem({ command: c, onRun, icon, value, forceMount, reason }: ItemProps) {
+  // Only a row that goes to a queue watches the live counts.
+  const queue = queueOfCommand(c.id);
   return (
-    <Cmdk.Item value={value ?? c.id} keywords={keywordsOf(c)} onSelect={onRun} forceMount={forceMount} disabled={!!reason}
+    <Cmdk.Item value={value ?? c.id} keywords={keywordsOf(c)} onSelect={reason ? undefined : () => onRun(c)} forceMount={forceMount} disabled={!!reason}
       className={reason ? 'palette-item palette-item-blocked' : 'palette-item'}>
       <Icon name={icon ?? GROUP_ICON[c.group] ?? 'arrowRight'} size={15} className="palette-item-icon" />
       <span className="palette-item-title">{c.title}</span>
-      <QueueCount queue={queueOfCommand(c.id)} />
+      {queue && <QueueCount queue={queue} />}
       {reason && <span className="palette-item-reason">{reason}</span>}
       {c.shortcut && !reason && <Kbd shortcut={c.shortcut} />}
     </Cmdk.Item>
   );
-}
+});
 
 interface PageProps {
   command: Command;
@@ -65,7 +73,7 @@ export function PageItems({ command: c, arg, found, onRun, onPick, onBack }: Pag
   return (
     <Cmdk.Group heading={c.title.replace(/…$/, '')}>
       {found.items.map(({ command: f, reason }, i) => (
-        <CommandItem key={f.id} command={f} icon="settings" value={madeValue('found', i, f.id)} reason={reason} onRun={() => (reason ? undefined : onPick(f))} />
+        <CommandItem key={f.id} command={f} icon="settings" value={madeValue('found', i, f.id)} reason={reason} onRun={onPick} />
       ))}
       {suggests && found.items.length === 0 && (
         <div className="palette-empty" role="status">{found.loading ? 'Looking up…' : `Nothing matches “${term}”`}</div>

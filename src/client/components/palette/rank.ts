@@ -41,23 +41,63 @@ function startTier(words: string[], typed: string[]): number {
   return words.length === typed.length ? 6 : 5;
 }
 
+/** A command's words, worked out once per command (the palette scores every command on every key). */
+interface Words { titles: string[][]; own: string[]; all: string[]; keywords: string[] }
+const wordCache = new WeakMap<Command, Words>();
+function wordsOfCommand(c: Command): Words {
+  let w = wordCache.get(c);
+  if (!w) {
+    const titles = [c.title, ...(c.names ?? [])].map(wordsOf);
+    const own = titles.flat();
+    w = { titles, own, all: [...own, ...(c.keywords ?? []).flatMap(wordsOf)], keywords: [c.title, ...(c.names ?? []), ...(c.keywords ?? [])] };
+    wordCache.set(c, w);
+  }
+  return w;
+}
+
 function tier(c: Command, typed: string[]): number {
-  const titles = [c.title, ...(c.names ?? [])].map(wordsOf);
+  const { titles, own, all } = wordsOfCommand(c);
   const start = Math.max(...titles.map((t) => startTier(t, typed)));
   if (start > 0) return start;
   const starts = (pool: string[]) => typed.every((w) => pool.some((p) => p.startsWith(w)));
-  const own = titles.flat();
   if (starts(own)) return 3;
-  return starts([...own, ...(c.keywords ?? []).flatMap(wordsOf)]) ? 2 : 0;
+  return starts(all) ? 2 : 0;
 }
 
 /** What cmdk's fuzzy score reads besides the command id (CommandItem passes the same). */
-export const keywordsOf = (c: Command): string[] => [c.title, ...(c.names ?? []), ...(c.keywords ?? [])];
+export const keywordsOf = (c: Command): string[] => wordsOfCommand(c).keywords;
+
+/**
+ * The scores of the last text scored: cmdk's filter and groupsFor both score every command for the same text
+ * on every key, and a score depends on the command and the text alone. `before` holds the text's scores
+ * before the last key when the text grew by it: a command that matched nothing then matches nothing now, as
+ * more text only narrows — a word tier needs every typed word (a longer last word, or one more word, asks
+ * more), and cmdk's fuzzy score needs each typed character in order but for a skipped one after a matched
+ * one, so a match of the longer text passes through a match of the shorter (tests/unit/palette-rank.test.ts
+ * checks it against scoring afresh). Most commands stop matching after a few keys, and scoring them
+ * fuzzily was most of what the rest of the keys cost.
+ */
+interface Scored { search: string; scores: WeakMap<Command, number>; before: Scored | null }
+let scored: Scored = { search: '', scores: new WeakMap(), before: null };
 
 /** The score of one command for `search`: above 1 for a word match, (0, 1) fuzzy, 0 hidden. */
 export function scoreCommand(c: Command, search: string): number {
   // Made from the typed text itself (jumps, rows found by name): always a match.
   if (c.group === JUMP_GROUP || c.group === FOUND_GROUP) return 10;
+  if (scored.search !== search) {
+    const grew = scored.search !== '' && search.startsWith(scored.search);
+    scored = { search, scores: new WeakMap(), before: grew ? { ...scored, before: null } : null };
+  }
+  let score = scored.scores.get(c);
+  if (score === undefined) {
+    score = scored.before?.scores.get(c) === 0 ? 0 : scoreAfresh(c, search);
+    scored.scores.set(c, score);
+  }
+  return score;
+}
+
+/** The score worked out from the command and the text alone (scoreCommand remembers it). */
+export function scoreAfresh(c: Command, search: string): number {
   const typed = wordsOf(search);
   const t = typed.length > 0 ? tier(c, typed) : 0;
   if (t === 0) return defaultFilter(c.id, search, keywordsOf(c)) * 0.9;
