@@ -1,8 +1,10 @@
 /**
  * npm run bench — the console's read paths at scale (issue 9: 1M users, 10M activities).
  *
- * Uses BENCH_DATABASE_URL, or a local PostgreSQL cluster in .tmp/bench-pg that is seeded once and kept
- * (BENCH_USERS / BENCH_ACTIVITIES change the size; a smaller existing data set is re-seeded). For each
+ * Uses BENCH_DATABASE_URL, or a local PostgreSQL cluster in .tmp/bench-pg (BENCH_CLUSTER names another
+ * directory, e.g. a cluster kept at another scale) that is seeded once and kept (BENCH_USERS /
+ * BENCH_ACTIVITIES change the size; a smaller existing data set is re-seeded). Only a cluster the bench
+ * starts itself gets the cold pass (it restarts it). For each
  * scenario (bench-scenarios.ts) it records the exact statements the handler sends for the request, then
  * times in turn, BENCH_RUNS times after a warm-up:
  * - api: the request over HTTP to a listening server, signed in as superadmin (client in a worker thread);
@@ -130,7 +132,7 @@ const totalKinds = (kinds: string[]) => {
 
 async function main(): Promise<void> {
   let cluster: Cluster | undefined;
-  const url = process.env.BENCH_DATABASE_URL || (cluster = await startCluster('.tmp/bench-pg')).url;
+  const url = process.env.BENCH_DATABASE_URL || (cluster = await startCluster(process.env.BENCH_CLUSTER || '.tmp/bench-pg')).url;
   const recorder = new StatementRecorder();
   const db = await openDatabase({ url, poolSize: POOL, onQuery: recorder.onQuery });
   const raw = await openRawPool(url, POOL);
