@@ -37,7 +37,7 @@ export function GlobalKeys() {
         if (!mounted) return;
         const list = commandList();
         let ctx = context();
-        const run = createKeyDispatcher(() => list.commands((ctx = context())), (c) => c.run(ctx));
+        const run = createKeyDispatcher(() => list.shortcuts((ctx = context())), (c) => c.run(ctx));
         dispatch = run;
         // Each as it was pressed: its target, its modifiers, whether a handler before this one took it.
         const keys = waiting ?? [];
