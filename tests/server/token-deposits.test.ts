@@ -38,6 +38,9 @@ const LOGS: Record<number, unknown[]> = {
   ],
   // Block 6: a good transfer beside one whose amount is not a uint256 word.
   6: [transfer(USD6, M1, 50_000_000n, tx(5), 10, { blockHash: '0xb6' }), transfer(USD6, M1, 1n, tx(6), 11, { blockHash: '0xb6', data: '0x01' })],
+  // Block 7: a good transfer beside two no money column holds (a uint256's largest, and 10¹⁸ whole tokens).
+  7: [transfer(USD6, M1, 40_000_000n, tx(7), 20, { blockHash: '0xb7' }), transfer(DAI18, M2, 2n ** 256n - 1n, tx(8), 21, { blockHash: '0xb7' }),
+    transfer(USD6, M2, 10n ** 24n, tx(9), 22, { blockHash: '0xb7' })],
 };
 
 let t: TestApp;
@@ -110,7 +113,7 @@ describe('token deposits', () => {
   it('records a token transfer to a member as a submitted deposit of its currency, each transfer of a transaction, once', async () => {
     const first = await scan('tok-eth', 5);
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json().processed_block).toEqual({ number: 5, hash: '0xb5', transactions: 1, outputs_matched: 5, deposits_recorded: 4, below_minimum: 1 });
+    expect(first.json().processed_block).toEqual({ number: 5, hash: '0xb5', transactions: 1, outputs_matched: 5, deposits_recorded: 4, below_minimum: 1, out_of_range: 0 });
     // One eth_getLogs for the block, over the chain's token contracts (lower-case) and the Transfer topic.
     expect(asked).toEqual([{ fromBlock: '0x5', toBlock: '0x5', address: [DAI18, USD6.toLowerCase()], topics: [TRANSFER_TOPIC] }]);
     const recorded = await deposits('tok-eth');
@@ -146,6 +149,23 @@ describe('token deposits', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ errors: ['admin.blockchain.node_bad_response'] });
     expect((await deposits('tok-eth')).filter((d) => d.block_number === 6)).toEqual([]);
+  });
+
+  it('records the rest of a block whose transfer no money column holds, and names that one in the audit entry', async () => {
+    // A token's Transfer carries any uint256: the deposits' NUMERIC(36,18) refused the scan's insert, and
+    // the block could never be scanned, its good deposits never recorded.
+    const res = await scan('tok-eth', 7);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().processed_block).toEqual({ number: 7, hash: '0xb7', transactions: 0, outputs_matched: 3, deposits_recorded: 1, below_minimum: 0, out_of_range: 2 });
+    expect((await deposits('tok-eth')).filter((d) => d.block_number === 7).map((d) => [d.currency_id, d.txid, d.amount])).toEqual([['tusd', tx(7), '40']]);
+    const [act] = await t.db.kysely.selectFrom('activities').select(['data', 'result']).where('category', '=', 'admin')
+      .where('topic', '=', 'blockchains').orderBy('id', 'desc').limit(1).execute();
+    expect(act).toMatchObject({ result: 'succeed', data: { block_number: 7, deposits_recorded: 1, out_of_range: [
+      { txid: tx(8), index: 21, amount: (2n ** 256n - 1n).toString().replace(/(\d{18})$/, '.$1') },
+      { txid: tx(9), index: 22, amount: '1000000000000000000' },
+    ] } });
+    // Scanned again: the good one is known, the two are still counted, nothing fails.
+    expect((await scan('tok-eth', 7)).json().processed_block).toMatchObject({ deposits_recorded: 0, out_of_range: 2 });
   });
 
   it('records what the node simulator\'s tokens pay the known addresses, at or over each minimum, once', async () => {

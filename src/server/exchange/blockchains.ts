@@ -8,6 +8,9 @@
  * of one of the chain's tokens — as a deposit keyed by (blockchain, txid, output or log index, currency)
  * with INSERT … ON CONFLICT DO NOTHING, so scanning a block again, concurrently, or after a height reset,
  * records nothing twice. Deposits are `submitted`: crediting them is the ledger's (issue 12).
+ * A payment whose amount no money column holds (10¹⁸ whole units or more: a token's Transfer carries any
+ * uint256) is not recorded but counted (`out_of_range`) and named in the scan's audit entry, so the block's
+ * other payments are recorded and a scan of that block does not fail for good.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -19,6 +22,7 @@ import type { DB } from '../db/schema.js';
 import { BLOCKCHAIN_CLIENTS, blockchains } from '../../shared/resources/blockchains.js';
 import { idStruct } from '../../shared/resources/field-structs.js';
 import { coerceString } from '../../shared/validation.js';
+import { INTEGER_DIGITS, integerDigits } from '../../shared/decimal.js';
 import { getRow } from '../db/queries/resources.js';
 import { toWire } from '../resources/wire.js';
 import { NodeError, nodeClient, type ChainBlock, type ChainToken, type NodeClient } from './nodes/index.js';
@@ -54,7 +58,14 @@ const blockNumber = () => refine(coerceString(integer(), (v) => (/^\d{1,16}$/.te
 /** Addresses compare as the chain writes them; ethereum's are case-insensitive hex, kept lower-case. */
 const normal = (client: string, address: string) => (client === 'ethereum' ? address.toLowerCase() : address);
 
-export interface ScanResult { number: number; hash: string; transactions: number; outputs_matched: number; deposits_recorded: number; below_minimum: number }
+export interface ScanResult {
+  number: number; hash: string; transactions: number; outputs_matched: number; deposits_recorded: number; below_minimum: number;
+  /** Payments to known addresses too large for a money column: left for staff, with `skipped` in the audit entry. */
+  out_of_range: number;
+}
+
+/** A payment the scan could not record, as the audit entry names it. */
+interface Skipped { txid: string; index: number; amount: string }
 
 /**
  * The chain's coin currencies, first by position then code: its coin (no `erc20_contract_address`:
@@ -79,10 +90,10 @@ async function chainTokens(db: Kysely<DB>, chain: Chain): Promise<ChainToken[]> 
 }
 
 /** Records a block's payments to known addresses (coin outputs, token transfers) as deposits, each at most once. */
-export async function recordDeposits(trx: Transaction<DB>, chain: Chain, block: ChainBlock): Promise<ScanResult> {
+export async function recordDeposits(trx: Transaction<DB>, chain: Chain, block: ChainBlock): Promise<ScanResult & { skipped?: Skipped[] }> {
   const base = { number: block.height, hash: block.hash, transactions: block.txCount };
   const addresses = [...new Set(block.outputs.map((o) => normal(chain.client, o.address)))];
-  if (addresses.length === 0) return { ...base, outputs_matched: 0, deposits_recorded: 0, below_minimum: 0 };
+  if (addresses.length === 0) return { ...base, outputs_matched: 0, deposits_recorded: 0, below_minimum: 0, out_of_range: 0 };
   const owners = await trx.selectFrom('payment_addresses').select(['user_id', 'address'])
     .where('blockchain_key', '=', chain.key).where('address', 'in', addresses).execute();
   const ownerOf = new Map(owners.map((o) => [o.address, o.user_id]));
@@ -91,9 +102,11 @@ export async function recordDeposits(trx: Transaction<DB>, chain: Chain, block: 
   const coin = currencies.find((c) => c.contract === null);
   const tokens = tokenCurrencies(currencies);
   let recorded = 0, below = 0;
+  const outOfRange: Skipped[] = [];
   for (const o of matched) {
     const currency = o.contract === undefined ? coin : tokens.get(o.contract);
     if (!currency) throw new ApiError(422, ['admin.blockchain.currency_doesnt_exist']);
+    if (integerDigits(o.amount) > INTEGER_DIGITS) { outOfRange.push({ txid: o.txid, index: o.index, amount: o.amount }); continue; }
     const { rows } = await sql<{ ok: boolean }>`SELECT ${o.amount}::numeric >= ${currency.min}::numeric AS ok`.execute(trx);
     if (!rows[0]?.ok) { below++; continue; }
     const ins = await trx.insertInto('deposits').values({
@@ -102,7 +115,7 @@ export async function recordDeposits(trx: Transaction<DB>, chain: Chain, block: 
     }).onConflict((c) => c.constraint('deposits_chain_key').doNothing()).returning('id').executeTakeFirst();
     if (ins) recorded++;
   }
-  return { ...base, outputs_matched: matched.length, deposits_recorded: recorded, below_minimum: below };
+  return { ...base, outputs_matched: matched.length, deposits_recorded: recorded, below_minimum: below, out_of_range: outOfRange.length, ...(outOfRange.length ? { skipped: outOfRange } : {}) };
 }
 
 export function blockchainRoutes(app: FastifyInstance): void {
@@ -129,8 +142,8 @@ export function blockchainRoutes(app: FastifyInstance): void {
     const block = await asked(() => clientOf(app, chain).getBlock(value.block_number, tokens));
     const result = await withAudit(req, { topic: 'blockchains', action: 'update', data: { id: chain.id, block_number: value.block_number } },
       async (trx, note) => {
-        const scan = await recordDeposits(trx, chain, block);
-        note({ deposits_recorded: scan.deposits_recorded, outputs_matched: scan.outputs_matched });
+        const { skipped, ...scan } = await recordDeposits(trx, chain, block);
+        note({ deposits_recorded: scan.deposits_recorded, outputs_matched: scan.outputs_matched, ...(skipped ? { out_of_range: skipped } : {}) });
         return { row: (await getRow(trx, blockchains, chain.id))!, scan };
       });
     // Peatio answers the Blockchain; what the scan found rides along.

@@ -62,9 +62,12 @@ export const blockchains = defineResource({
       endpoint: { method: 'POST', path: '/admin/blockchains/process_block' },
       params: { block_number: { kind: 'number', range: [1, Number.MAX_SAFE_INTEGER], required: true, message: 'Required', label: 'Block number' } },
       success: (answer, p) => {
-        const found = (answer as { processed_block?: { deposits_recorded?: number; outputs_matched?: number } }).processed_block;
-        const known = (found?.outputs_matched ?? 0) - (found?.deposits_recorded ?? 0);
-        return `Block ${Number(p.block_number).toLocaleString('en-US')} scanned: ${found?.deposits_recorded ?? 0} deposit(s) recorded${known > 0 ? `, ${known} already known or below the minimum` : ''}`;
+        const found = (answer as { processed_block?: { deposits_recorded?: number; outputs_matched?: number; out_of_range?: number } }).processed_block;
+        const tooLarge = found?.out_of_range ?? 0;
+        const known = (found?.outputs_matched ?? 0) - (found?.deposits_recorded ?? 0) - tooLarge;
+        return `Block ${Number(p.block_number).toLocaleString('en-US')} scanned: ${found?.deposits_recorded ?? 0} deposit(s) recorded`
+          + `${known > 0 ? `, ${known} already known or below the minimum` : ''}`
+          + `${tooLarge > 0 ? `, ${tooLarge} too large to record (see the scan in the audit log)` : ''}`;
       },
     },
   ],
