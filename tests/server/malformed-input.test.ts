@@ -65,6 +65,18 @@ describe('(B, C) text PostgreSQL cannot store', () => {
     expect(await answer(send('GET', `/api/v2/barong/admin/users?email=x%00`, undefined, false))).toEqual([400, ['server.request.invalid_characters']]);
   });
 
+  it('refuse a query whose escapes are not UTF-8, as the same text in a body is refused', async () => {
+    // A lone surrogate's bytes, a byte no UTF-8 starts with, a cut sequence, and no escape at all: read as
+    // U+FFFD (or as sent) they answered 200 with no rows for a filter nobody typed.
+    for (const q of ['email=%ED%A0%80', 'email=a%FFb', 'email=%E2%82', 'email=%zz', 'email=50%']) {
+      expect(await answer(send('GET', `/api/v2/barong/admin/users?${q}`)), q).toEqual([400, ['server.request.invalid_characters']]);
+    }
+    // Escaped UTF-8, a '+' and an escaped '%' are text as before.
+    for (const q of ['email=na%C3%AFve', 'email=a+b', 'email=50%25', 'email=%F0%9F%98%80']) {
+      expect((await send('GET', `/api/v2/barong/admin/users?${q}`)).statusCode, q).toBe(200);
+    }
+  });
+
   it('answer a path the router cannot take with a code, without echoing it', async () => {
     expect(await answer(send('GET', '/api/v2/barong/admin/users/%ED%A0%80'))).toEqual([400, ['server.method.invalid_message_body']]);
     expect(await answer(send('GET', `/api/v2/barong/admin/users/${'x'.repeat(300)}`))).toEqual([414, ['server.request.uri_too_long']]);

@@ -4,7 +4,7 @@
  *   before parsing: V8 parses 5,000 nested arrays happily, but every recursive walk after it (validation,
  *   the audit's copy, serialization) overflows the stack, and a megabyte of `[` costs ~0.4 s to parse.
  * - A NUL byte (U+0000) or an unpaired UTF-16 surrogate (`"\ud800"`) in any string or key of a JSON body,
- *   or a NUL in the URL (server.request.invalid_characters). PostgreSQL stores neither: text refuses NUL,
+ *   a NUL in the URL, or a query whose escapes are not UTF-8 (server.request.invalid_characters). PostgreSQL stores neither: text refuses NUL,
  *   jsonb refuses both, so such a value failed the write or its audit row with a 500.
  * - An API path with dot segments, a backslash or undecodable escapes (`/admin/users/..%2F..%2F`;
  *   server.request.invalid_path): the gates refuse it anyway, but a superadmin was told they lacked a
@@ -55,6 +55,18 @@ function vetParsed(value: unknown): boolean {
   return true;
 }
 
+/** Whether the URL's query, if it has escapes, decodes as UTF-8. */
+function readableQuery(url: string): boolean {
+  const at = url.indexOf('?');
+  if (at < 0 || !url.includes('%', at)) return true;
+  try {
+    decodeURIComponent(url.slice(at + 1));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function registerInputGuards(app: FastifyInstance): void {
   // Fastify's own JSON parser (secure-json-parse: `__proto__` and `constructor.prototype` keys refused),
   // wrapped by the checks above.
@@ -74,9 +86,12 @@ export function registerInputGuards(app: FastifyInstance): void {
   });
 
   // A NUL can only come percent-encoded (the HTTP parser refuses a raw one); query values and path
-  // parameters are decoded from the URL, so one look at it covers both.
+  // parameters are decoded from the URL, so one look at it covers both. A query whose escapes are not
+  // UTF-8 (`%ED%A0%80`, a lone surrogate's bytes; `%FF`) or not escapes (`%zz`) is refused too: the query
+  // parser read them as U+FFFD or as they stand, and the list answered 200 with no rows for a filter
+  // nobody typed, where the same text in a JSON body is a 400.
   app.addHook('onRequest', (req, _reply, done) => {
-    if (req.url.includes('%00')) return done(new ApiError(400, ['server.request.invalid_characters']));
+    if (req.url.includes('%00') || !readableQuery(req.url)) return done(new ApiError(400, ['server.request.invalid_characters']));
     if (isUnreadableApiPath(req.url)) return done(new ApiError(400, ['server.request.invalid_path']));
     done();
   });
