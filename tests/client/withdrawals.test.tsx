@@ -56,6 +56,32 @@ describe('withdrawals', () => {
     expect(await screen.findByText('Withdrawal rejected: funds returned')).toBeTruthy();
   });
 
+  it.each([
+    [false, "First approval given: its amount is above the currency's review amount, so another staff member must accept it"],
+    [true, "First approval given: it is over the member's withdrawal limits, so another staff member must accept it"],
+  ])('says why an accepted withdrawal waits for a second approval (over the limits: %s)', async (overLimits, toast) => {
+    signedInWithAbilities(api, {}, { read: ['Withdraw'], update: ['Withdraw'] });
+    api.on('GET', `${EXCHANGE}/admin/withdraws/41`, { body: { ...W, over_limits: overLimits } });
+    api.on('POST', `${EXCHANGE}/admin/withdraws/actions`, { status: 201, body: { ...W, over_limits: overLimits, state: 'under_review', approved_by_uid: ME } });
+    renderApp('/withdrawls/41');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText(toast)).toBeTruthy();
+    expect(api.callsTo('POST', `${EXCHANGE}/admin/withdraws/actions`)[0]!.body).toEqual({ id: 41, action: 'accept' });
+  });
+
+  it('says only "Withdrawal accepted" when one acceptance was enough', async () => {
+    signedInWithAbilities(api, {}, { read: ['Withdraw'], update: ['Withdraw'] });
+    api.on('GET', `${EXCHANGE}/admin/withdraws/41`, { body: { ...W, amount: '0.1', over_limits: false } });
+    api.on('POST', `${EXCHANGE}/admin/withdraws/actions`, { status: 201, body: { ...W, amount: '0.1', over_limits: false, state: 'accepted' } });
+    renderApp('/withdrawls/41');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Withdrawal accepted')).toBeTruthy();
+  });
+
   it('shows Accept disabled to the staff member who gave the first approval', async () => {
     signedInWithAbilities(api, {}, { read: ['Withdraw'], update: ['Withdraw'] });
     api.on('GET', `${EXCHANGE}/admin/withdraws/41`, { body: { ...W, state: 'under_review', approved_by_uid: ME } });

@@ -75,7 +75,10 @@ describe('withdraw limits', () => {
     const audit = await db().selectFrom('activities').select('data').where('user_id', '=', user.id).where('topic', '=', 'withdraws').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(audit.data).toMatchObject({ id: over.id, over_limits: '24_hour' });
     // Over: the first acceptance is a review, the second by someone else accepts it.
-    expect((await call(t, admin, 'POST', '/withdraws/actions', { id: over.id, action: 'accept' })).json().state).toBe('under_review');
+    // The staff API says why the first acceptance leaves it under review (the console's toast reads it).
+    expect((await call(t, admin, 'GET', `/withdraws/${over.id}`)).json()).toMatchObject({ over_limits: true, state: 'submitted' });
+    expect((await call(t, admin, 'GET', `/withdraws/${under.id}`)).json()).toMatchObject({ over_limits: false });
+    expect((await call(t, admin, 'POST', '/withdraws/actions', { id: over.id, action: 'accept' })).json()).toMatchObject({ state: 'under_review', over_limits: true });
     expect((await call(t, admin, 'POST', '/withdraws/actions', { id: over.id, action: 'accept' })).json().errors).toEqual(['admin.withdraw.second_approver_required']);
     expect((await call(t, admin2, 'POST', '/withdraws/actions', { id: over.id, action: 'reject', reason: 'over the limits' })).json().state).toBe('rejected');
 

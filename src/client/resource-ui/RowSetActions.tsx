@@ -11,7 +11,7 @@ import { keyOf, labelOf, type ActionDef, type Resource } from '../../shared/reso
 import { callAction, updateRow, type Row } from '../api/resources';
 import { session } from '../state/session';
 import { useSnapshot } from 'valtio';
-import { fourEyesReason } from './four-eyes';
+import { actionSuccess, fourEyesReason } from './four-eyes';
 import { actionTitle } from './presentation';
 import { reasonFor, useAbility } from '../access';
 import { HeaderActions } from '../components/layout/header-slots';
@@ -42,7 +42,7 @@ export function RowSetActions({ resource: r, row, open, onOpen, onDone }: {
       const saved = active.endpoint
         ? await callAction(r, active, keyOf(r, row), active.values[0])
         : await updateRow(r, keyOf(r, row), { [active.field]: active.values[0] });
-      notifySuccess(active.success ?? r.messages?.updated ?? 'Updated Successfully');
+      notifySuccess(actionSuccess(active, saved, r.messages?.updated ?? 'Updated Successfully'));
       onDone(saved);
       onOpen(null);
     } catch (err) {

@@ -24,7 +24,7 @@ import { callAction, runCall, type Row } from '../api/resources';
 import { reasonFor, useAbility } from '../access';
 import { session } from '../state/session';
 import { notify, notifyFailure } from '../state/toasts';
-import { fourEyesReason } from './four-eyes';
+import { actionSuccess, fourEyesReason } from './four-eyes';
 
 /** How long a decision waits for `u` before it is sent. */
 export const REVIEW_HOLD_MS = 5000;
@@ -91,7 +91,7 @@ export function useReview(r: Resource, grid: () => ReviewGrid | null, onSent: ()
     const key = keyOf(owner, d.row);
     const label = decidedWord(decl?.[d.kind] ?? d.kind);
     const done = step.kind === 'action'
-      ? callAction(owner, step.action, key, step.action.values[0]).then(() => step.action.success ?? `${label} #${d.id}`)
+      ? callAction(owner, step.action, key, step.action.values[0]).then((saved) => actionSuccess(step.action, saved, `${label} #${d.id}`))
       : runCall(owner, step.call, key, d.reason !== undefined ? { [reasonParam(step.call)!]: d.reason } : {})
         .then((answer) => step.call.success?.(answer, {}) ?? `${label} #${d.id}`);
     done.then((msg) => notify('success', `#${d.id}: ${msg}`)).catch(notifyFailure).finally(onSent);

@@ -92,6 +92,8 @@ export interface ActionDef<K extends string = string> {
   ability: AbilityAction;
   /** The toast on success. */
   success?: string;
+  /** The toast read from the saved row where it says more than `success` (a withdrawal left waiting for a second approval). */
+  successFor?(saved: Readonly<Record<string, unknown>>): string | undefined;
   /**
    * A call of its own instead of the update call (a currency's `POST /admin/currencies/update/lock_peer`
    * {code, lock_peer}); the server serves it generically: the key and the one field, nothing else.

@@ -26,6 +26,23 @@ const ENDPOINT = { method: 'POST', path: '/admin/withdraws/actions' } as const;
 const action = stateActions(ENDPOINT);
 const FOUR_EYES = { notBy: 'approved_by_uid', notByReason: 'You gave the first approval' } as const;
 
+/**
+ * Why an accepted withdrawal waits for a second approval (money/withdraws.ts): it is over the member's
+ * withdrawal limits, or its amount is above its currency's review amount (WITHDRAW_REVIEW_AMOUNTS).
+ */
+export const secondApprovalReason = (w: Readonly<Record<string, unknown>>): string | undefined => {
+  if (w.state !== 'under_review') return undefined;
+  return w.over_limits === true ? "it is over the member's withdrawal limits" : "its amount is above the currency's review amount";
+};
+
+const ACCEPT = {
+  ...FOUR_EYES,
+  successFor: (w: Readonly<Record<string, unknown>>) => {
+    const why = secondApprovalReason(w);
+    return why && `First approval given: ${why}, so another staff member must accept it`;
+  },
+};
+
 const FIELDS = {
   ...MOVEMENT_FIELDS,
   sum: { kind: 'decimal', readOnly: true, label: 'Amount + fee' },
@@ -35,6 +52,7 @@ const FIELDS = {
   note: { kind: 'text', readOnly: true },
   reject_reason: { kind: 'text', readOnly: true, label: 'Reject reason' },
   approved_by_uid: { kind: 'text', readOnly: true, label: 'First approval by' },
+  over_limits: { kind: 'boolean', readOnly: true, label: "Over the member's limits" },
   decided_by_uid: { kind: 'text', readOnly: true, label: 'Last action by' },
   state: { kind: 'enum', values: [...WITHDRAW_STATES, 'pending'], readOnly: true, valueLabels: { ...LABELS, pending: 'Awaiting approval' } },
   created_at: { kind: 'datetime', readOnly: true, label: 'Created' },
@@ -70,7 +88,7 @@ export const withdraws = defineResource({
   view: true,
   list: { pageSize: 25, ordering: 'asc', sortable: ['id'] },
   actions: [
-    { ...action('accept', 'Accept', 'accepted', ['submitted', 'under_review'], 'Withdrawal accepted'), ...FOUR_EYES },
+    { ...action('accept', 'Accept', 'accepted', ['submitted', 'under_review'], 'Withdrawal accepted'), ...ACCEPT },
     action('process', 'Process', 'processing', ['accepted'], 'Withdrawal sent to the wallet'),
     action('dispatch', 'Sent', 'confirming', ['processing'], 'Withdrawal confirming'),
     action('success', 'Succeeded', 'succeed', ['processing', 'confirming', 'skipped'], 'Withdrawal succeeded'),

@@ -51,7 +51,7 @@ interface WithdrawRow {
   id: number; member_id: number; currency_id: string; blockchain_key: string | null; type: string; amount: string; fee: string; sum: string;
   rid: string; tid: string; txid: string | null; block_number: number | null; confirmations: number; note: string | null;
   reject_reason: string | null; error: unknown; metadata: unknown; state: string; created_at: string; updated_at: string; done_at: string | null;
-  uid: string; email: string; approved_by_uid: string | null; decided_by_uid: string | null; account: number | null;
+  uid: string; email: string; approved_by_uid: string | null; decided_by_uid: string | null; account: number | null; over_limits: boolean;
   bn_id: number | null; bn_currency: string; bn_name: string; bn_description: string | null; bn_data: unknown; bn_state: string;
   bn_sent_at: Date | null; bn_created_at: Date; bn_updated_at: Date;
 }
@@ -71,6 +71,8 @@ export function withdrawEntity(w: WithdrawRow) {
     // Peatio's `account` is the id of the member's account in the withdrawal's currency (`w.account.id`).
     account: w.account, beneficiary: withdrawBeneficiary(w),
     approved_by_uid: w.approved_by_uid, decided_by_uid: w.decided_by_uid,
+    // Why a first acceptance leaves it under review, besides an amount above the review amount (money/withdraws.ts).
+    over_limits: w.over_limits,
     created_at: w.created_at, updated_at: w.updated_at, done_at: w.done_at,
   };
 }
@@ -94,7 +96,7 @@ export const getDeposit = (db: Kysely<DB>, id: number) => moneyRow(db, DEPOSIT_L
 /** A withdrawal's columns as withdrawEntity reads them (isoSql, decimalSql), over `w` with its member (`u`) and deciders (`a`, `k`). */
 const WITHDRAW_WIRE = ['w.id', 'w.member_id', 'w.currency_id', 'w.blockchain_key', 'w.type', decimalSql('w.amount').as('amount'), decimalSql('w.fee').as('fee'),
   decimalSql('w.sum').as('sum'), 'w.rid', 'w.tid', 'w.txid', 'w.block_number', 'w.confirmations', 'w.note', 'w.reject_reason', 'w.error',
-  'w.metadata', 'w.state', isoSql('w.created_at').as('created_at'), isoSql('w.updated_at').as('updated_at'), isoSql('w.done_at').as('done_at'),
+  'w.metadata', 'w.state', 'w.over_limits', isoSql('w.created_at').as('created_at'), isoSql('w.updated_at').as('updated_at'), isoSql('w.done_at').as('done_at'),
   'u.uid', 'u.email', 'a.uid as approved_by_uid', 'k.uid as decided_by_uid', 'ac.id as account', 'bn.id as bn_id', 'bn.currency_id as bn_currency',
   'bn.name as bn_name', 'bn.description as bn_description', 'bn.data as bn_data', 'bn.state as bn_state', 'bn.sent_at as bn_sent_at',
   'bn.created_at as bn_created_at', 'bn.updated_at as bn_updated_at'] as const;
