@@ -64,10 +64,20 @@ export function pagingModel(i: PageInfo): PagingModel {
   };
 }
 
+/**
+ * A planner's estimate to three significant digits (107,393 → 107,000): it is only ever that good, and
+ * read again for the next page, as the table's statistics move, it said ≈ 107,393 then ≈ 107,328.
+ */
+export function roughly(n: number): number {
+  if (n < 1000) return n;
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 2);
+  return Math.round(n / unit) * unit;
+}
+
 /** The total as the heading and the pager say it: exact, "≈ estimate", or "N+" for a floor. */
 export function totalText(total: number, kind: TotalKind): string {
   const n = total.toLocaleString('en-US');
-  if (kind === 'estimated') return `≈ ${n}`;
+  if (kind === 'estimated') return `≈ ${roughly(total).toLocaleString('en-US')}`;
   // The server sends cap + 1 for "more than the cap"; say the cap with a plus.
   if (kind === 'at-least') return `${Math.max(0, total - 1).toLocaleString('en-US')}+`;
   return n;
