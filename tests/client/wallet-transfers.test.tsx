@@ -3,7 +3,8 @@
  * at any amount, so does the staff member who gave the first approval; anyone else may approve.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fakeApi, type FakeApi } from './support/fake-api';
 import { EXCHANGE } from './support/fixtures';
 import { renderApp } from './support/render-app';
@@ -43,5 +44,17 @@ describe('wallet transfers', () => {
   it('offers Approve to another staff member', async () => {
     const approve = await approveButton({ state: 'under_review', amount: '25', approved_by_uid: 'ID0000000SEC' });
     expect(approve.disabled).toBe(false);
+  });
+
+  it.each([
+    ['under_review', "First approval given: its amount is above the currency's review amount, so another staff member must approve it"],
+    ['completed', 'Transfer approved'],
+  ])('says what an approval did: the transfer %s', async (state, toast) => {
+    const approve = await approveButton({ amount: '25' });
+    api.on('POST', `${EXCHANGE}/admin/wallet_transfers/action`, { status: 201, body: { ...T, amount: '25', state, approved_by_uid: state === 'under_review' ? ME : null } });
+    const user = userEvent.setup();
+    await user.click(approve);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(toast)).toBeTruthy();
   });
 });

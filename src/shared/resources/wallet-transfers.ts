@@ -51,6 +51,9 @@ export const walletTransfers = defineResource({
     {
       name: 'approve', label: 'Approve', kind: 'set', field: 'state', values: ['completed'], from: ['pending', 'under_review'], ability: 'manage',
       endpoint: ACTION, body: { action: 'approve' }, success: 'Transfer approved',
+      // Above the currency's review amount the first approval leaves it under review (money/wallet-transfers.ts).
+      successFor: (t) => (t.state === 'under_review'
+        ? "First approval given: its amount is above the currency's review amount, so another staff member must approve it" : undefined),
       notBy: [{ field: 'creator_uid', reason: 'You requested this transfer' }, { field: 'approved_by_uid', reason: 'You gave the first approval' }],
     },
     {
