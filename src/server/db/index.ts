@@ -8,6 +8,7 @@ import type { DB } from './schema.js';
 import { pgliteDialect } from './pglite-dialect.js';
 import { KEEP_ALIVE, pgListen, pgliteListen, type Listen } from './listen.js';
 import { databaseFailure, NO_LIMITS, type DatabaseLimits } from './limits.js';
+import { retryingDeadCheckouts } from './dead-checkout.js';
 import { guardClient, type GuardedClient } from './pg-guard.js';
 import { asRequest } from './one-connection.js';
 import { earlyPgliteWasm } from './pglite-wasm.js';
@@ -239,7 +240,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = await pgPool(opts.url, opts.poolSize ?? 10, current);
     const { onQuery } = opts;
     if (onQuery) pool.on('connect', (client) => recordQueries(client as unknown as { query: QueryFn }, onQuery));
-    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingDeadCheckouts(pool) as never }) });
     return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), setLimits, asRequest: (fn, scope) => inScope(scope, fn), close: () => kysely.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
