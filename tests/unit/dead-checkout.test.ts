@@ -3,6 +3,7 @@
  * have changed anything, goes again on a fresh connection; anything else fails as it did.
  */
 import { describe, expect, it } from 'vitest';
+import type { PostgresPool } from 'kysely';
 import { repeatable, retryingDeadCheckouts } from '../../src/server/db/dead-checkout';
 
 const terminated = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
@@ -28,7 +29,7 @@ function fakePool(answers: Array<unknown | Error>) {
           release(err?: unknown) { log.push(`release ${id}${err ? ' (broken)' : ''}`); },
         };
       },
-    },
+    } as unknown as PostgresPool,
   };
 }
 
@@ -59,8 +60,15 @@ describe('a checkout of a connection that died unseen', () => {
     const { pool, log } = fakePool([terminated(), terminated()]);
     const c = await retryingDeadCheckouts(pool).connect();
     await expect(c.query('select 1', [])).rejects.toMatchObject({ code: '57P01' });
-    c.release(true);
+    (c.release as (err?: unknown) => void)(true);
     expect(log).toEqual(['connect 1', '1: select 1', 'release 1 (broken)', 'connect 2', '2: select 1', 'release 2 (broken)']);
+  });
+
+  it('hands a cursor (a streamed read) over as it is, at once', async () => {
+    const cursor = { read: async () => [] };
+    const inner = { query: (c: unknown) => c, release: () => undefined };
+    const c = await retryingDeadCheckouts({ connect: async () => inner, end: async () => undefined } as unknown as PostgresPool).connect();
+    expect((c.query as (x: unknown) => unknown)(cursor)).toBe(cursor);
   });
 
   it('takes only what cannot have changed anything as repeatable', () => {

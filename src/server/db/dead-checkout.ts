@@ -8,14 +8,8 @@
  * on a fresh one. Anything else (a write outside a transaction, whose COMMIT may have happened; any later
  * statement of a checkout) fails as before.
  */
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { databaseFailure } from './limits.js';
-
-/** What Kysely's PostgresDialect asks of a pool and of its clients. */
-interface PoolClient {
-  query(...args: unknown[]): Promise<unknown>;
-  release(err?: Error | boolean): void;
-}
-interface Pool { connect(): Promise<PoolClient>; end(): Promise<void> }
 
 /** A statement that changes nothing if it never ran: BEGIN / START TRANSACTION, or a plain read. */
 const REPEATABLE = /^\s*(begin|start\s+transaction|select|with\s+(?![\s\S]*\b(insert|update|delete|merge)\b))\b/i;
@@ -25,31 +19,40 @@ export function repeatable(text: unknown): boolean {
   return typeof text === 'string' && REPEATABLE.test(text) && !/\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i.test(text);
 }
 
+/** pg's release takes the error that broke the connection, so the pool drops it; Kysely's type leaves it out. */
+type Releasable = PostgresPoolClient & { release(err?: Error | boolean): void };
+
 /** `pool` with its checkouts' first statement sent again once when their connection turns out dead. */
-export function retryingDeadCheckouts(pool: Pool): Pool {
+export function retryingDeadCheckouts(pool: PostgresPool): PostgresPool {
   return {
     end: () => pool.end(),
-    async connect(): Promise<PoolClient> {
-      let inner: PoolClient | null = await pool.connect();
+    async connect(): Promise<PostgresPoolClient> {
+      let inner: Releasable | null = await pool.connect() as Releasable;
       let first = true;
-      return {
-        async query(...args: unknown[]): Promise<unknown> {
+      const send = async (text: string, parameters: ReadonlyArray<unknown>) => {
+        try {
+          return await inner!.query(text, parameters);
+        } catch (err) {
+          if (databaseFailure(err) !== 'unavailable' || !repeatable(text)) throw err;
+          // The dead one leaves the pool; a new one answers, or the database really is down (this fails again).
+          inner!.release(err as Error);
+          inner = null;
+          inner = await pool.connect() as Releasable;
+          return inner.query(text, parameters);
+        }
+      };
+      const client = {
+        query(textOrCursor: unknown, parameters?: ReadonlyArray<unknown>): unknown {
           if (!inner) throw new Error('Client was closed: its connection could not be replaced');
-          if (!first) return inner.query(...args);
+          const once = first;
           first = false;
-          try {
-            return await inner.query(...args);
-          } catch (err) {
-            if (databaseFailure(err) !== 'unavailable' || !repeatable(args[0])) throw err;
-            // The dead one leaves the pool; a new one answers, or the database really is down (this fails again).
-            inner.release(err as Error);
-            inner = null;
-            inner = await pool.connect();
-            return inner.query(...args);
-          }
+          // A cursor (a streamed read) is handed over as it is: pg answers it at once, not with a promise.
+          if (typeof textOrCursor !== 'string') return (inner.query as (c: unknown) => unknown)(textOrCursor);
+          return once ? send(textOrCursor, parameters ?? []) : inner.query(textOrCursor, parameters ?? []);
         },
         release: (err?: Error | boolean) => { inner?.release(err); inner = null; },
       };
+      return client as unknown as PostgresPoolClient;
     },
   };
 }

@@ -240,7 +240,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = await pgPool(opts.url, opts.poolSize ?? 10, current);
     const { onQuery } = opts;
     if (onQuery) pool.on('connect', (client) => recordQueries(client as unknown as { query: QueryFn }, onQuery));
-    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingDeadCheckouts(pool) as never }) });
+    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingDeadCheckouts(pool) }) });
     return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), setLimits, asRequest: (fn, scope) => inScope(scope, fn), close: () => kysely.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
