@@ -331,6 +331,12 @@ export const AMOUNT_FIELD = { kind: 'decimal', range: [0, Infinity], default: '0
  * The `set` actions of a state machine served by one call that takes `{id, action}` (Peatio's
  * `/admin/deposits/actions`, `/admin/withdraws/actions`): one per action, offered from the states given.
  */
+/** Why a row under review waits for another approver, when its amount is the reason (withdrawals, wallet transfers). */
+export const ABOVE_REVIEW_AMOUNT = "its amount is above the currency's review amount";
+
+/** The toast of a four-eyes action whose first approval left the row under review (ActionDef.successFor). */
+export const firstApprovalGiven = (why: string, verb: string): string => `First approval given: ${why}, so another staff member must ${verb} it`;
+
 export function stateActions(endpoint: Endpoint, ability: AbilityAction = 'update') {
   return (name: string, label: string, to: string, from: readonly string[], success: string): ActionDef<'state'> => ({
     name, label, kind: 'set', field: 'state', values: [to], from, ability, endpoint, body: { action: name }, success,

@@ -5,7 +5,7 @@
  * the requester — completes it (a balanced pair of asset operations), or above the currency's review
  * amount puts it under review for a third staff member; Reject ends it. Rows open at /wallet-transfer/{id}; `add` creates.
  */
-import { defineResource, ID_FIELD, TIMESTAMPS } from './define.js';
+import { ABOVE_REVIEW_AMOUNT, defineResource, firstApprovalGiven, ID_FIELD, TIMESTAMPS } from './define.js';
 
 const ACTION = { method: 'POST', path: '/admin/wallet_transfers/action' } as const;
 
@@ -52,8 +52,7 @@ export const walletTransfers = defineResource({
       name: 'approve', label: 'Approve', kind: 'set', field: 'state', values: ['completed'], from: ['pending', 'under_review'], ability: 'manage',
       endpoint: ACTION, body: { action: 'approve' }, success: 'Transfer approved',
       // Above the currency's review amount the first approval leaves it under review (money/wallet-transfers.ts).
-      successFor: (t) => (t.state === 'under_review'
-        ? "First approval given: its amount is above the currency's review amount, so another staff member must approve it" : undefined),
+      successFor: (t) => (t.state === 'under_review' ? firstApprovalGiven(ABOVE_REVIEW_AMOUNT, 'approve') : undefined),
       notBy: [{ field: 'creator_uid', reason: 'You requested this transfer' }, { field: 'approved_by_uid', reason: 'You gave the first approval' }],
     },
     {

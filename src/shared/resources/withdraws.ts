@@ -5,7 +5,7 @@
  * Accept (four-eyes above the currency's review amount: the first acceptance puts it under review and
  * its approver cannot give the second), Reject with a reason, Process, Sent, Succeeded, Failed, Skip.
  */
-import { defineResource, stateActions, type ResourceDecl } from './define.js';
+import { ABOVE_REVIEW_AMOUNT, defineResource, firstApprovalGiven, stateActions, type ResourceDecl } from './define.js';
 import { MOVEMENT_FIELDS } from './deposits.js';
 import { ADMIN_STREAMS } from '../realtime-streams.js';
 
@@ -30,16 +30,16 @@ const FOUR_EYES = { notBy: 'approved_by_uid', notByReason: 'You gave the first a
  * Why an accepted withdrawal waits for a second approval (money/withdraws.ts): it is over the member's
  * withdrawal limits, or its amount is above its currency's review amount (WITHDRAW_REVIEW_AMOUNTS).
  */
-export const secondApprovalReason = (w: Readonly<Record<string, unknown>>): string | undefined => {
+const secondApprovalReason = (w: Readonly<Record<string, unknown>>): string | undefined => {
   if (w.state !== 'under_review') return undefined;
-  return w.over_limits === true ? "it is over the member's withdrawal limits" : "its amount is above the currency's review amount";
+  return w.over_limits === true ? "it is over the member's withdrawal limits" : ABOVE_REVIEW_AMOUNT;
 };
 
 const ACCEPT = {
   ...FOUR_EYES,
   successFor: (w: Readonly<Record<string, unknown>>) => {
     const why = secondApprovalReason(w);
-    return why && `First approval given: ${why}, so another staff member must accept it`;
+    return why && firstApprovalGiven(why, 'accept');
   },
 };
 
