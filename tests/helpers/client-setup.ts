@@ -1,6 +1,6 @@
 // jsdom lacks what cmdk, react-aria and uPlot touch at import or render time.
 import { vi, afterEach, beforeAll } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import * as React from 'react';
 
 // React's development build records an owner stack for the first 10,000 elements of every render: an Error
@@ -25,6 +25,23 @@ afterEach(() => cleanup());
 // findBy*/waitFor give up after 1 s by default; the first render of a lazy screen (the shell, an AG Grid
 // list) can take longer on a busy 2-core machine, and a slow pass is not a failure. Set once, for every file.
 configure({ asyncUtilTimeout: 5_000 });
+// A query that finds nothing throws an error whose message prints the page (prettyDOM). Inside findBy* and
+// waitFor a query fails on every look until the screen is ready, and each failure printed the whole page: ~5 %
+// of a list file's CPU (list-deep, 2026-11-29) for messages nobody read. The message is made when it is read
+// (a failing test's report, waitFor's timeout), with the same text Testing Library's own getElementError gives.
+configure({
+  getElementError(message, container) {
+    const error = new Error();
+    error.name = 'TestingLibraryElementError';
+    let text: string | undefined;
+    Object.defineProperty(error, 'message', {
+      configurable: true,
+      get: () => (text ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`].filter(Boolean).join('\n\n')),
+      set: (value: string) => { text = value; },
+    });
+    return error;
+  },
+});
 
 // The screens load lazily, and the first file a worker runs would pay for transforming them inside its first
 // test's 5 s wait (on a busy machine, a timeout). Load every screen module here instead, before any test, with
