@@ -118,6 +118,22 @@ describe('user directory: a username prefix sorted by e-mail (0056)', () => {
   });
 });
 
+describe('user directory: a referrer\'s referrals with another filter, in any order (0057)', () => {
+  it.each([
+    ['role, newest first', { role: 'member' }, 'created_at'],
+    ['country, by e-mail', { country: 'US' }, 'email'],
+    ['referral count and level, by state', { referral_limit: 3, level: 2 }, 'state'],
+    ['phone prefix, by uid', { phone_number: '44' }, 'uid'],
+  ] as const)('%s: counts and finds the page\'s keys in the referral index alone, then fetches the page by id', async (_name, f, order) => {
+    const q = filtered(t.db.kysely, { range: 'created', referral_of: 'ID1', ...f });
+    expect(await plan(count(q))).toMatch(/Index Only Scan (Backward )?using users_referral_idx/);
+    const p = await plan(coveredQuery(t.db.kysely, { range: 'created', referral_of: 'ID1', ...f }, { ...page(), orderBy: order }));
+    expect(p).toMatch(/Index Only Scan (Backward )?using users_referral_idx/);
+    expect(p).toMatch(/Index Scan using users_pkey on users/);
+    expect(p).not.toMatch(/Seq Scan/);
+  });
+});
+
 describe('user directory: a bounded walk of the index that serves part of a filter in order', () => {
   it.each([
     ['country × username prefix, newest first', { country: 'US', username: 'ma' }, 'created_at', 'users_country_idx'],

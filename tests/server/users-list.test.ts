@@ -323,6 +323,59 @@ describe('GET /admin/users: a username prefix sorted by e-mail (read from the pr
   });
 });
 
+describe('GET /admin/users: a referrer\'s referrals filtered and sorted (read from the referral index, 0057)', () => {
+  it('gives every match once, in each order, by cursor both ways and by offset, with its total', async () => {
+    const referrer = (await mkUser(t, { email: 'referrer@cover.test' })).uid;
+    // Eight referrals of one referrer with varied columns, and two users of another referrer that match the rest.
+    const made: Record<string, string | number>[] = [];
+    for (let i = 0; i < 8; i++) {
+      const u = {
+        email: `${'hdbfgace'[i]}${i}.ref@cover.test`, username: `refc${'cagebfhd'[i]}${i}`, role: i % 3 ? 'member' : 'trader',
+        country: i % 2 ? 'NO' : 'SE', level: i % 4, state: i % 5 ? 'active' : 'pending', platform: 'ios', referrals: i,
+        created_at: new Date(Date.UTC(2024, 0, 1 + ((i * 5) % 8))).toISOString(), updated_at: new Date(Date.UTC(2025, 0, 8 - i)).toISOString(),
+      };
+      made.push({ ...u, uid: (await mkUser(t, { ...u, referral_uid: referrer })).uid });
+    }
+    const other = (await mkUser(t, { email: 'other.referrer@cover.test' })).uid;
+    for (let i = 0; i < 2; i++) await mkUser(t, { email: `x${i}.ref@cover.test`, role: 'member', country: 'NO', referral_uid: other });
+    const key: Record<string, (u: Record<string, string | number>) => string | number> = {
+      created_at: (u) => u.created_at!, updated_at: (u) => u.updated_at!, uid: (u) => u.uid!, email: (u) => u.email!,
+      role: (u) => `${u.role}|${u.created_at}`, level: (u) => `${u.level}|${u.created_at}`, state: (u) => `${u.state}|${u.created_at}`,
+    };
+    const cases: [string, (u: Record<string, string | number>) => boolean][] = [
+      ['', () => true], ['&role=member', (u) => u.role === 'member'], ['&country=NO', (u) => u.country === 'NO'],
+      ['&referral_limit=3&state=active', (u) => Number(u.referrals) >= 3 && u.state === 'active'],
+      ['&email=c', (u) => String(u.email).startsWith('c')], ['&username=REFCB', (u) => String(u.username).startsWith('refcb')],
+    ];
+    for (const [filter, keep] of cases) {
+      for (const order of Object.keys(key)) {
+        for (const ordering of ['asc', 'desc'] as const) {
+          const sorted = made.filter(keep).sort((a, b) => (key[order]!(a) < key[order]!(b) ? -1 : 1)).map((u) => u.uid);
+          const want = ordering === 'asc' ? sorted : sorted.reverse();
+          const q = `referral_of=${referrer}${filter}&order_by=${order}&ordering=${ordering}&limit=2`;
+          const seen: string[] = [];
+          const cursors: string[] = [];
+          let next: string | undefined;
+          do {
+            const page = await list(`${q}${next ? `&cursor=${next}` : ''}`);
+            seen.push(...page.rows.map((r) => r.uid));
+            next = page.headers['next-cursor'] as string | undefined;
+            if (next) cursors.push(next);
+          } while (next && seen.length < 20);
+          expect(seen, q).toEqual(want);
+          expect((await list(q)).headers.total, q).toBe(String(want.length));
+          if (want.length > 2) expect((await list(`${q}&page=2`)).rows.map((r) => r.uid), q).toEqual(want.slice(2, 4));
+          if (cursors.length > 1) {
+            const last = await list(`${q}&cursor=${cursors.at(-1)}`);
+            const back = await list(`${q}&cursor=${last.headers['prev-cursor']}`);
+            expect(back.rows.map((r) => r.uid), q).toEqual(want.slice((cursors.length - 1) * 2, cursors.length * 2));
+          }
+        }
+      }
+    }
+  });
+});
+
 describe('the directory walking a bounded window of an index in the page\'s order (boundedWalk)', () => {
   it('gives the same pages as the planner\'s read — a window that fills the page, and one too small that falls back', async () => {
     // Six users of one country with the prefix, four of it without, two with the prefix elsewhere: newest first.

@@ -5,14 +5,15 @@
  * through (column, created_at, id) indexes, so one index answers both "role = x, newest first" and
  * "ordered by role"; the e-mail prefix and the e-mail sort both on lower(email) COLLATE "C" (byte order, so
  * a prefix is a range of the order's index), uid on its unique key. A username prefix sorted by e-mail reads
- * its page's keys from the username index, which carries the e-mail key (0056, coveredUsers).
+ * its page's keys from the username index, which carries the e-mail key (0056, coveredUsers); a referrer's
+ * referrals, filtered and sorted any way, from the referral index, which carries every such column (0057).
  */
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { DB, UsersTable } from '../schema.js';
 import { escapeLike } from './resources.js';
 import { cappedCount, COUNT_CAP, type CappedTotal } from './count.js';
 import { countedPage } from './list-page.js';
-import { applyPage, finishPage, keyPart, orderLikePage, type Keyset, type PageEnds, type PageRequest } from './paging.js';
+import { applyPage, finishPage, keyColumns, keyPart, orderLikePage, type Keyset, type PageEnds, type PageRequest } from './paging.js';
 
 export type AdminUserRow = Selectable<UsersTable>;
 
@@ -112,24 +113,46 @@ export function servedInOrder(f: UserFilter, order: UserOrder): boolean {
 }
 
 /**
- * A filter whose index also carries an order's (unique) key (0056): the username prefix's carries the e-mail,
- * which the usernames follow (both are made from the same names), so a walk of the e-mail order would meet
- * the prefix's users only deep into it.
+ * Indexes that carry more than their own filter: `lead` is the filter whose index it is, `carries` the other
+ * filters its entries can test, `orders` the orders whose keys it holds, and `fetchBy` how the page's rows are
+ * fetched once their keys are read from it — by the order's own (unique) key, or by id.
+ * - The username prefix's carries the e-mail key (0056), which the usernames follow (both are made from the
+ *   same names), so a walk of the e-mail order would meet the prefix's users only deep into it.
+ * - The referrer's carries every column the directory filters and sorts by (0057): a referrer's referrals lie
+ *   scattered over the table, one heap block each, which the count and the page read to test the other filter.
  */
-const COVERING: Partial<Record<string, readonly UserOrder[]>> = { username: ['email'] };
+interface Cover { lead: keyof UserFilter; carries: readonly (keyof UserFilter)[]; orders: readonly UserOrder[]; fetchBy: 'key' | 'id' }
+const COVERS: readonly Cover[] = [
+  { lead: 'username', carries: [], orders: ['email'], fetchBy: 'key' },
+  {
+    lead: 'referral_of', fetchBy: 'id',
+    carries: ['from', 'to', 'email', 'role', 'country', 'level', 'state', 'username', 'phone_number', 'platform', 'group', 'referral_limit'],
+    orders: ['created_at', 'updated_at', 'uid', 'email', 'role', 'level', 'state'],
+  },
+];
 
-/** Whether the filter alone is given and its index carries the page's order (coveredUsers reads it). */
+function coverOf(f: UserFilter, order: UserOrder): Cover | undefined {
+  const used = usedFilters(f) as (keyof UserFilter)[];
+  return COVERS.find((c) => used.includes(c.lead) && c.orders.includes(order) && used.every((k) => k === c.lead || c.carries.includes(k)));
+}
+
+/** Whether one index carries the filter and the page's order (coveredUsers reads the page from it). */
 export function coveredInIndex(f: UserFilter, order: UserOrder): boolean {
-  const used = usedFilters(f);
-  return used.length === 1 && (COVERING[used[0]!] ?? []).includes(order);
+  return coverOf(f, order) !== undefined;
 }
 
 /**
  * One page read from the filter's covering index: the page's keys (every match's key read from the index
- * alone and sorted — an index-only scan of the filter's range), then its rows by key (the order's unique index).
+ * alone, sorted unless the index walks in the page's order — an index-only scan of the filter's range), then
+ * its rows by key (the order's unique index) or by id.
  */
 export function coveredQuery(db: Kysely<DB>, f: UserFilter, p: UserPage) {
   const ks = USER_KEYSETS[p.orderBy];
+  if (coverOf(f, p.orderBy)?.fetchBy === 'id') {
+    const keys = applyPage(filtered(db, f).select('users.id as kid'), ks, 'users', p);
+    return orderLikePage(db.selectFrom(keys.as('k')).innerJoin('users', 'users.id', 'k.kid').select(USER_LIST_COLUMNS)
+      .select(keyColumns(ks, 'k')), ks, p, 'users');
+  }
   const key = ks.parts[0]!.expr('users');
   const keys = applyPage(filtered(db, f), ks, 'users', p);
   return orderLikePage(db.selectFrom('users').select(USER_LIST_COLUMNS).select(key.as('k0')).where(key, 'in', keys), ks, p, 'users')
