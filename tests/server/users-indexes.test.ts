@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import { testApp, type TestApp } from '../helpers/app.js';
-import { boundedWalk, coveredQuery, filtered, USER_KEYSETS, USER_LIST_COLUMNS, type UserFilter, type UserOrder } from '../../src/server/db/queries/users-admin.js';
+import { boundedWalk, coveredQuery, filtered, servedInOrder, USER_KEYSETS, USER_LIST_COLUMNS, type UserFilter, type UserOrder } from '../../src/server/db/queries/users-admin.js';
 import { filteredActivities, type ActivityFilters } from '../../src/server/db/queries/activity-log.js';
 import { labelCarriers } from '../../src/server/db/queries/labels.js';
 import { pendingQueue, PENDING_DOCUMENT_VALUES } from '../../src/server/db/queries/pending-applications.js';
@@ -115,6 +115,26 @@ describe('user directory: a username prefix sorted by e-mail (0056)', () => {
     expect(p).toMatch(/Index Scan using users_email_c_idx on users\s/);
     expect(p).toMatch(/Index Cond: \(+lower\(email\)/);
     expect(p).not.toMatch(/Seq Scan/);
+  });
+});
+
+describe('user directory: a creation window with an equality is a range of the equality\'s index', () => {
+  const window = { range: 'created' as const, from: new Date('2026-01-01'), to: new Date('2026-02-01') };
+  it.each([
+    ['country, newest first', { country: 'US' }, 'created_at', 'users_country_idx'],
+    ['state and country, newest first', { state: 'active', country: 'US' }, 'created_at', 'users_country_state_idx'],
+    ['role, by role', { role: 'member' }, 'role', 'users_role_idx'],
+  ] as const)('%s: one walk in the page\'s order, no sort', async (_name, f, order, index) => {
+    expect(servedInOrder({ ...window, ...f }, order)).toBe(true);
+    const p = await plan(applyPage(filtered(t.db.kysely, { ...window, ...f }).select(USER_LIST_COLUMNS), USER_KEYSETS[order], 'users', page()));
+    expect(p).toContain(index);
+    expect(p).not.toMatch(/Sort|Seq Scan|Bitmap/);
+  });
+  it('is not for an update window, nor for an e-mail prefix ordered by e-mail', () => {
+    expect(servedInOrder({ ...window, range: 'updated', country: 'US' }, 'created_at')).toBe(false);
+    expect(servedInOrder({ ...window, email: 'al' }, 'email')).toBe(false);
+    expect(servedInOrder({ range: 'created', email: 'al' }, 'email')).toBe(true);
+    expect(servedInOrder({ ...window, country: 'US' }, 'email')).toBe(false);
   });
 });
 

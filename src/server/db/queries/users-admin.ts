@@ -98,18 +98,25 @@ const SEEKABLE = ['role', 'state', 'level', 'country', 'platform', 'referral_of'
 /** The filters given (the date range's kind is not one). */
 const usedFilters = (f: UserFilter) => Object.entries(f).filter(([k, v]) => k !== 'range' && v !== undefined && v !== '').map(([k]) => k);
 
-/** Whether one index walk in the page's order finds only matching rows (so the walk is one page long). */
+/**
+ * Whether one index walk in the page's order finds only matching rows (so the walk is one page long). An
+ * equality's (column, created_at, id) index, and (country, state, created_at, id), hold a creation window as a
+ * range of their own: "country US, created in the last 30 days, newest first" is one backward walk of
+ * users_country_idx, where reading the window's 5,285 users at 1M and sorting them cost 101 ms on a cold cache.
+ */
 export function servedInOrder(f: UserFilter, order: UserOrder): boolean {
   if (f.id !== undefined || f.uid) return true;
   const used = usedFilters(f);
-  if (used.length === 0) return true;
   const timed = f.range === 'created' ? 'created_at' : 'updated_at';
-  if (used.every((k) => k === 'from' || k === 'to')) return order === timed;
-  if (used.length === 2 && f.country && f.state) return order === 'created_at';
-  const [only] = used;
+  const rest = used.filter((k) => k !== 'from' && k !== 'to');
+  if (rest.length === 0) return used.length === 0 || order === timed;
+  const window = rest.length < used.length;
+  if (window && timed !== 'created_at') return false;
+  if (rest.length === 2 && f.country && f.state) return order === 'created_at';
+  const [only] = rest;
   // An e-mail prefix is a range of the e-mail order's index (0055).
-  if (used.length === 1 && only === 'email' && order === 'email') return true;
-  return used.length === 1 && (SEEKABLE as readonly string[]).includes(only!) && (order === 'created_at' || order === only);
+  if (rest.length === 1 && only === 'email' && order === 'email') return !window;
+  return rest.length === 1 && (SEEKABLE as readonly string[]).includes(only!) && (order === 'created_at' || order === only);
 }
 
 /**
