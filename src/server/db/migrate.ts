@@ -53,6 +53,7 @@ import * as memberTimeIndexes from './migrations/0054_member_time_indexes.js';
 import * as usersEmailOrder from './migrations/0055_users_email_order.js';
 import * as usersUsernameCoversEmail from './migrations/0056_users_username_covers_email.js';
 import * as usersReferralCoversFilters from './migrations/0057_users_referral_covers_filters.js';
+import * as usersUpdateTriggersLinear from './migrations/0058_users_update_triggers_linear.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -111,6 +112,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0055_users_email_order': usersEmailOrder,
   '0056_users_username_covers_email': usersUsernameCoversEmail,
   '0057_users_referral_covers_filters': usersReferralCoversFilters,
+  '0058_users_update_triggers_linear': usersUpdateTriggersLinear,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */
