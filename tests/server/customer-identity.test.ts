@@ -117,6 +117,17 @@ describe('sign-up and e-mail confirmation', () => {
     expect([unknown.statusCode, unknown.body]).toEqual([201, '{}']);
   });
 
+  it('signing up with a referrer\'s uid (refid, any case) names the referrer and counts the referral', async () => {
+    const first = await post('/users', { email: 'referrer@example.com', password: GOOD });
+    const referrer = first.json().uid as string;
+    for (const [i, refid] of [referrer, referrer.toLowerCase()].entries()) {
+      const res = await post('/users', { email: `referred${i}@example.com`, password: GOOD, refid });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().referral_uid).toBe(referrer);
+    }
+    expect((await userByEmail('referrer@example.com')).referrals).toBe(2);
+  });
+
   it('a new link replaces the old one, and a link stops working after 24 hours', async () => {
     await post('/users', { email: 'late@example.com', password: GOOD });
     const first = decodeURIComponent(tokenIn(await mailTo('late@example.com'))!);

@@ -167,6 +167,15 @@ describe('demo seed', () => {
     expect(active.n / (USERS + 12)).toBeGreaterThan(0.7);
   });
 
+  it('counts each referrer\'s referrals as the referred users name them, in bulk as row by row', async () => {
+    for (const db of [a, b]) {
+      const wrong = await one<{ n: number; referrers: number }>(db, `SELECT count(*) FILTER (WHERE u.referrals <> coalesce(c.n, 0))::int AS n,
+        count(c.n)::int AS referrers FROM users u LEFT JOIN (SELECT referral_uid, count(*)::int AS n FROM users GROUP BY 1) c ON c.referral_uid = u.uid`);
+      expect(wrong.n).toBe(0);
+      expect(wrong.referrers).toBeGreaterThan(10);
+    }
+  });
+
   it('keeps levels and states consistent with the private labels', async () => {
     const has = (key: string) =>
       `EXISTS (SELECT 1 FROM labels l WHERE l.user_id = u.id AND l.scope = 'private' AND l.key = '${key}' AND l.value = 'verified')`;

@@ -181,9 +181,22 @@ describe('PUT /admin/users', () => {
     const referred = async (uid: string) => (await call(admin, 'GET', `/referrals?uid=${uid}`)).json().map((r: { uid: string }) => r.uid);
     expect(await referred(b.uid)).toEqual([u.uid]);
     expect(await referred(a.uid)).toEqual([]);
+    // Each referrer's count of referrals follows (migration 0059), as the directory shows and filters it.
+    const counts = async () => [(await userRow(t, a.uid)).referrals, (await userRow(t, b.uid)).referrals];
+    expect(await counts()).toEqual([0, 1]);
+    expect((await call(admin, 'GET', `/users?uid=${b.uid}`)).json()[0].referrals).toBe(1);
     expect((await call(admin, 'PUT', '/users', { uid: u.uid, referral_uid: '' })).statusCode).toBe(200);
     expect((await userRow(t, u.uid)).referral_uid).toBeNull();
     expect((await lastActivity(t, 'users'))!.data).toMatchObject({ past_referral_uid: b.uid, referral_uid: null });
+    expect(await counts()).toEqual([0, 0]);
+    // Created with a referrer, several at once, and deleted: counted in and out.
+    await t.db.kysely.insertInto('users').values([0, 1, 2].map((i) => ({ uid: `IDREFCOUNT0${i}`, email: `refcount${i}@count.test`, password_digest: '!', referral_uid: i < 2 ? a.uid : b.uid }))).execute();
+    expect(await counts()).toEqual([2, 1]);
+    await t.db.kysely.deleteFrom('users').where('uid', 'in', ['IDREFCOUNT00', 'IDREFCOUNT02']).execute();
+    expect(await counts()).toEqual([1, 0]);
+    // Only a change of referrer moves a count: another field's update of a referred user does not.
+    await t.db.kysely.updateTable('users').set({ level: 2 }).where('uid', '=', 'IDREFCOUNT01').execute();
+    expect(await counts()).toEqual([1, 0]);
   });
 
   it('refuses an unknown referrer, the user themself, a referral loop and no change; nothing changed', async () => {

@@ -154,6 +154,18 @@ describe('user directory: a referrer\'s referrals with another filter, in any or
   });
 });
 
+describe('user directory: referrers with at least N referrals, newest first (0060)', () => {
+  it.each([
+    ['alone', {}],
+    ['with an e-mail prefix and a creation window', { email: 's', from: new Date('2026-01-01'), to: new Date('2026-02-01') }],
+  ] as const)('%s: the page\'s keys from the referrers\' index, then the page by id', async (_name, f) => {
+    const q = coveredQuery(t.db.kysely, { range: 'created', referral_limit: 3, ...f }, { ...page(), orderBy: 'created_at' });
+    // On this small table the planner may read the index as a bitmap; at 1M users it walks it (the bench's EXPLAIN).
+    expect(await plan(q)).toMatch(/users_referrers_idx/);
+    expect(await plan(q)).not.toMatch(/Seq Scan/);
+  });
+});
+
 describe('user directory: a bounded walk of the index that serves part of a filter in order', () => {
   it.each([
     ['country × username prefix, newest first', { country: 'US', username: 'ma' }, 'created_at', 'users_country_idx'],

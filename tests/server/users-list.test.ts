@@ -80,11 +80,12 @@ describe('GET /admin/users filters', () => {
 
   it('returns the User entity, with profiles when extended', async () => {
     const { rows, headers } = await list(`uid=${uids.alice}`);
+    // referrals: the 5 the fixture wrote, and dave, whom alice referred (counted by the database, 0059).
     // The body is serialized while the count runs (read.ts); it still answers as JSON.
     expect(headers['content-type']).toBe('application/json; charset=utf-8');
     expect(rows[0]).toMatchObject({
       email: 'Alice.Zed@example.com', role: 'member', level: 1, otp: false, state: 'pending', username: 'AliceW',
-      phone_number: '4915112345', platform: 'ios', country: 'DE', referrals: 5, group: 'any', created_at: '2026-01-10T08:00:00.000Z',
+      phone_number: '4915112345', platform: 'ios', country: 'DE', referrals: 6, group: 'any', created_at: '2026-01-10T08:00:00.000Z',
     });
     expect(rows[0]).not.toHaveProperty('profiles');
     expect(rows[0]).not.toHaveProperty('password_digest');

@@ -54,6 +54,8 @@ import * as usersEmailOrder from './migrations/0055_users_email_order.js';
 import * as usersUsernameCoversEmail from './migrations/0056_users_username_covers_email.js';
 import * as usersReferralCoversFilters from './migrations/0057_users_referral_covers_filters.js';
 import * as usersUpdateTriggersLinear from './migrations/0058_users_update_triggers_linear.js';
+import * as usersReferralCount from './migrations/0059_users_referral_count.js';
+import * as usersReferrersIndex from './migrations/0060_users_referrers_index.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -113,6 +115,8 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0056_users_username_covers_email': usersUsernameCoversEmail,
   '0057_users_referral_covers_filters': usersReferralCoversFilters,
   '0058_users_update_triggers_linear': usersUpdateTriggersLinear,
+  '0059_users_referral_count': usersReferralCount,
+  '0060_users_referrers_index': usersReferrersIndex,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

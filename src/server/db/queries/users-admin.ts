@@ -127,6 +127,9 @@ export function servedInOrder(f: UserFilter, order: UserOrder): boolean {
  *   same names), so a walk of the e-mail order would meet the prefix's users only deep into it.
  * - The referrer's carries every column the directory filters and sorts by (0057): a referrer's referrals lie
  *   scattered over the table, one heap block each, which the count and the page read to test the other filter.
+ * - The referrers' (0060: users with referrals, newest first) carries the same: referrers are mostly early users,
+ *   so the creation order's walk from the newest met a page of them only after ~560,000 users at 1M. In its
+ *   own order only: another order would sort every referrer.
  */
 interface Cover { lead: keyof UserFilter; carries: readonly (keyof UserFilter)[]; orders: readonly UserOrder[]; fetchBy: 'key' | 'id' }
 const COVERS: readonly Cover[] = [
@@ -136,11 +139,17 @@ const COVERS: readonly Cover[] = [
     carries: ['from', 'to', 'email', 'role', 'country', 'level', 'state', 'username', 'phone_number', 'platform', 'group', 'referral_limit'],
     orders: ['created_at', 'updated_at', 'uid', 'email', 'role', 'level', 'state'],
   },
+  {
+    lead: 'referral_limit', fetchBy: 'id', orders: ['created_at'],
+    carries: ['from', 'to', 'email', 'role', 'country', 'level', 'state', 'username', 'phone_number', 'platform', 'group'],
+  },
 ];
 
 function coverOf(f: UserFilter, order: UserOrder): Cover | undefined {
   const used = usedFilters(f) as (keyof UserFilter)[];
-  return COVERS.find((c) => used.includes(c.lead) && c.orders.includes(order) && used.every((k) => k === c.lead || c.carries.includes(k)));
+  // The referrers' index holds only users with referrals: "at least 0" is everyone.
+  const lead = (c: Cover) => used.includes(c.lead) && (c.lead !== 'referral_limit' || (f.referral_limit ?? 0) > 0);
+  return COVERS.find((c) => lead(c) && c.orders.includes(order) && used.every((k) => k === c.lead || c.carries.includes(k)));
 }
 
 /** Whether one index carries the filter and the page's order (coveredUsers reads the page from it). */

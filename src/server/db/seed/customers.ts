@@ -1,7 +1,8 @@
 /**
  * Customers, in SQL: INSERT … SELECT over generate_series, one batch of row numbers per statement.
  * Row n gets id CUSTOMER_ID_BASE + n and created_at increasing with n (growth: more sign-ups lately),
- * so a referrer (a smaller n) always signed up earlier. Each `OFFSET 0` layer is an optimisation
+ * so a referrer (a smaller n) always signed up earlier; the referrers' `referrals` are counted by the database as
+ * the rows go in (migration 0059). Each `OFFSET 0` layer is an optimisation
  * fence: without it PostgreSQL inlines the md5 columns and recomputes them per use.
  */
 import { BATCH_ROWS, CUSTOMER_ID_BASE, exec, type SeedContext } from './context.js';
@@ -46,7 +47,7 @@ function batchSql(ctx: SeedContext, from: number, to: number): string {
   const otp = `(level >= 2 AND ${u01('mc', 3)} < 0.35)`;
   return `
 INSERT INTO users (id, uid, email, username, password_digest, role, level, state, otp, otp_secret, phone_number,
-  platform, referral_uid, referrals, fee_group, minimum_swap_amount, country, last_ip, last_country,
+  platform, referral_uid, fee_group, minimum_swap_amount, country, last_ip, last_country,
   password_reset_at, created_at, updated_at)
 SELECT ${CUSTOMER_ID_BASE} + i, ${customerUidSql('i')},
   lower(${first}) || '.' || lower(${last}) || i || '@' || ${pick(EMAIL_DOMAINS, 'ma', 3)},
@@ -58,7 +59,6 @@ SELECT ${CUSTOMER_ID_BASE} + i, ${customerUidSql('i')},
     THEN (${textArray(DIAL_CODES)})[1 + ci] || (100000000 + ${h32('mc', 0)} % 900000000) END,
   platform,
   CASE WHEN i > 1 AND ${u01('mb', 5)} < 0.22 THEN ${customerUidSql(`1 + floor((i - 1) * power(${u01('mb', 6)}, 2))::bigint`)} END,
-  (${intArray([0, 0, 0, 5, 10, 20, 50])})[1 + ${h16('mb', 7)} % 7],
   ${cases(u01('mb', 3), [["'vip-0'", 0.06], ["'vip-1'", 0.04], ["'vip-2'", 0.03], ["'vip-3'", 0.02]], "'any'")},
   CASE WHEN ${u01('mb', 4)} < 0.8 THEN 0 ELSE (${intArray([10, 25, 50, 100])})[1 + ${h16('mb', 4)} % 4] END,
   (${textArray(COUNTRY_CODES)})[1 + ci],
