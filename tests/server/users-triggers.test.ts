@@ -3,7 +3,8 @@
  * of each user whose uid, e-mail, username, role, level, state or OTP changed ('*' past 100 in one
  * statement), and a user banned, deactivated, deleted or locked loses their sessions — for one row or
  * many in one statement. The changed rows are found by EXCEPT, not by joining the statement's old and new
- * rows (a join PostgreSQL planned as a nested loop: 20,000 users in one statement took 35 s).
+ * rows (a join PostgreSQL planned as a nested loop: 20,000 users in one statement took 35 s). And a referrer's
+ * count of referrals (0059) loses none to concurrent sign-ups naming them.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
@@ -67,5 +68,13 @@ describe('an UPDATE of users', () => {
     await sql`UPDATE users SET state = CASE id WHEN ${banned} THEN 'banned' WHEN ${locked} THEN 'locked' WHEN ${pending} THEN 'pending'
       ELSE state END WHERE id IN (${sql.join(ids)})`.execute(t.db.kysely);
     expect(await sessionsOf(ids)).toEqual([already, stays, pending, ids[5]].sort((x, y) => x! - y!));
+  });
+
+  it('counts every referral of concurrent inserts naming one referrer (each its own connection on PostgreSQL)', async () => {
+    const referrer = await createUser(t.db);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => t.db.kysely.insertInto('users')
+      .values({ uid: `IDCONCREF${String(i).padStart(3, '0')}`, email: `concurrent${i}@referrals.test`, password_digest: '!', referral_uid: referrer.uid }).execute()));
+    const row = await t.db.kysely.selectFrom('users').select('referrals').where('id', '=', referrer.id).executeTakeFirstOrThrow();
+    expect(row.referrals).toBe(20);
   });
 });
