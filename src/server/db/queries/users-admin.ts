@@ -131,25 +131,27 @@ export function servedInOrder(f: UserFilter, order: UserOrder): boolean {
  *   so the creation order's walk from the newest met a page of them only after ~560,000 users at 1M. In its
  *   own order only: another order would sort every referrer.
  */
-interface Cover { lead: keyof UserFilter; carries: readonly (keyof UserFilter)[]; orders: readonly UserOrder[]; fetchBy: 'key' | 'id' }
+interface Cover {
+  lead: keyof UserFilter; carries: readonly (keyof UserFilter)[]; orders: readonly UserOrder[]; fetchBy: 'key' | 'id';
+  /** Whether the lead filter's value is one the index holds (a partial index's predicate). */
+  holds?: (f: UserFilter) => boolean;
+}
+/** The filters whose columns the referral and referrers' indexes include (0057, 0060): all but id, uid and their own. */
+const INCLUDED_FILTERS = ['from', 'to', 'email', 'role', 'country', 'level', 'state', 'username', 'phone_number', 'platform', 'group'] as const;
 const COVERS: readonly Cover[] = [
   { lead: 'username', carries: [], orders: ['email'], fetchBy: 'key' },
   {
-    lead: 'referral_of', fetchBy: 'id',
-    carries: ['from', 'to', 'email', 'role', 'country', 'level', 'state', 'username', 'phone_number', 'platform', 'group', 'referral_limit'],
+    lead: 'referral_of', fetchBy: 'id', carries: [...INCLUDED_FILTERS, 'referral_limit'],
     orders: ['created_at', 'updated_at', 'uid', 'email', 'role', 'level', 'state'],
   },
-  {
-    lead: 'referral_limit', fetchBy: 'id', orders: ['created_at'],
-    carries: ['from', 'to', 'email', 'role', 'country', 'level', 'state', 'username', 'phone_number', 'platform', 'group'],
-  },
+  // Only users with referrals are in the referrers' index: "at least 0" is everyone.
+  { lead: 'referral_limit', fetchBy: 'id', carries: INCLUDED_FILTERS, orders: ['created_at'], holds: (f) => (f.referral_limit ?? 0) > 0 },
 ];
 
 function coverOf(f: UserFilter, order: UserOrder): Cover | undefined {
   const used = usedFilters(f) as (keyof UserFilter)[];
-  // The referrers' index holds only users with referrals: "at least 0" is everyone.
-  const lead = (c: Cover) => used.includes(c.lead) && (c.lead !== 'referral_limit' || (f.referral_limit ?? 0) > 0);
-  return COVERS.find((c) => lead(c) && c.orders.includes(order) && used.every((k) => k === c.lead || c.carries.includes(k)));
+  return COVERS.find((c) => used.includes(c.lead) && (c.holds?.(f) ?? true) && c.orders.includes(order)
+    && used.every((k) => k === c.lead || c.carries.includes(k)));
 }
 
 /** Whether one index carries the filter and the page's order (coveredUsers reads the page from it). */
