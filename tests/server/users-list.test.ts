@@ -324,11 +324,46 @@ describe('GET /admin/users: a username prefix sorted by e-mail (read from the pr
   });
 });
 
+type Made = Record<string, string | number>;
+/** Each order's key of a made user (role, level and state end with the creation time, as their keysets do). */
+const ORDER_KEY: Record<string, (u: Made) => string | number> = {
+  created_at: (u) => u.created_at!, updated_at: (u) => u.updated_at!, uid: (u) => u.uid!, email: (u) => u.email!,
+  role: (u) => `${u.role}|${u.created_at}`, level: (u) => `${u.level}|${u.created_at}`, state: (u) => `${u.state}|${u.created_at}`,
+};
+
+/** The filter's pages in every order both ways, by cursor forth and back and by offset, against the matches, with the total. */
+async function expectEveryOrder(filter: string, matches: Made[]): Promise<void> {
+  for (const order of Object.keys(ORDER_KEY)) {
+    for (const ordering of ['asc', 'desc'] as const) {
+      const sorted = [...matches].sort((a, b) => (ORDER_KEY[order]!(a) < ORDER_KEY[order]!(b) ? -1 : 1)).map((u) => u.uid);
+      const want = ordering === 'asc' ? sorted : sorted.reverse();
+      const q = `${filter}&order_by=${order}&ordering=${ordering}&limit=2`;
+      const seen: string[] = [];
+      const cursors: string[] = [];
+      let next: string | undefined;
+      do {
+        const page = await list(`${q}${next ? `&cursor=${next}` : ''}`);
+        seen.push(...page.rows.map((r) => r.uid));
+        next = page.headers['next-cursor'] as string | undefined;
+        if (next) cursors.push(next);
+      } while (next && seen.length < 20);
+      expect(seen, q).toEqual(want);
+      expect((await list(q)).headers.total, q).toBe(String(want.length));
+      if (want.length > 2) expect((await list(`${q}&page=2`)).rows.map((r) => r.uid), q).toEqual(want.slice(2, 4));
+      if (cursors.length > 1) {
+        const last = await list(`${q}&cursor=${cursors.at(-1)}`);
+        const back = await list(`${q}&cursor=${last.headers['prev-cursor']}`);
+        expect(back.rows.map((r) => r.uid), q).toEqual(want.slice((cursors.length - 1) * 2, cursors.length * 2));
+      }
+    }
+  }
+}
+
 describe('GET /admin/users: a referrer\'s referrals filtered and sorted (read from the referral index, 0057)', () => {
   it('gives every match once, in each order, by cursor both ways and by offset, with its total', async () => {
     const referrer = (await mkUser(t, { email: 'referrer@cover.test' })).uid;
     // Eight referrals of one referrer with varied columns, and two users of another referrer that match the rest.
-    const made: Record<string, string | number>[] = [];
+    const made: Made[] = [];
     for (let i = 0; i < 8; i++) {
       const u = {
         email: `${'hdbfgace'[i]}${i}.ref@cover.test`, username: `refc${'cagebfhd'[i]}${i}`, role: i % 3 ? 'member' : 'trader',
@@ -339,41 +374,36 @@ describe('GET /admin/users: a referrer\'s referrals filtered and sorted (read fr
     }
     const other = (await mkUser(t, { email: 'other.referrer@cover.test' })).uid;
     for (let i = 0; i < 2; i++) await mkUser(t, { email: `x${i}.ref@cover.test`, role: 'member', country: 'NO', referral_uid: other });
-    const key: Record<string, (u: Record<string, string | number>) => string | number> = {
-      created_at: (u) => u.created_at!, updated_at: (u) => u.updated_at!, uid: (u) => u.uid!, email: (u) => u.email!,
-      role: (u) => `${u.role}|${u.created_at}`, level: (u) => `${u.level}|${u.created_at}`, state: (u) => `${u.state}|${u.created_at}`,
-    };
-    const cases: [string, (u: Record<string, string | number>) => boolean][] = [
+    const cases: [string, (u: Made) => boolean][] = [
       ['', () => true], ['&role=member', (u) => u.role === 'member'], ['&country=NO', (u) => u.country === 'NO'],
       ['&referral_limit=3&state=active', (u) => Number(u.referrals) >= 3 && u.state === 'active'],
       ['&email=c', (u) => String(u.email).startsWith('c')], ['&username=REFCB', (u) => String(u.username).startsWith('refcb')],
     ];
-    for (const [filter, keep] of cases) {
-      for (const order of Object.keys(key)) {
-        for (const ordering of ['asc', 'desc'] as const) {
-          const sorted = made.filter(keep).sort((a, b) => (key[order]!(a) < key[order]!(b) ? -1 : 1)).map((u) => u.uid);
-          const want = ordering === 'asc' ? sorted : sorted.reverse();
-          const q = `referral_of=${referrer}${filter}&order_by=${order}&ordering=${ordering}&limit=2`;
-          const seen: string[] = [];
-          const cursors: string[] = [];
-          let next: string | undefined;
-          do {
-            const page = await list(`${q}${next ? `&cursor=${next}` : ''}`);
-            seen.push(...page.rows.map((r) => r.uid));
-            next = page.headers['next-cursor'] as string | undefined;
-            if (next) cursors.push(next);
-          } while (next && seen.length < 20);
-          expect(seen, q).toEqual(want);
-          expect((await list(q)).headers.total, q).toBe(String(want.length));
-          if (want.length > 2) expect((await list(`${q}&page=2`)).rows.map((r) => r.uid), q).toEqual(want.slice(2, 4));
-          if (cursors.length > 1) {
-            const last = await list(`${q}&cursor=${cursors.at(-1)}`);
-            const back = await list(`${q}&cursor=${last.headers['prev-cursor']}`);
-            expect(back.rows.map((r) => r.uid), q).toEqual(want.slice((cursors.length - 1) * 2, cursors.length * 2));
-          }
-        }
-      }
+    for (const [filter, keep] of cases) await expectEveryOrder(`referral_of=${referrer}${filter}`, made.filter(keep));
+  });
+});
+
+describe('GET /admin/users: referrers with at least N referrals, filtered and sorted (0060, 0061)', () => {
+  it('gives every match once, in each order, by cursor both ways and by offset, with its total', async () => {
+    // Referrers with 1 to 4 referrals (the counts as the seed or sign-ups leave them), spread over the columns.
+    const made: Made[] = [];
+    for (let i = 0; i < 10; i++) {
+      const u = {
+        email: `cnt${'gdbjfaceih'[i]}${i}@refcount.test`, username: `cntr${'bjdhcagife'[i]}${i}`, role: i % 3 ? 'member' : 'trader',
+        country: i % 2 ? 'NO' : 'SE', level: i % 4, state: i % 5 ? 'active' : 'pending', platform: 'ios', referrals: 1 + (i % 4),
+        created_at: new Date(Date.UTC(2023, 0, 1 + ((i * 7) % 10))).toISOString(), updated_at: new Date(Date.UTC(2025, 1, 10 - i)).toISOString(),
+      };
+      made.push({ ...u, uid: (await mkUser(t, u)).uid });
     }
+    await mkUser(t, { email: 'cntnone@refcount.test', referrals: 0 });
+    const cases: [string, (u: Made) => boolean][] = [
+      ['referral_limit=1', (u) => Number(u.referrals) >= 1], ['referral_limit=2', (u) => Number(u.referrals) >= 2],
+      ['referral_limit=3&role=member', (u) => Number(u.referrals) >= 3 && u.role === 'member'],
+      ['referral_limit=2&country=NO&state=active', (u) => Number(u.referrals) >= 2 && u.country === 'NO' && u.state === 'active'],
+      ['referral_limit=2&username=CNTRB', (u) => Number(u.referrals) >= 2 && String(u.username).startsWith('cntrb')],
+    ];
+    // The e-mail prefix keeps the fixture's other referrers out.
+    for (const [filter, keep] of cases) await expectEveryOrder(`email=CNT&${filter}`, made.filter(keep));
   });
 });
 

@@ -56,6 +56,7 @@ import * as usersReferralCoversFilters from './migrations/0057_users_referral_co
 import * as usersUpdateTriggersLinear from './migrations/0058_users_update_triggers_linear.js';
 import * as usersReferralCount from './migrations/0059_users_referral_count.js';
 import * as usersReferrersIndex from './migrations/0060_users_referrers_index.js';
+import * as usersReferralCountsIndex from './migrations/0061_users_referral_counts_index.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -117,6 +118,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0058_users_update_triggers_linear': usersUpdateTriggersLinear,
   '0059_users_referral_count': usersReferralCount,
   '0060_users_referrers_index': usersReferrersIndex,
+  '0061_users_referral_counts_index': usersReferralCountsIndex,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

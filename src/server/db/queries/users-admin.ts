@@ -128,24 +128,38 @@ export function servedInOrder(f: UserFilter, order: UserOrder): boolean {
  * - The referrer's carries every column the directory filters and sorts by (0057): a referrer's referrals lie
  *   scattered over the table, one heap block each, which the count and the page read to test the other filter.
  * - The referrers' (0060: users with referrals, newest first) carries the same: referrers are mostly early users,
- *   so the creation order's walk from the newest met a page of them only after ~560,000 users at 1M. In its
- *   own order only: another order would sort every referrer.
+ *   so the creation order's walk from the newest met a page of them only after ~560,000 users at 1M. It serves
+ *   "at least 1" (every referrer, so every entry of the walk matches), in its own order only.
+ * - The referral counts' (0061: users with referrals by count) carries the same for "at least 2" and more: the
+ *   matches are one range of it, far fewer than the referrers (12,595 of 151,023 for at least 3 at 1M), whose
+ *   keys are read whole and sorted in any order (`readsRange`) — walked in creation order instead, 0060 passed
+ *   most referrers for a page, the early users being the ones with several referrals.
  */
 interface Cover {
   lead: keyof UserFilter; carries: readonly (keyof UserFilter)[]; orders: readonly UserOrder[]; fetchBy: 'key' | 'id';
   /** Whether the lead filter's value is one the index holds (a partial index's predicate). */
   holds?: (f: UserFilter) => boolean;
+  /**
+   * The page's keys are read from every match (the lead's range of the index) and sorted, not from a walk in
+   * the page's order: the planner, which assumes matches spread evenly, would walk 0060 for them.
+   */
+  readsRange?: true;
 }
 /** The filters whose columns the referral and referrers' indexes include (0057, 0060): all but id, uid and their own. */
 const INCLUDED_FILTERS = ['from', 'to', 'email', 'role', 'country', 'level', 'state', 'username', 'phone_number', 'platform', 'group'] as const;
+const ALL_ORDERS = Object.keys(USER_KEYSETS) as UserOrder[];
+/** The columns the keysets read, all in the referral counts' index: what a fenced read of its range returns. */
+const KEY_SOURCES = ['id', 'created_at', 'updated_at', 'uid', 'email', 'role', 'level', 'state'] as const;
+const atLeast = (f: UserFilter) => f.referral_limit ?? 0;
 const COVERS: readonly Cover[] = [
   { lead: 'username', carries: [], orders: ['email'], fetchBy: 'key' },
   {
     lead: 'referral_of', fetchBy: 'id', carries: [...INCLUDED_FILTERS, 'referral_limit'],
     orders: ['created_at', 'updated_at', 'uid', 'email', 'role', 'level', 'state'],
   },
-  // Only users with referrals are in the referrers' index: "at least 0" is everyone.
-  { lead: 'referral_limit', fetchBy: 'id', carries: INCLUDED_FILTERS, orders: ['created_at'], holds: (f) => (f.referral_limit ?? 0) > 0 },
+  // Only users with referrals are in the referrers' indexes: "at least 0" is everyone.
+  { lead: 'referral_limit', fetchBy: 'id', carries: INCLUDED_FILTERS, orders: ['created_at'], holds: (f) => atLeast(f) > 0 && atLeast(f) < 2 },
+  { lead: 'referral_limit', fetchBy: 'id', carries: INCLUDED_FILTERS, orders: ALL_ORDERS, holds: (f) => atLeast(f) >= 2, readsRange: true },
 ];
 
 function coverOf(f: UserFilter, order: UserOrder): Cover | undefined {
@@ -166,8 +180,12 @@ export function coveredInIndex(f: UserFilter, order: UserOrder): boolean {
  */
 export function coveredQuery(db: Kysely<DB>, f: UserFilter, p: UserPage) {
   const ks = USER_KEYSETS[p.orderBy];
-  if (coverOf(f, p.orderBy)?.fetchBy === 'id') {
-    const keys = applyPage(filtered(db, f).select('users.id as kid'), ks, 'users', p);
+  const cover = coverOf(f, p.orderBy);
+  if (cover?.fetchBy === 'id') {
+    // OFFSET 0 keeps the range a subquery of its own, read whole, which the page's order and limit cannot turn into a walk.
+    const matches = cover.readsRange
+      ? db.selectFrom(filtered(db, f).select(KEY_SOURCES).offset(0).as('users')) as unknown as UsersFrom : filtered(db, f);
+    const keys = applyPage(matches.select('users.id as kid'), ks, 'users', p);
     return orderLikePage(db.selectFrom(keys.as('k')).innerJoin('users', 'users.id', 'k.kid').select(USER_LIST_COLUMNS)
       .select(keyColumns(ks, 'k')), ks, p, 'users');
   }
