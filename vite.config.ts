@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './src/server/cli/precompress.js';
 import { BOTH_DATABASES, RELIABILITY_WALKS_BOTH } from './tests/both-databases.js';
+import { agLegacyCssForJsdom } from './tests/helpers/ag-legacy-css-jsdom.js';
 
 // The SPA build and the test projects. Server tests run in node against a real database
 // (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set); client tests run in jsdom;
@@ -110,7 +111,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [agStackForJsdom],
+        plugins: [agStackForJsdom, agLegacyCssForJsdom()],
         test: {
           name: 'client',
           environment: 'jsdom',
