@@ -145,7 +145,7 @@ interface Cover {
    */
   readsRange?: true;
 }
-/** The filters whose columns the referral and referrers' indexes include (0057, 0060): all but id, uid and their own. */
+/** The filters whose columns the referral and referrers' indexes include (0057, 0060, 0061): all but id, uid and their own. */
 const INCLUDED_FILTERS = ['from', 'to', 'email', 'role', 'country', 'level', 'state', 'username', 'phone_number', 'platform', 'group'] as const;
 const ALL_ORDERS = Object.keys(USER_KEYSETS) as UserOrder[];
 /** The columns the keysets read, all in the referral counts' index: what a fenced read of its range returns. */
@@ -153,10 +153,7 @@ const KEY_SOURCES = ['id', 'created_at', 'updated_at', 'uid', 'email', 'role', '
 const atLeast = (f: UserFilter) => f.referral_limit ?? 0;
 const COVERS: readonly Cover[] = [
   { lead: 'username', carries: [], orders: ['email'], fetchBy: 'key' },
-  {
-    lead: 'referral_of', fetchBy: 'id', carries: [...INCLUDED_FILTERS, 'referral_limit'],
-    orders: ['created_at', 'updated_at', 'uid', 'email', 'role', 'level', 'state'],
-  },
+  { lead: 'referral_of', fetchBy: 'id', carries: [...INCLUDED_FILTERS, 'referral_limit'], orders: ALL_ORDERS },
   // Only users with referrals are in the referrers' indexes: "at least 0" is everyone.
   { lead: 'referral_limit', fetchBy: 'id', carries: INCLUDED_FILTERS, orders: ['created_at'], holds: (f) => atLeast(f) > 0 && atLeast(f) < 2 },
   { lead: 'referral_limit', fetchBy: 'id', carries: INCLUDED_FILTERS, orders: ALL_ORDERS, holds: (f) => atLeast(f) >= 2, readsRange: true },
