@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
 import type { SignedIn } from '../helpers/auth.js';
 import { caller, mkUser, staff } from './users-fixtures.js';
-import { BOUNDED_WALK, filtered, listUsers, type UserFilter } from '../../src/server/db/queries/users-admin.js';
+import { BOUNDED_WALK, filtered, listUsers, USER_KEYSETS, type UserFilter } from '../../src/server/db/queries/users-admin.js';
 import { COUNT_CAP, countCapped } from '../../src/server/db/queries/count.js';
 import { decodeCursor, type PageEnds } from '../../src/server/db/queries/paging.js';
 
@@ -331,9 +331,13 @@ const ORDER_KEY: Record<string, (u: Made) => string | number> = {
   role: (u) => `${u.role}|${u.created_at}`, level: (u) => `${u.level}|${u.created_at}`, state: (u) => `${u.state}|${u.created_at}`,
 };
 
-/** The filter's pages in every order both ways, by cursor forth and back and by offset, against the matches, with the total. */
+/**
+ * The filter's pages in every order the directory has (a new one needs its key above) both ways, by cursor forth
+ * and back and by offset, against the matches, with the total.
+ */
 async function expectEveryOrder(filter: string, matches: Made[]): Promise<void> {
-  for (const order of Object.keys(ORDER_KEY)) {
+  for (const order of Object.keys(USER_KEYSETS)) {
+    if (!ORDER_KEY[order]) throw new Error(`no key for the directory's order ${order} in ORDER_KEY`);
     for (const ordering of ['asc', 'desc'] as const) {
       const sorted = [...matches].sort((a, b) => (ORDER_KEY[order]!(a) < ORDER_KEY[order]!(b) ? -1 : 1)).map((u) => u.uid);
       const want = ordering === 'asc' ? sorted : sorted.reverse();
