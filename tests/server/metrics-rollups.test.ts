@@ -100,6 +100,21 @@ describe('rollup maintenance', () => {
     expect(await rollupSnapshot(db.kysely)).toEqual(incremental);
   });
 
+  it("rebuilds by inserting the triggers' own fold without its conflict clause (the table was just emptied)", async () => {
+    const text = async (q: string) => (await sql.raw<{ s: string }>(q).execute(db.kysely)).rows[0]!.s;
+    const fold = await text(`SELECT metric_rollups_sql('activities', 1, '{15}') AS s`);
+    const insertOnly = await text(`SELECT rollups_insert_only(metric_rollups_sql('activities', 1, '{15}')) AS s`);
+    expect(fold).toContain('ON CONFLICT');
+    expect(insertOnly).not.toContain('ON CONFLICT');
+    expect(fold.startsWith(insertOnly)).toBe(true);
+    expect(await text(`SELECT rollups_insert_only('SELECT 1') AS s`)).toBe('SELECT 1');
+    for (const fn of ['metric_rollups_rebuild', 'service_log_rollups_rebuild']) {
+      const def = await text(`SELECT pg_get_functiondef('${fn}()'::regprocedure) AS s`);
+      expect(def).toContain('EXECUTE rollups_insert_only(');
+      expect(def).toMatch(/SET work_mem TO '64MB'/);
+    }
+  });
+
   it('follows deletes and updates', async () => {
     await sql`DELETE FROM activities WHERE id % 7 = 0`.execute(db.kysely);
     await sql`UPDATE activities SET result = 'failed' WHERE id % 11 = 0`.execute(db.kysely);

@@ -57,6 +57,7 @@ import * as usersUpdateTriggersLinear from './migrations/0058_users_update_trigg
 import * as usersReferralCount from './migrations/0059_users_referral_count.js';
 import * as usersReferrersIndex from './migrations/0060_users_referrers_index.js';
 import * as usersReferralCountsIndex from './migrations/0061_users_referral_counts_index.js';
+import * as rollupsRebuildInsertOnly from './migrations/0062_rollups_rebuild_insert_only.js';
 
 /** A migration is a SQL script; statements are split on a semicolon at the end of a line. */
 interface SqlMigration { up: string }
@@ -119,6 +120,7 @@ const MIGRATIONS: Record<string, SqlMigration> = {
   '0059_users_referral_count': usersReferralCount,
   '0060_users_referrers_index': usersReferrersIndex,
   '0061_users_referral_counts_index': usersReferralCountsIndex,
+  '0062_rollups_rebuild_insert_only': rollupsRebuildInsertOnly,
 };
 
 /** Splits on a semicolon at the end of a line, except inside dollar-quoted bodies (functions, triggers). */

@@ -35,18 +35,30 @@ function fold(migration: string, name: string): string {
   return text;
 }
 
+/** How a later migration makes the rebuild differently (0062): this one's is the plain one. */
+export interface RebuildOptions {
+  /** Wraps the fold's statement (an SQL text expression). */
+  fold?: (statement: string) => string;
+  /** The function's own settings (`SET work_mem = '64MB'`), while it runs. */
+  settings?: string;
+}
+
 /** `table`'s rebuild from the log `log`: its 15-minute buckets folded as the triggers fold them, then coarsened. */
-const rebuild = (table: string, log: string, counts: string[]) => `
-CREATE OR REPLACE FUNCTION ${table}_rebuild() RETURNS void LANGUAGE plpgsql AS $fn$
+export const rebuild = (table: string, log: string, counts: string[], { fold = (s) => s, settings = '' }: RebuildOptions = {}) => `
+CREATE OR REPLACE FUNCTION ${table}_rebuild() RETURNS void LANGUAGE plpgsql ${settings ? `${settings} ` : ''}AS $fn$
 DECLARE counts text[] := '{${counts.join(',')}}';
 BEGIN
   TRUNCATE ${table};
-  EXECUTE ${table}_sql('${log}', 1, '{15}');
+  EXECUTE ${fold(`${table}_sql('${log}', 1, '{15}')`)};
   EXECUTE rollups_coarsen_sql('${table}', counts, 15, 60);
   EXECUTE rollups_coarsen_sql('${table}', counts, 60, 1440);
 END
 $fn$;
 `;
+
+/** The counting columns of each rollup table (0003, 0024). */
+export const METRIC_COUNTS = ['signups', 'signups_email', 'signups_phone', 'successful_logins', 'failed_logins'];
+export const SERVICE_LOG_COUNTS = ['success', 'failed', 'in_progress', 'suspicious'];
 
 export const up = `
 DROP FUNCTION metric_rollups_sql(text, integer);
@@ -65,6 +77,6 @@ $q$, tbl, (SELECT string_agg(format('%I', c), ', ') FROM unnest(counts) c),
   (SELECT string_agg(format('sum(%I)', c), ', ') FROM unnest(counts) c), coarse, fine)
 $fn$;
 
-${rebuild('metric_rollups', 'activities', ['signups', 'signups_email', 'signups_phone', 'successful_logins', 'failed_logins'])}
-${rebuild('service_log_rollups', 'service_logs', ['success', 'failed', 'in_progress', 'suspicious'])}
+${rebuild('metric_rollups', 'activities', METRIC_COUNTS)}
+${rebuild('service_log_rollups', 'service_logs', SERVICE_LOG_COUNTS)}
 `;
