@@ -91,6 +91,29 @@ describe.skipIf(!run)('accessibility and drafts in Chromium', () => {
     expect(found).toEqual({ login: [], dashboard: [], list: [], form: [], user: [], userDark: [], listDark: [] });
   });
 
+  it('asked for reduced motion, nothing keeps moving: the spinners and the live pulse run once, at once', async () => {
+    // On the dashboard: its styles come with its screen.
+    await page.goto(`${journey!.srv.url}/`);
+    await page.locator('.dash').waitFor({ timeout: 30_000 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      // The console's endless animations: the loading spinner, the dashboard's loading pulse.
+      const styles = await page.evaluate(() => ([['spinner', null], ['dash-status is-loading', '::before']] as const).map(([name, pseudo]) => {
+        const el = document.body.appendChild(document.createElement('span'));
+        el.className = name;
+        const { animationName, animationIterationCount, animationDuration } = getComputedStyle(el, pseudo);
+        el.remove();
+        return { name, animationName, animationIterationCount, animationDuration };
+      }));
+      expect(styles).toEqual([
+        { name: 'spinner', animationName: 'spin', animationIterationCount: '1', animationDuration: '0.001s' },
+        { name: 'dash-status is-loading', animationName: 'dash-pulse', animationIterationCount: '1', animationDuration: '0.001s' },
+      ]);
+    } finally {
+      await page.emulateMedia({ reducedMotion: null });
+    }
+  });
+
   it('every control Tab reaches shows a focus ring; a dialog traps the focus and gives it back', async () => {
     const missing: string[] = [];
     const walk = async (path: string, ready: string, stops: number) => {
