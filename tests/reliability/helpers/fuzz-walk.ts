@@ -14,6 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../helpers/app.js';
+import { loadConfig } from '../../../src/server/config.js';
 import { signInAs, type SignedIn, TEST_USER_AGENT } from '../../helpers/auth.js';
 import { createUser } from '../../helpers/users.js';
 import { isPassPath } from '../../../src/server/auth/paths.js';
@@ -105,11 +106,11 @@ async function timed<T>(p: Promise<T>): Promise<T | 'timeout'> {
 /** The walks, in one describe: an app and database for the file, the walks one after the other on it. */
 export function fuzzEveryRoute(walks: readonly Walk[]): void {
   beforeAll(async () => {
-    // The session cache on, as a server runs, on both databases (testApp turns it off on PostgreSQL, where its
-    // invalidation arrives a moment after the commit, for tests that read a session's end at once): the walk
-    // ends no session of its own callers, and on PostgreSQL it was a session lookup per request, ~10 % of the
-    // walk's CPU (FUZZ_CASES=16, two runs each way: 27.1–28.6 s of CPU against 24.7–25.4 s).
-    t = await testApp({ env: { SESSION_CACHE_MS: '5000' } });
+    // The session cache as a server runs it by default, on both databases (testApp turns it off on PostgreSQL,
+    // where its invalidation arrives a moment after the commit, for tests that read a session's end at once): the
+    // walk ends no session of its own callers, and on PostgreSQL it was a session lookup per request, ~10 % of
+    // the walk's CPU (FUZZ_CASES=16, two runs each way: 27.1–28.6 s of CPU against 24.7–25.4 s).
+    t = await testApp({ env: { SESSION_CACHE_MS: String(loadConfig({}).sessionCacheMs) } });
     su = (await signInAs(t, 'superadmin')).session;
     tables = await checkedTables(t.db.kysely);
     touched = await watchChanges(t.db.kysely, tables);
