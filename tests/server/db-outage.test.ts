@@ -108,8 +108,9 @@ describe.skipIf(!onPostgres)('database connections lost (PostgreSQL)', () => {
     expect([caught.statusCode, caught.json()]).toEqual([503, { errors: ['server.database_unavailable'] }]);
 
     const next = await t.app.inject({ method: 'POST', url: ROLE, headers: su.headers(), payload: { uid: target.uid, role: 'support' } });
-    // A loaded CI run once answered 503 here (2026-11-29): the checkout was handed a connection whose end pg
-    // had not read yet. Its first statement is now sent again on a fresh one (db/dead-checkout.ts).
+    // Loaded CI runs answered 503 here twice (2026-11-29): the checkout was handed a connection whose end pg
+    // had not read yet, then, retried at once, another. Its first statement is now sent again after the event
+    // loop has turned, on each pooled connection in turn and then a new one (db/dead-checkout.ts).
     expect([next.statusCode, next.json().role], next.body).toEqual([200, 'support']);
 
     // The session cache's LISTEN connection was terminated too; once it is back, a NOTIFY sent after

@@ -1,6 +1,7 @@
 /**
  * A checkout handed a connection that died unseen (db/dead-checkout.ts): its first statement, when it cannot
- * have changed anything, goes again on a fresh connection; anything else fails as it did.
+ * have changed anything, goes again on another connection — on as many as the pool holds, plus one; anything else
+ * fails as it did.
  */
 import { describe, expect, it } from 'vitest';
 import type { PostgresPool } from 'kysely';
@@ -36,7 +37,7 @@ function fakePool(answers: Array<unknown | Error>) {
 describe('a checkout of a connection that died unseen', () => {
   it('sends a first read or BEGIN again on a fresh connection, and the rest of the checkout goes there', async () => {
     const { pool, log } = fakePool([terminated(), { rows: [1] }, { rows: [2] }]);
-    const c = await retryingDeadCheckouts(pool).connect();
+    const c = await retryingDeadCheckouts(pool, 1).connect();
     expect(await c.query('begin', [])).toEqual({ rows: [1] });
     expect(await c.query('insert into t values (1)', [])).toEqual({ rows: [2] });
     c.release();
@@ -46,28 +47,64 @@ describe('a checkout of a connection that died unseen', () => {
   it('fails a write outside a transaction, a later statement and any other error as before', async () => {
     for (const [first, err] of [['insert into t values (1)', terminated()], ['select 1', new Error('syntax error')]] as const) {
       const { pool, log } = fakePool([err]);
-      const c = await retryingDeadCheckouts(pool).connect();
+      const c = await retryingDeadCheckouts(pool, 1).connect();
       await expect(c.query(first, [])).rejects.toBe(err);
       expect(log).toEqual(['connect 1', `1: ${first}`]);
     }
     const { pool } = fakePool([{ rows: [] }, terminated()]);
-    const c = await retryingDeadCheckouts(pool).connect();
+    const c = await retryingDeadCheckouts(pool, 1).connect();
     await c.query('begin', []);
     await expect(c.query('select 1', [])).rejects.toMatchObject({ code: '57P01' });
   });
 
   it('fails when the fresh connection fails too, releasing each connection once', async () => {
     const { pool, log } = fakePool([terminated(), terminated()]);
-    const c = await retryingDeadCheckouts(pool).connect();
+    const c = await retryingDeadCheckouts(pool, 1).connect();
     await expect(c.query('select 1', [])).rejects.toMatchObject({ code: '57P01' });
     (c.release as (err?: unknown) => void)(true);
     expect(log).toEqual(['connect 1', '1: select 1', 'release 1 (broken)', 'connect 2', '2: select 1', 'release 2 (broken)']);
   });
 
+  it('tries each pooled connection that died with it, then a new one, and no more', async () => {
+    const { pool, log } = fakePool([terminated(), terminated(), terminated(), { rows: [1] }]);
+    const c = await retryingDeadCheckouts(pool, 3).connect();
+    expect(await c.query('select 1', [])).toEqual({ rows: [1] });
+    expect(log.filter((l) => l.startsWith('connect'))).toHaveLength(4);
+    const down = fakePool([terminated(), terminated(), terminated(), terminated(), { rows: [1] }]);
+    const d = await retryingDeadCheckouts(down.pool, 3).connect();
+    await expect(d.query('select 1', [])).rejects.toMatchObject({ code: '57P01' });
+    expect(down.log).toEqual(['connect 1', '1: select 1', 'release 1 (broken)', 'connect 2', '2: select 1', 'release 2 (broken)',
+      'connect 3', '3: select 1', 'release 3 (broken)', 'connect 4', '4: select 1']);
+  });
+
+  it('lets pg read the waiting goodbyes before the next checkout, so the pool hands a live connection', async () => {
+    // Like pg's pool: the dead idle connections are handed out until the event loop has turned and their
+    // sockets' goodbyes are read (then the pool drops them).
+    let read = false;
+    const log: string[] = [];
+    const pool = {
+      end: async () => undefined,
+      async connect() {
+        const dead = !read;
+        log.push(dead ? 'dead' : 'live');
+        return {
+          async query() {
+            if (dead) { setImmediate(() => { read = true; }); throw terminated(); }
+            return { rows: [1] };
+          },
+          release() {},
+        };
+      },
+    } as unknown as PostgresPool;
+    const c = await retryingDeadCheckouts(pool, 10).connect();
+    expect(await c.query('begin', [])).toEqual({ rows: [1] });
+    expect(log).toEqual(['dead', 'live']);
+  });
+
   it('hands a cursor (a streamed read) over as it is, at once', async () => {
     const cursor = { read: async () => [] };
     const inner = { query: (c: unknown) => c, release: () => undefined };
-    const c = await retryingDeadCheckouts({ connect: async () => inner, end: async () => undefined } as unknown as PostgresPool).connect();
+    const c = await retryingDeadCheckouts({ connect: async () => inner, end: async () => undefined } as unknown as PostgresPool, 1).connect();
     expect((c.query as (x: unknown) => unknown)(cursor)).toBe(cursor);
   });
 

@@ -4,10 +4,15 @@
  * that read, is handed the dead connection, and its request answered 503 server.database_unavailable after
  * the database was back (the db-outage test caught it once on a loaded CI host). So when the first statement
  * of a checkout fails because the connection is gone, and that statement cannot have changed anything — a
- * transaction's BEGIN, or a read outside one — the connection is discarded and the statement sent once more
- * on a fresh one. Anything else (a write outside a transaction, whose COMMIT may have happened; any later
- * statement of a checkout) fails as before.
+ * transaction's BEGIN, or a read outside one — the connection is discarded and the statement sent again on
+ * another. Every idle connection of the pool died with it, so the next checkout may be handed another dead
+ * one (a loaded CI run answered 503 so once more, 2026-11-29): before each new try the event loop turns once,
+ * for pg to read the goodbyes already waiting and the pool to drop those connections, and the statement is
+ * tried on as many connections as the pool holds, plus one it opens. Anything else (a write outside a
+ * transaction, whose COMMIT may have happened; any later statement of a checkout) fails as before, and so
+ * does the read when the database really is gone (the new connection is refused).
  */
+import { setImmediate as turn } from 'node:timers/promises';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { databaseFailure } from './limits.js';
 
@@ -22,23 +27,28 @@ export function repeatable(text: unknown): boolean {
 /** pg's release takes the error that broke the connection, so the pool drops it; Kysely's type leaves it out. */
 type Releasable = PostgresPoolClient & { release(err?: Error | boolean): void };
 
-/** `pool` with its checkouts' first statement sent again once when their connection turns out dead. */
-export function retryingDeadCheckouts(pool: PostgresPool): PostgresPool {
+/**
+ * `pool` with its checkouts' first statement sent again when their connection turns out dead, on up to
+ * `poolSize` + 1 connections in all (every pooled one may have died; then one the pool opens).
+ */
+export function retryingDeadCheckouts(pool: PostgresPool, poolSize: number): PostgresPool {
   return {
     end: () => pool.end(),
     async connect(): Promise<PostgresPoolClient> {
       let inner: Releasable | null = await pool.connect() as Releasable;
       let first = true;
       const send = async (text: string, parameters: ReadonlyArray<unknown>) => {
-        try {
-          return await inner!.query(text, parameters);
-        } catch (err) {
-          if (databaseFailure(err) !== 'unavailable' || !repeatable(text)) throw err;
-          // The dead one leaves the pool; a new one answers, or the database really is down (this fails again).
-          inner!.release(err as Error);
-          inner = null;
-          inner = await pool.connect() as Releasable;
-          return inner.query(text, parameters);
+        for (let tries = 1; ; tries++) {
+          try {
+            return await inner!.query(text, parameters);
+          } catch (err) {
+            if (databaseFailure(err) !== 'unavailable' || !repeatable(text) || tries > poolSize) throw err;
+            // The dead one leaves the pool; the goodbyes of the others are read before the next checkout.
+            inner!.release(err as Error);
+            inner = null;
+            await turn();
+            inner = await pool.connect() as Releasable;
+          }
         }
       };
       const client = {

@@ -237,10 +237,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const setLimits = (l: DatabaseLimits) => { limits = l; };
   if (opts.url) {
     const pg = (await import('pg')).default;
-    const pool = await pgPool(opts.url, opts.poolSize ?? 10, current);
+    const poolSize = opts.poolSize ?? 10;
+    const pool = await pgPool(opts.url, poolSize, current);
     const { onQuery } = opts;
     if (onQuery) pool.on('connect', (client) => recordQueries(client as unknown as { query: QueryFn }, onQuery));
-    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingDeadCheckouts(pool) }) });
+    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingDeadCheckouts(pool, poolSize) }) });
     return { kysely, kind: 'postgres', listen: pgListen(pg, opts.url), setLimits, asRequest: (fn, scope) => inScope(scope, fn), close: () => kysely.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
